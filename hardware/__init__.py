@@ -1,0 +1,1 @@
+"""Drivers for the table hardware, each with a real and a mock backend."""

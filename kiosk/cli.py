@@ -1,0 +1,48 @@
+"""The one `kiosk` command. Each subcommand lives in its own module under `kiosk/commands/`.
+
+A subcommand module has `register(subparsers)`, which adds its parser and sets `handler`, a function
+taking the parsed arguments and returning the exit code. Errors a user can fix (`UserError`) are
+printed as one clear line, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from kiosk import i18n
+from kiosk.i18n import _
+
+COMMAND_MODULES: tuple[str, ...] = ("kiosk.commands.run",)
+
+
+class UserError(Exception):
+    """A problem the person at the keyboard can fix: bad arguments, a broken config file."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="kiosk", description=_("Mystery Table kiosk"))
+    parser.add_argument(
+        "--lang", choices=i18n.LANGUAGES, default=i18n.DEFAULT_LANGUAGE, help=_("language")
+    )
+    subparsers = parser.add_subparsers(dest="command", required=True)
+    for module in COMMAND_MODULES:
+        importlib.import_module(module).register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    i18n.set_language(args.lang)
+    try:
+        return int(args.handler(args))
+    except UserError as error:
+        print(f"kiosk: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The games: one package per game, each a pure rules engine behind the contract in `base`."""

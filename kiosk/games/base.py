@@ -1,0 +1,153 @@
+"""The one contract every game implements (names fixed by DESIGN.md).
+
+A game is pure: no I/O, no clocks, no global random. All chance comes from a seeded generator kept in
+the state, so `(seed, options, actions)` replays to the identical state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from kiosk.i18n import Text
+
+JSONScalar = str | int | float | bool | None
+State = TypeVar("State")
+
+
+class IllegalAction(Exception):
+    """Raised by `Game.apply` for an action the seat may not take now; the state is left untouched.
+
+    `text` is the reason in a form any screen can render in its own language.
+    """
+
+    def __init__(self, msgid: str, **params: Any) -> None:
+        self.text = Text(msgid, params)
+        super().__init__(str(self.text))
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """One legal choice: a kind and its arguments (JSON scalars or tuples of them)."""
+
+    kind: str
+    args: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A decision awaited now from one seat.
+
+    `private` prompts are answered on the seat's own screen and buttons; public ones on the shared
+    touchscreen. `actions` lists every legal action and is never empty.
+    """
+
+    seat: int
+    kind: str
+    actions: tuple[Action, ...]
+    private: bool = True
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened. `audience` is the set of seats that may see it; None means public."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    audience: frozenset[int] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    scores: dict[int, float]
+    winners: list[int]
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its default and, when it is a choice, the allowed values."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    names: dict[str, str]
+    min_seats: int
+    max_seats: int
+    options: tuple[OptionSpec, ...] = ()
+
+    def defaults(self) -> dict[str, Any]:
+        return {option.name: option.default for option in self.options}
+
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Defaults overlaid with `options`; an unknown name or a value outside its choices is refused."""
+        resolved = self.defaults()
+        specs = {option.name: option for option in self.options}
+        for name, value in (options or {}).items():
+            spec = specs.get(name)
+            if spec is None:
+                raise ValueError(
+                    f"{self.id}: unknown option {name!r}, expected one of {', '.join(sorted(specs))}"
+                )
+            if spec.choices is not None and value not in spec.choices:
+                allowed = ", ".join(repr(choice) for choice in spec.choices)
+                raise ValueError(f"{self.id}: option {name!r} must be one of {allowed}, got {value!r}")
+            if spec.choices is None and type(value) is not type(spec.default):
+                raise ValueError(
+                    f"{self.id}: option {name!r} must be a {type(spec.default).__name__}, got {value!r}"
+                )
+            resolved[name] = value
+        return resolved
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    return {"kind": action.kind, "args": _to_json(action.args)}
+
+
+def action_from_json(data: dict[str, Any]) -> Action:
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        raise ValueError(f"not an action: {data!r}")
+    args = data.get("args", [])
+    if not isinstance(args, list):
+        raise ValueError(f"action args must be a list, got {args!r}")
+    return Action(data["kind"], _from_json(args))
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_to_json(item) for item in value]
+    return value
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_from_json(item) for item in value)
+    return value
+
+
+class Game(Protocol[State]):
+    info: GameInfo
+
+    def start(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> State: ...
+
+    def prompts(self, state: State) -> list[Prompt]: ...
+
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]: ...
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
+
+    def outcome(self, state: State) -> Outcome | None: ...
+
+    def action_to_json(self, action: Action) -> dict[str, Any]: ...
+
+    def action_from_json(self, data: dict[str, Any]) -> Action: ...

@@ -1,0 +1,96 @@
+"""The translation layer: every player-facing string goes through here.
+
+Messages are written in English in the code (the msgid) and translated with gettext catalogues kept
+as `.po` files under `kiosk/locale/<lang>/`. Every `.po` file of a language is merged into one
+catalogue, so each part of the kiosk can own its own file. The catalogues are compiled in memory with
+Babel when first used, so there is no build step and no binary `.mo` file to keep in step.
+
+Games are pure and never translate: they mark their strings with `N_` and raise `IllegalAction` with a
+`Text`; the edges (screens, the command line) render them in the reader's language with `render`.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+LANGUAGES: tuple[str, ...] = ("en", "es")
+DEFAULT_LANGUAGE = "en"
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+_current = DEFAULT_LANGUAGE
+
+
+def N_(message: str) -> str:
+    """Mark a string for translation without translating it now (it is translated where shown)."""
+    return message
+
+
+def catalogue_files(lang: str) -> list[Path]:
+    return sorted((LOCALE_DIR / lang).glob("*.po"))
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The merged gettext catalogue of one language; English is the identity."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}, expected one of {', '.join(LANGUAGES)}")
+    merged: gettext.NullTranslations = gettext.NullTranslations()
+    for path in catalogue_files(lang):
+        with path.open("rb") as po:
+            catalog = read_po(po, locale=lang)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog)
+        buffer.seek(0)
+        part = gettext.GNUTranslations(buffer)
+        part.add_fallback(merged)
+        merged = part
+    return merged
+
+
+def set_language(lang: str) -> None:
+    global _current
+    translations(lang)  # fail early on an unknown language
+    _current = lang
+
+
+def language() -> str:
+    return _current
+
+
+def _(message: str) -> str:
+    """Translate a message into the current language."""
+    return translations(_current).gettext(message)
+
+
+def gettext_in(lang: str, message: str) -> str:
+    return translations(lang).gettext(message)
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message with named parameters, rendered in the reader's language at the edge.
+
+    Parameters that are themselves names to translate (a category, a car) are passed as `Text` too.
+    """
+
+    msgid: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def render(self, lang: str | None = None) -> str:
+        catalogue = translations(lang or _current)
+        values = {
+            key: value.render(lang) if isinstance(value, Text) else value
+            for key, value in self.params.items()
+        }
+        return catalogue.gettext(self.msgid).format(**values)
+
+    def __str__(self) -> str:
+        return self.render(DEFAULT_LANGUAGE)
