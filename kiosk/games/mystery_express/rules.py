@@ -14,6 +14,7 @@ from pathlib import Path
 HAND_CATEGORIES: tuple[str, ...] = ("SUSPECT", "MODUS_OPERANDI", "MOTIVE", "LOCATION")
 TIME = "TIME"
 CATEGORIES: tuple[str, ...] = HAND_CATEGORIES + (TIME,)
+CAR_IDS = frozenset({"club", "dining", "lounge", "passenger", "sleeping", "smoking"})
 RULES_FILE = Path(__file__).with_name("rules.toml")
 
 
@@ -38,7 +39,7 @@ class Rules:
     conductor_spaces: int
     leg_hours: tuple[int, ...]
     cities: tuple[str, ...]
-    cars: tuple[str, ...]
+    cars: dict[str, str]  # car id -> English name, front to back
     costs: dict[str, int]
     players: dict[int, PlayerCount]
     copies: dict[str, int]
@@ -99,7 +100,7 @@ def _parse(raw: dict) -> Rules:
         conductor_spaces=int(raw["conductor_spaces"]),
         leg_hours=tuple(int(h) for h in raw["leg_hours"]),
         cities=tuple(raw["cities"]),
-        cars=tuple(raw["cars"]),
+        cars={str(car): str(name) for car, name in raw["cars"].items()},
         costs={name: int(value) for name, value in raw["costs"].items()},
         players={
             int(count): PlayerCount(
@@ -124,8 +125,8 @@ def _check(rules: Rules) -> None:
     """The arithmetic of rules 2.1 must hold for every player count, or setup cannot deal."""
     if len(rules.leg_hours) != len(rules.cities) - 1:
         raise ValueError(f"leg_hours needs {len(rules.cities) - 1} values, one per leg")
-    if len(rules.cars) != 6:
-        raise ValueError("cars needs the 6 cars of the train")
+    if set(rules.cars) != CAR_IDS:
+        raise ValueError(f"cars needs exactly the cars {', '.join(sorted(CAR_IDS))}")
     for count, player_count in rules.players.items():
         in_play = sum(
             (len(rules.elements[c]) - player_count.removed_per_category) * rules.copies[c] - 1

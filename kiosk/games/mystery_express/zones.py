@@ -1,0 +1,77 @@
+"""Moving cards between hands, discard piles and the board, and keeping each seat's journal.
+
+Every face a seat sees is written in its journal at the moment it sees it (rules 10: "a private log
+of faces that seat has seen, tagged with the leg"). Faces are element keys, never copy ids.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from kiosk.games.mystery_express.rules import HAND_CATEGORIES, category_of, element_of
+from kiosk.games.mystery_express.state import MEState
+
+Source = int | str  # a seat, or a place: "deal", "conductor", "passenger1", "passenger2"
+
+
+def left(state: MEState, seat: int) -> int:
+    """The left-hand neighbour: play and passing go clockwise, to the left."""
+    return (seat + 1) % len(state.seats)
+
+
+def right(state: MEState, seat: int) -> int:
+    return (seat - 1) % len(state.seats)
+
+
+def others(state: MEState, seat: int) -> list[int]:
+    n = len(state.seats)
+    return [(seat + i) % n for i in range(1, n)]
+
+
+def hand_elements(state: MEState, seat: int, category: str | None = None) -> list[str]:
+    """The distinct faces in a seat's hand (two copies of a face are one choice)."""
+    faces = {element_of(c) for c in state.seats[seat].hand}
+    if category is not None:
+        faces = {f for f in faces if category_of(f) == category}
+    return sorted(faces)
+
+
+def has_category(state: MEState, seat: int, category: str) -> bool:
+    return any(category_of(c) == category for c in state.seats[seat].hand)
+
+
+def category_counts(cards: list[str]) -> dict[str, int]:
+    counts = Counter(category_of(c) for c in cards)
+    return {category: counts.get(category, 0) for category in HAND_CATEGORIES}
+
+
+def take_from_hand(state: MEState, seat: int, face: str) -> str:
+    """Remove one copy of `face` from the seat's hand and return its card id."""
+    hand = state.seats[seat].hand
+    for card in hand:
+        if element_of(card) == face:
+            hand.remove(card)
+            return card
+    raise ValueError(f"seat {seat} holds no {face}")  # prompts only offer faces in hand
+
+
+def note(state: MEState, seat: int, card: str, source: Source, how: str) -> None:
+    state.seats[seat].journal.append(
+        {"leg": state.leg, "face": element_of(card), "from": source, "how": how}
+    )
+
+
+def show(state: MEState, owner: int, face: str, viewer: int, how: str = "shown") -> str:
+    """`owner` shows a card privately to `viewer`; it goes to the owner's discard pile (4.2)."""
+    card = take_from_hand(state, owner, face)
+    state.seats[owner].discard.append(card)
+    note(state, viewer, card, owner, how)
+    return card
+
+
+def transfer(state: MEState, giver: int, face: str, receiver: int, how: str) -> str:
+    """A card changes owner: the receiver looks at it and puts it on his own discard pile (4.2)."""
+    card = take_from_hand(state, giver, face)
+    state.seats[receiver].discard.append(card)
+    note(state, receiver, card, giver, how)
+    return card

@@ -1,0 +1,23 @@
+"""The games that exist, by id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kiosk.games.base import Game
+from kiosk.games.mystery_express.game import MysteryExpress
+
+_GAMES: dict[str, Game[Any]] = {
+    game.info.id: game for game in (MysteryExpress(),)
+}
+
+
+def ids() -> list[str]:
+    return list(_GAMES)
+
+
+def get(game_id: str) -> Game[Any]:
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        raise KeyError(f"unknown game {game_id!r}, expected one of {', '.join(_GAMES)}") from None
