@@ -23,12 +23,13 @@ class UserError(Exception):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kiosk", description=_("Mystery Table kiosk"))
-    parser.add_argument(
-        "--lang", choices=i18n.LANGUAGES, default=i18n.DEFAULT_LANGUAGE, help=_("language")
-    )
+    parser.add_argument("--lang", choices=i18n.LANGUAGES, default=i18n.DEFAULT_LANGUAGE, help=_("language"))
     subparsers = parser.add_subparsers(dest="command", required=True)
     for module in COMMAND_MODULES:
         importlib.import_module(module).register(subparsers)
+    # `--lang` is accepted after the subcommand too (`kiosk run --lang es`).
+    for subparser in subparsers.choices.values():
+        subparser.add_argument("--lang", choices=i18n.LANGUAGES, default=argparse.SUPPRESS, help=_("language"))
     return parser
 
 
@@ -42,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (`kiosk run | head`): nothing left to say
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

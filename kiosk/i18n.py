@@ -87,10 +87,24 @@ class Text:
     def render(self, lang: str | None = None) -> str:
         catalogue = translations(lang or _current)
         values = {
-            key: value.render(lang) if isinstance(value, Text) else value
+            key: value.render(lang) if isinstance(value, (Text, TextList)) else value
             for key, value in self.params.items()
         }
         return catalogue.gettext(self.msgid).format(**values)
+
+    def __str__(self) -> str:
+        return self.render(DEFAULT_LANGUAGE)
+
+
+@dataclass(frozen=True)
+class TextList:
+    """Several texts shown as one list ("Candy, Rivalry"), each rendered in the reader's language."""
+
+    items: tuple[Text, ...]
+    empty: str = "-"
+
+    def render(self, lang: str | None = None) -> str:
+        return ", ".join(item.render(lang) for item in self.items) or self.empty
 
     def __str__(self) -> str:
         return self.render(DEFAULT_LANGUAGE)

@@ -444,7 +444,7 @@ def _lounge_show(rules: Rules, state: MEState, seat: int, action: Action) -> lis
             note(state, viewer, card, owner, "revealed")
         reveals.append({"seat": owner, "face": face})
     category = state.pending["category"]
-    event = Event("lounge", {"seat": seat, "category": category, "reveals": reveals})
+    event = Event("lounge", {"seat": state.active, "category": category, "reveals": reveals})
     return [Event("answered", {"seat": seat}), event] + finish_action(rules, state, "lounge", rules.costs["lounge"])
 
 

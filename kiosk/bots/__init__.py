@@ -1,0 +1,13 @@
+"""Players for empty seats. A bot sees what its seat may see (the view) and its prompt, nothing else."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from kiosk.games.base import Action, Prompt
+
+
+class Bot(Protocol):
+    seat: int
+
+    def choose(self, view: dict[str, Any], prompt: Prompt) -> Action: ...
