@@ -111,3 +111,17 @@ def free_faces(state: MEState, category: str, k: int) -> list[str]:
     faces = [f for f in load_rules().elements[category] if f not in hidden and f not in removed]
     assert len(faces) >= k
     return faces[:k]
+
+
+def advance(state: MEState, until, seed: int = 0) -> list[Event]:
+    """Let random bots play until `until(state)` holds; return every event on the way."""
+    from kiosk.bots.random_bot import RandomBot
+
+    bots = [RandomBot(seat, seed) for seat in range(len(state.seats))]
+    events: list[Event] = []
+    while not until(state):
+        prompts = GAME.prompts(state)
+        assert prompts, "the game ended before the awaited moment"
+        p = min(prompts, key=lambda p: p.seat)
+        events += GAME.apply(state, p.seat, bots[p.seat].choose(GAME.view(state, p.seat), p))
+    return events

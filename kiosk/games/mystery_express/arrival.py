@@ -367,12 +367,19 @@ def score(state: MEState) -> Outcome:
 @step
 def _score(rules: Rules, state: MEState) -> list[Event]:
     state.over = True
-    outcome = score(state)
-    data = {
-        "scores": {str(k): v for k, v in outcome.scores.items()},
-        "winners": outcome.winners,
-        "solution": outcome.detail["solution"],
-        "decided_by": outcome.detail["decided_by"],
-    }
-    return [Event("game_over", data)]
+    return [Event("game_over", result_data(score(state)))]
+
+
+def result_data(outcome: Outcome) -> dict[str, Any]:
+    """The end of the game, all public: solution, each seat's answers and telegram, scores (rules 8)."""
+    detail = outcome.detail
+    per_seat = ("answers", "telegrams", "telegram_scores", "telegram_wrong")
+    data: dict[str, Any] = {key: {str(k): v for k, v in detail[key].items()} for key in per_seat}
+    data.update(
+        solution=detail["solution"],
+        scores={str(k): v for k, v in outcome.scores.items()},
+        winners=outcome.winners,
+        decided_by=detail["decided_by"],
+    )
+    return data
 

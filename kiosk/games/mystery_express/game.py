@@ -72,12 +72,11 @@ class MysteryExpress:
         return events
 
     def view(self, state: MEState, seat: int | None) -> dict[str, Any]:
-        waiting = sorted({p.seat for p in self.prompts(state)})
         if seat is None:
-            return public_view(self.rules, state, waiting)
+            return public_view(self.rules, state)
         if not 0 <= seat < len(state.seats):
             raise ValueError(f"no seat {seat} in a game of {len(state.seats)}")
-        return seat_view(self.rules, state, seat, waiting)
+        return seat_view(self.rules, state, seat)
 
     def outcome(self, state: MEState) -> Outcome | None:
         return score(state) if state.over else None

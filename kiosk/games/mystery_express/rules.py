@@ -59,11 +59,13 @@ class Rules:
         return next(c for c in self.characters if c.id == character_id)
 
 
+@cache  # called for every card of every view: a dictionary look-up beats slicing the string
 def element_of(card: str) -> str:
     """`SUSPECT:0:1` -> `SUSPECT:0` (the face a player sees)."""
     return card.rpartition(":")[0]
 
 
+@cache
 def category_of(key: str) -> str:
     """Works for a card id or an element key."""
     return key.partition(":")[0]

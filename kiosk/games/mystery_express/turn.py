@@ -702,7 +702,7 @@ def _conductor_space(rules: Rules, state: MEState, seat: int, action: Action) ->
     if action.kind == "skip":
         return [Event("conductor_skipped", {"seat": seat})] + resume_turn(rules, state)
     space = action.args[0]
-    card = state.conductor_spaces[space]
+    card = state.conductor_spaces.pop(space)  # the space stays empty until a card is left on it
     state.seats[seat].discard.append(card)
     note(state, seat, card, "conductor", "taken")
     state.pending = {"space": space}
@@ -720,6 +720,6 @@ def _conductor_leave_prompts(rules: Rules, state: MEState) -> list[Prompt]:
 def _conductor_leave(rules: Rules, state: MEState, seat: int, action: Action) -> list[Event]:
     space = state.pending["space"]
     card = take_from_hand(state, seat, action.args[0])
-    state.conductor_spaces[space] = card
+    state.conductor_spaces.insert(space, card)
     event = Event("conductor_chat", {"seat": seat, "space": space, "left_category": category_of(card)})
     return [event] + resume_turn(rules, state)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kiosk.games.mystery_express.arrival import score
+from kiosk.games.mystery_express.arrival import result_data, score
 from kiosk.games.mystery_express.rules import Rules, category_of, element_of
 from kiosk.games.mystery_express.state import MEState
 from kiosk.games.mystery_express.zones import category_counts
@@ -18,7 +18,7 @@ PUBLIC_PENDING = ("action", "category", "target", "targets", "givers", "guests",
 TURN_STAGES_WITHOUT_ACTIVE = ("character", "start_car", "tunnel", "telegram", "sudden", "final", "over")
 
 
-def public_view(rules: Rules, state: MEState, waiting_for: list[int]) -> dict[str, Any]:
+def public_view(rules: Rules, state: MEState) -> dict[str, Any]:
     n = len(state.seats)
     step: dict[str, Any] = {k: state.pending[k] for k in PUBLIC_PENDING if k in state.pending}
     if "answers" in state.pending:
@@ -65,26 +65,15 @@ def public_view(rules: Rules, state: MEState, waiting_for: list[int]) -> dict[st
             for i, s in enumerate(state.seats)
         ],
         "step": step,
-        "waiting_for": waiting_for,
         "over": state.over,
     }
     if state.over:
-        outcome = score(state)
-        view["result"] = {
-            "solution": outcome.detail["solution"],
-            "answers": {str(k): v for k, v in outcome.detail["answers"].items()},
-            "telegrams": {str(k): v for k, v in outcome.detail["telegrams"].items()},
-            "scores": {str(k): v for k, v in outcome.scores.items()},
-            "telegram_scores": {str(k): v for k, v in outcome.detail["telegram_scores"].items()},
-            "telegram_wrong": {str(k): v for k, v in outcome.detail["telegram_wrong"].items()},
-            "winners": outcome.winners,
-            "decided_by": outcome.detail["decided_by"],
-        }
+        view["result"] = result_data(score(state))
     return view
 
 
-def seat_view(rules: Rules, state: MEState, seat: int, waiting_for: list[int]) -> dict[str, Any]:
-    view = public_view(rules, state, waiting_for)
+def seat_view(rules: Rules, state: MEState, seat: int) -> dict[str, Any]:
+    view = public_view(rules, state)
     s = state.seats[seat]
     you: dict[str, Any] = {
         "seat": seat,

@@ -6,8 +6,6 @@ of faces that seat has seen, tagged with the leg"). Faces are element keys, neve
 
 from __future__ import annotations
 
-from collections import Counter
-
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, category_of, element_of
 from kiosk.games.mystery_express.state import MEState
 
@@ -41,8 +39,11 @@ def has_category(state: MEState, seat: int, category: str) -> bool:
 
 
 def category_counts(cards: list[str]) -> dict[str, int]:
-    counts = Counter(category_of(c) for c in cards)
-    return {category: counts.get(category, 0) for category in HAND_CATEGORIES}
+    """Cards per hand category: public, since every category has its own card back."""
+    counts = dict.fromkeys(HAND_CATEGORIES, 0)
+    for card in cards:
+        counts[category_of(card)] += 1
+    return counts
 
 
 def take_from_hand(state: MEState, seat: int, face: str) -> str:
