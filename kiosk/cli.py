@@ -12,13 +12,12 @@ import importlib
 import sys
 
 from kiosk import i18n
+from kiosk.errors import UserError
 from kiosk.i18n import _
 
+__all__ = ["UserError", "build_parser", "main"]
+
 COMMAND_MODULES: tuple[str, ...] = ("kiosk.commands.run",)
-
-
-class UserError(Exception):
-    """A problem the person at the keyboard can fix: bad arguments, a broken config file."""
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -6,7 +6,7 @@ import argparse
 import random
 from typing import Any
 
-from kiosk.cli import UserError
+from kiosk.errors import UserError
 from kiosk.games import registry
 from kiosk.headless import play, random_bots
 from kiosk.i18n import _, N_, Text

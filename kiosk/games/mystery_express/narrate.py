@@ -118,6 +118,8 @@ class Narrator:
                 params["result"] = Text(GUESS_RESULTS[value])
             elif key == "reveals":
                 params[key] = self._reveals(value)
+            elif key == "space":
+                params[key] = value + 1  # spaces are counted from 1 for people
             elif key == "solution":
                 params[key] = self.faces(list(value.values()))
             else:

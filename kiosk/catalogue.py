@@ -1,0 +1,46 @@
+"""Which messages the kiosk shows: extracted from the source (`_` and `N_`) and from the rules data.
+
+Used by the tests that keep the Spanish catalogue complete, and by anyone updating a `.po` file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.extract import extract_from_dir
+
+from kiosk.games.mystery_express.rules import load_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE_DIRS = ("kiosk", "hardware")
+
+
+def source_messages() -> set[str]:
+    messages: set[str] = set()
+    for folder in SOURCE_DIRS:
+        path = ROOT / folder
+        if not path.is_dir():
+            continue
+        for _filename, _lineno, message, _comments, _context in extract_from_dir(
+            str(path), method_map=[("**.py", "python")], keywords={"_": None, "N_": None}
+        ):
+            if isinstance(message, str):
+                messages.add(message)
+    return messages
+
+
+def data_messages() -> set[str]:
+    """Names that come from the rules data files: shown to players, so translated too."""
+    rules = load_rules()
+    names = set(rules.element_names.values()) | set(rules.cars.values()) | set(rules.cities)
+    names |= {character.name for character in rules.characters}
+    return names
+
+
+def all_messages() -> set[str]:
+    return source_messages() | data_messages()
+
+
+if __name__ == "__main__":
+    for message in sorted(all_messages()):
+        print(message)
