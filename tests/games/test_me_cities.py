@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
 
-from kiosk.games.base import Action, Event
+from kiosk.games.base import Action
 from kiosk.games.mystery_express.arrival import score
 from kiosk.games.mystery_express.rules import CATEGORIES, TIME, element_of
 from me_support import GAME, act, advance, faces_in, kinds, one, prompt_for, started

@@ -25,6 +25,7 @@ class Character:
     colour: str
     specialty: str
     power: str
+    uses_per_leg: int
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ def _parse(raw: dict) -> Rules:
         element_names=names,
         elements=elements,
         characters=tuple(
-            Character(c["id"], c["name"], c["colour"], c["specialty"], c["power"])
+            Character(c["id"], c["name"], c["colour"], c["specialty"], c["power"], int(c["uses_per_leg"]))
             for c in raw["characters"]
         ),
     )

@@ -82,7 +82,7 @@ def setup_order(state: MEState) -> list[int]:
 def deal(rules: Rules, state: MEState) -> list[Event]:
     """Setup steps 9-11: 7 cards each one at a time from the whistle holder's left, then the board."""
     n = len(state.seats)
-    for round_ in range(rules.hand_size):
+    for _round in range(rules.hand_size):
         for i in range(n):
             seat = (state.whistle + 1 + i) % n
             state.seats[seat].hand.append(state.deck.pop())

@@ -124,15 +124,18 @@ def unavailable_reason(rules: Rules, state: MEState, kind: str) -> str | None:
     """Why the active seat cannot start `kind` now, or None when it can."""
     seat = state.active
     hand = len(state.seats[seat].hand)
-    if kind in state.used:
-        return N_("You have already done that this leg.")
     if kind == "power":
-        power = power_of(rules, state, seat)
-        if power is None or power[0] != "specialty_peek":
+        character = state.seats[seat].character
+        power = rules.character(character) if character else None
+        if power is None or power.power != "specialty_peek":
             return N_("Your character has no power to use in your turn.")
-        if not [t for t in others(state, seat) if has_category(state, t, power[1])]:
+        if state.used.count("power") >= power.uses_per_leg:
+            return N_("You have already done that this leg.")
+        if not holders(state, others(state, seat), power.specialty):
             return N_("Nobody else holds a card of your specialty.")
         return None
+    if kind in state.used:
+        return N_("You have already done that this leg.")
     cost = {
         "grip": rules.costs["grip"],
         "madam": rules.costs["madam"],

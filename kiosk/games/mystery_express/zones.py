@@ -1,7 +1,9 @@
 """Moving cards between hands, discard piles and the board, and keeping each seat's journal.
 
-Every face a seat sees is written in its journal at the moment it sees it (rules 10: "a private log
-of faces that seat has seen, tagged with the leg"). Faces are element keys, never copy ids.
+Every crime card face a seat sees is written in its journal at the moment it sees it (rules 10: "a
+private log of faces that seat has seen, tagged with the leg"). Faces are element keys, never copy
+ids. Time cards are not journaled: a reveal must not be replayable (rules 10), so its faces live only
+in the reveal's events, shown once at the table's pace.
 """
 
 from __future__ import annotations
