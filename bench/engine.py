@@ -1,4 +1,4 @@
-"""Mystery Express engine speed: whole random-bot games per second and actions per second.
+"""Engine speed of every registered game: whole random-bot games per second and actions per second.
 
 Each figure is the median of several runs; every run plays fresh seeds. Bots choose from views and
 prompts, as at the table, so the figures include building one view per decision.
@@ -15,8 +15,8 @@ from kiosk.games import registry
 from kiosk.headless import play, random_bots
 
 
-def one_run(seats: int, games: int, first_seed: int) -> tuple[float, float]:
-    game = registry.get("mystery-express")
+def one_run(game_id: str, seats: int, games: int, first_seed: int) -> tuple[float, float]:
+    game = registry.get(game_id)
     actions = 0
     started = time.perf_counter()
     for seed in range(first_seed, first_seed + games):
@@ -31,14 +31,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60, help="games per run")
     parser.add_argument("--runs", type=int, default=5, help="runs per seat count (the median is shown)")
     args = parser.parse_args()
-    print(f"Mystery Express engine, random bots, median of {args.runs} runs of {args.games} games")
-    print(f"{'seats':>5} {'games/s':>9} {'actions/s':>10} {'us/action':>10}")
-    for seats in (3, 4, 5):
-        runs = [one_run(seats, args.games, run * args.games) for run in range(args.runs)]
-        games_per_s = statistics.median(r[0] for r in runs)
-        actions_per_s = statistics.median(r[1] for r in runs)
-        print(f"{seats:>5} {games_per_s:>9.1f} {actions_per_s:>10.0f} {1e6 / actions_per_s:>10.1f}")
-
+    for game_id in registry.ids():
+        info = registry.get(game_id).info
+        print(f"{info.names['en']} engine, random bots, median of {args.runs} runs of {args.games} games")
+        print(f"{'seats':>5} {'games/s':>9} {'actions/s':>10} {'us/action':>10}")
+        for seats in range(info.min_seats, info.max_seats + 1):
+            runs = [one_run(game_id, seats, args.games, run * args.games) for run in range(args.runs)]
+            games_per_s = statistics.median(r[0] for r in runs)
+            actions_per_s = statistics.median(r[1] for r in runs)
+            print(f"{seats:>5} {games_per_s:>9.1f} {actions_per_s:>10.0f} {1e6 / actions_per_s:>10.1f}")
+        print()
 
 if __name__ == "__main__":
     main()

@@ -5,11 +5,12 @@ Used by the tests that keep the Spanish catalogue complete, and by anyone updati
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from babel.messages.extract import extract_from_dir
 
-from kiosk.games.mystery_express.rules import load_rules
+from kiosk.games.mystery_express import rules as mystery_express_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIRS = ("kiosk", "hardware")
@@ -29,11 +30,14 @@ def source_messages() -> set[str]:
     return messages
 
 
+# Each game's data files hold names players see (cards, places, characters): one function per game.
+DATA_NAME_SOURCES: tuple[Callable[[], set[str]], ...] = (mystery_express_rules.data_names,)
+
+
 def data_messages() -> set[str]:
-    """Names that come from the rules data files: shown to players, so translated too."""
-    rules = load_rules()
-    names = set(rules.element_names.values()) | set(rules.cars.values()) | set(rules.cities)
-    names |= {character.name for character in rules.characters}
+    names: set[str] = set()
+    for source in DATA_NAME_SOURCES:
+        names |= source()
     return names
 
 

@@ -146,3 +146,10 @@ def _check(rules: Rules) -> None:
             raise ValueError(f"character {character.id}: unknown specialty {character.specialty}")
         if character.power not in ("specialty_peek", "time_second_look"):
             raise ValueError(f"character {character.id}: unknown power {character.power}")
+
+
+def data_names() -> set[str]:
+    """Every name in rules.toml that players see: each needs an entry in the Spanish catalogue."""
+    rules = load_rules()
+    names = set(rules.element_names.values()) | set(rules.cars.values()) | set(rules.cities)
+    return names | {character.name for character in rules.characters}
