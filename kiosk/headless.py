@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,10 +26,15 @@ def play(
     game: Game[Any],
     state: Any,
     bots: list[Bot],
+    apply: Callable[[int, Action], list[Event]] | None = None,
 ) -> Iterator[Step]:
-    """Yield every step until the game is over. Simultaneous prompts are answered in seat order."""
+    """Yield every step until the game is over. Simultaneous prompts are answered in seat order.
+
+    `apply` defaults to the game's own; a stored session passes its `apply`, which commits each action.
+    """
+    commit = apply or (lambda seat, action: game.apply(state, seat, action))
     while prompts := game.prompts(state):
         prompt = min(prompts, key=lambda p: p.seat)
         bot = bots[prompt.seat]
         action = bot.choose(game.view(state, prompt.seat), prompt)
-        yield Step(prompt.seat, action, game.apply(state, prompt.seat, action))
+        yield Step(prompt.seat, action, commit(prompt.seat, action))

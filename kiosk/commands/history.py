@@ -1,0 +1,78 @@
+"""`kiosk history` lists the games in the store; `kiosk replay ID` prints a finished game's public log."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from kiosk.errors import UserError
+from kiosk.games import registry
+from kiosk.i18n import N_, Text, _
+from kiosk.narration import narrator_for
+from kiosk.store import GameRecord, GameStore
+
+
+def register(subparsers: Any) -> None:
+    history = subparsers.add_parser("history", help=_("list the games played at this table"))
+    history.add_argument("--data", type=Path, default=Path("var"), help=_("folder of the game store"))
+    history.add_argument("--json", action="store_true", help=_("print JSON, oldest game first"))
+    history.set_defaults(handler=show_history)
+    replay = subparsers.add_parser("replay", help=_("print the public log of a finished game"))
+    replay.add_argument("id", type=int, help=_("game number, as `kiosk history` shows it"))
+    replay.add_argument("--data", type=Path, default=Path("var"), help=_("folder of the game store"))
+    replay.set_defaults(handler=show_replay)
+
+
+def open_store(data: Path) -> GameStore:
+    if not (data / GameStore.FILENAME).exists():
+        raise UserError(Text(N_("no game store in {folder}"), {"folder": str(data)}).render())
+    return GameStore.open(data)
+
+
+def show_history(args: argparse.Namespace) -> int:
+    store = open_store(args.data)
+    games = store.games()
+    if args.json:
+        print(json.dumps([g.to_json() for g in games], indent=2))
+        return 0
+    if not games:
+        print(_("No games yet."))
+    for record in games:
+        print(summary(record))
+    return 0
+
+
+def summary(record: GameRecord) -> str:
+    started = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.started))
+    name = registry.get(record.game).info.names["en"] if record.game in registry.ids() else record.game
+    if record.finished is None:
+        result = Text(N_("unfinished"))
+    elif record.outcome is None or record.outcome.get("abandoned"):
+        result = Text(N_("set aside"))
+    else:
+        seats = ", ".join(str(int(w) + 1) for w in record.outcome["winners"])
+        result = Text(N_("won by seat(s) {seats}"), {"seats": seats})
+    line = N_("#{id} {started} {game}, {players} seats, seed {seed}: {result}")
+    params = {"id": record.id, "started": started, "game": name, "players": record.seats, "seed": record.seed}
+    return Text(line, {**params, "result": result}).render()
+
+
+def show_replay(args: argparse.Namespace) -> int:
+    store = open_store(args.data)
+    record = store.game(args.id)
+    if record is None:
+        raise UserError(Text(N_("no game {id} in the store"), {"id": args.id}).render())
+    if record.finished is None or not record.outcome or record.outcome.get("abandoned"):
+        raise UserError(Text(N_("game {id} did not finish: only finished games are replayed"), {"id": args.id}).render())
+    game = registry.get(record.game)
+    state = game.start(record.seats, record.seed, record.options)
+    narrator = narrator_for(record.game, game.view(state, None))
+    print(summary(record))
+    for seat, data in store.actions(record.id):
+        for event in game.apply(state, seat, game.action_from_json(data)):
+            if event.audience is None and (line := narrator.describe(event)) is not None:
+                print(line.render())
+    return 0
