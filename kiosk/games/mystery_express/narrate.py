@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kiosk.games.base import Event
+from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_express.rules import Rules
 from kiosk.i18n import N_, Text, TextList
 
@@ -65,6 +65,65 @@ TEMPLATES: dict[str, str] = {
 }
 
 GUESS_RESULTS = {True: N_("found"), False: N_("missed")}
+
+# What each choice is called on a seat screen or a touch button.
+ACTION_LABELS: dict[str, str] = {
+    "grip": N_("Get a grip!"),
+    "madam": N_("Help Madam"),
+    "dining": N_("Invite to dine"),
+    "lounge": N_("Lounge reveal"),
+    "passenger": N_("Pass a card"),
+    "sleeping": N_("Travel bag"),
+    "smoking": N_("Share a cigar"),
+    "power": N_("Special power"),
+    "end_turn": N_("End my turn"),
+    "back": N_("Back"),
+    "confirm": N_("Done"),
+    "submit": N_("Send"),
+    "restart": N_("Start again"),
+    "skip": N_("Do not chat"),
+    "move": N_("Walk to the {car}"),
+    "stack": N_("Passengers {stack}"),
+    "space": N_("Space {space}"),
+    "peek": N_("{owner}: card {position}"),
+    "blank": N_("(leave blank)"),
+}
+
+# The question each prompt asks, as a screen title.
+PROMPT_TITLES: dict[str, str] = {
+    "character": N_("Choose your character"),
+    "start_car": N_("Choose your car"),
+    "turn": N_("Your turn: {hours} h"),
+    "grip_target": N_("Whose discard pile?"),
+    "grip_category": N_("Which category?"),
+    "madam_stack": N_("Which passengers?"),
+    "madam_category": N_("Which category?"),
+    "dining_category": N_("Which category?"),
+    "dining_guests": N_("Invite whom?"),
+    "dining_show": N_("Show a card"),
+    "lounge_category": N_("Which category?"),
+    "lounge_show": N_("Reveal a card"),
+    "passenger_category": N_("Which category?"),
+    "passenger_pass": N_("Pass a card"),
+    "sleeping_target": N_("Visit whom?"),
+    "sleeping_hide": N_("Hide the travel bag"),
+    "sleeping_guess": N_("Which hand?"),
+    "sleeping_category": N_("Which category?"),
+    "smoking_category": N_("Which category?"),
+    "smoking_targets": N_("Which two players?"),
+    "smoking_give": N_("Give a card"),
+    "smoking_return": N_("Give a card back"),
+    "power_target": N_("Use your power on"),
+    "power_show": N_("Show a card"),
+    "conductor_space": N_("Chat with the Conductor"),
+    "conductor_leave": N_("Leave a card"),
+    "tunnel": N_("Tunnel: look at a card"),
+    "telegram": N_("Telegram: {category}"),
+    "telegram_confirm": N_("Send the telegram?"),
+    "sudden": N_("Reveal a card"),
+    "final": N_("Final answer: {category}"),
+    "final_confirm": N_("Send your answer?"),
+}
 HANDS = {"left": N_("left"), "right": N_("right")}
 
 
@@ -127,6 +186,48 @@ class Narrator:
         if event.kind == "character_chosen":
             self.characters[d["seat"]] = d["character"]
         return Text(template, params)
+
+    def label(self, action: Action) -> Text:
+        """How a choice reads on a button or a seat screen."""
+        kind, args = action.kind, action.args
+        if kind in ("target", "guest"):
+            return self.seat(args[0])
+        if kind == "targets":
+            return Text(N_("{first} and {second}"), {"first": self.seat(args[0]), "second": self.seat(args[1])})
+        if kind == "category":
+            return Text(CATEGORY_NAMES[args[0]])
+        if kind == "card":
+            return self.face(args[0])
+        if kind == "entry":
+            return self.face(args[1]) if args[1] is not None else Text(ACTION_LABELS["blank"])
+        if kind == "hand":
+            return Text(HANDS[args[0]])
+        if kind == "character":
+            return Text(self.rules.character(args[0]).name)
+        if kind == "car":
+            return Text(self.rules.cars[args[0]])
+        if kind == "move":
+            return Text(ACTION_LABELS[kind], {"car": Text(self.rules.cars[args[0]])})
+        if kind == "stack":
+            return Text(ACTION_LABELS[kind], {"stack": args[0]})
+        if kind == "space":
+            return Text(ACTION_LABELS[kind], {"space": args[0] + 1})
+        if kind == "peek":
+            return Text(ACTION_LABELS[kind], {"owner": self.seat(args[0]), "position": args[1] + 1})
+        return Text(ACTION_LABELS[kind])
+
+    def mark(self, action: Action) -> str | None:
+        """The category mark shown beside a choice, if it names a card or a category."""
+        for arg in action.args:
+            if isinstance(arg, str) and arg.partition(":")[0] in CATEGORY_NAMES:
+                return arg.partition(":")[0]
+        return None
+
+    def title(self, prompt: Prompt) -> Text:
+        data = dict(prompt.data)
+        if "category" in data:
+            data["category"] = Text(CATEGORY_NAMES[data["category"]])
+        return Text(PROMPT_TITLES[prompt.kind], data)
 
     def _reveals(self, reveals: list[dict[str, Any]]) -> TextList:
         pair = N_("{seat}: {face}")

@@ -1,0 +1,105 @@
+"""Drawing on a 128x64 one-bit seat screen: the bundled bitmap font, text that fits, small glyphs."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+WIDTH, HEIGHT = 128, 64
+ON, OFF = 255, 0  # pixel values of a one-bit ("1") image
+FONTS = Path(__file__).with_name("fonts")
+SIZES = (16, 14, 12)  # Terminus strikes: 8x16, 8x14, 6x12 pixels
+ELLIPSIS = "…"
+
+# 9x9 category marks, so a one-bit screen never relies on colour (DESIGN: symbol and letter).
+GLYPHS: dict[str, tuple[str, ...]] = {
+    "SUSPECT": (  # a head and shoulders
+        "...###...", "..#####..", "..#####..", "...###...", ".........",
+        ".#######.", "#########", "#########", "#########",
+    ),
+    "MODUS_OPERANDI": (  # a dagger
+        "........#", ".......##", "......##.", ".....##..", "#...##...",
+        ".####....", "..##.....", ".#.#.....", "#........",
+    ),
+    "MOTIVE": (  # a heart
+        ".##...##.", "####.####", "#########", "#########", ".#######.",
+        "..#####..", "...###...", "....#....", ".........",
+    ),
+    "LOCATION": (  # a railway car
+        ".........", "#########", "#.#.#.#.#", "#########", "#########",
+        "#########", ".##...##.", ".##...##.", ".........",
+    ),
+    "TIME": (  # a clock
+        "..#####..", ".#..#..#.", "#...#...#", "#...#...#", "#...###.#",
+        "#.......#", "#.......#", ".#.....#.", "..#####..",
+    ),
+}
+
+
+@cache
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    name = "terminus-bold.otb" if bold else "terminus-normal.otb"
+    return ImageFont.truetype(str(FONTS / name), size)
+
+
+def blank() -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("1", (WIDTH, HEIGHT), OFF)
+    return image, ImageDraw.Draw(image)
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    return int(font(size, bold).getlength(text))
+
+
+def fit(text: str, width: int, sizes: tuple[int, ...] = SIZES, bold: bool = False) -> tuple[str, int]:
+    """The largest size at which `text` fits `width`; at the smallest, the text is cut with an ellipsis."""
+    for size in sizes:
+        if text_width(text, size, bold) <= width:
+            return text, size
+    size = sizes[-1]
+    cut = text
+    while cut and text_width(cut + ELLIPSIS, size, bold) > width:
+        cut = cut[:-1]
+    return cut.rstrip() + ELLIPSIS, size
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int, bold: bool = False,
+              fill: int = ON) -> None:
+    draw.text(xy, text, font=font(size, bold), fill=fill)
+
+
+def draw_glyph(draw: ImageDraw.ImageDraw, xy: tuple[int, int], key: str, fill: int = ON) -> None:
+    x0, y0 = xy
+    for dy, row in enumerate(GLYPHS[key]):
+        for dx, pixel in enumerate(row):
+            if pixel == "#":
+                draw.point((x0 + dx, y0 + dy), fill=fill)
+
+
+def draw_clock(draw: ImageDraw.ImageDraw, centre: tuple[int, int], radius: int, hours: int, minutes: int) -> None:
+    """An analog clock face (rules 1.2: Time cards are read as clock faces, not digits)."""
+    import math
+
+    cx, cy = centre
+    draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), outline=ON)
+    minute_angle = math.radians(minutes * 6 - 90)
+    hour_angle = math.radians((hours % 12) * 30 + minutes * 0.5 - 90)
+    draw.line((cx, cy, cx + round(math.cos(minute_angle) * (radius - 2)), cy + round(math.sin(minute_angle) * (radius - 2))), fill=ON)
+    draw.line((cx, cy, cx + round(math.cos(hour_angle) * (radius - 4)), cy + round(math.sin(hour_angle) * (radius - 4))), fill=ON)
+
+
+def wrap(text: str, width: int, sizes: tuple[int, ...] = SIZES) -> tuple[list[str], int]:
+    """One line at the largest size that fits, else two lines (split at a space), else cut short."""
+    for size in sizes:
+        if text_width(text, size) <= width:
+            return [text], size
+    words = text.split()
+    for size in sizes[1:]:
+        for cut in range(len(words) - 1, 0, -1):
+            first, second = " ".join(words[:cut]), " ".join(words[cut:])
+            if text_width(first, size) <= width and text_width(second, size) <= width:
+                return [first, second], size
+    line, size = fit(text, width, sizes[-1:])
+    return [line], size

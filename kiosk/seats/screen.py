@@ -1,0 +1,90 @@
+"""What a seat screen shows, as plain data, and the one renderer that draws it (128x64, one bit).
+
+One idea per screen: a title bar with the position in the list ("3/7"), the current item large with
+its category mark, a detail line and a hint line. Special bodies: a row of category counts (the idle
+screen) and a grid of clock faces (Time cards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image
+
+from kiosk.seats.canvas import HEIGHT, OFF, ON, WIDTH, blank, draw_clock, draw_glyph, draw_text, fit, text_width, wrap
+
+TITLE_HEIGHT = 12
+
+
+@dataclass(frozen=True)
+class Item:
+    label: str
+    mark: str | None = None  # a glyph key (category)
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Screen:
+    title: str
+    items: tuple[Item, ...] = ()
+    index: int = 0
+    counts: tuple[tuple[str, int], ...] = ()  # (glyph key, number)
+    clocks: tuple[tuple[int, int], ...] = ()  # (hours, minutes)
+    footer: str = ""
+    inverted: bool = False  # a screen that must catch the eye (your turn, a private reveal)
+
+
+def render(screen: Screen) -> Image.Image:
+    image, draw = blank()
+    _title(draw, screen)
+    if screen.items:
+        _item(draw, screen.items[screen.index])
+    elif screen.counts:
+        _counts(draw, screen.counts)
+    elif screen.clocks:
+        _clocks(draw, screen.clocks)
+    if screen.footer:
+        text, size = fit(screen.footer, WIDTH, (12,))
+        draw_text(draw, ((WIDTH - text_width(text, size)) // 2, HEIGHT - 12), text, size)
+    if screen.inverted:
+        image = image.point(lambda p: 255 - p).convert("1")
+    return image
+
+
+def _title(draw, screen: Screen) -> None:
+    draw.rectangle((0, 0, WIDTH - 1, TITLE_HEIGHT - 1), fill=ON)
+    position = f"{screen.index + 1}/{len(screen.items)}" if len(screen.items) > 1 else ""
+    room = WIDTH - 2 - (text_width(position, 12) + 4 if position else 0)
+    title, size = fit(screen.title, room, (12,))
+    draw_text(draw, (1, 0), title, size, fill=OFF)
+    if position:
+        draw_text(draw, (WIDTH - 1 - text_width(position, 12), 0), position, 12, fill=OFF)
+
+
+def _item(draw, item: Item) -> None:
+    left = 12 if item.mark else 0
+    if item.mark:
+        draw_glyph(draw, (1, 21), item.mark)
+    lines, size = wrap(item.label, WIDTH - left, (16, 14, 12))
+    top = 18 if len(lines) == 1 else 13
+    for n, line in enumerate(lines):
+        x = left + (WIDTH - left - text_width(line, size)) // 2
+        draw_text(draw, (x, top + n * size), line, size)
+    if item.detail:
+        detail, dsize = fit(item.detail, WIDTH, (12,))
+        draw_text(draw, ((WIDTH - text_width(detail, dsize)) // 2, 39), detail, dsize)
+
+
+def _counts(draw, counts: tuple[tuple[str, int], ...]) -> None:
+    column = WIDTH // max(1, len(counts))
+    for i, (mark, number) in enumerate(counts):
+        x = i * column + (column - 24) // 2
+        draw_glyph(draw, (x, 24), mark)
+        draw_text(draw, (x + 12, 20), str(number), 16)
+
+
+def _clocks(draw, clocks: tuple[tuple[int, int], ...]) -> None:
+    per_row = 6
+    for i, (hours, minutes) in enumerate(clocks[:12]):
+        row, column = divmod(i, per_row)
+        draw_clock(draw, (11 + column * 21, 23 + row * 20), 9, hours, minutes)
