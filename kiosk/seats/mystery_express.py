@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from kiosk.games.base import Event, Prompt
@@ -97,3 +98,24 @@ def _source(narrator: Narrator, source: int | str | None) -> Text:
     if source == "deal":
         return Text(N_("dealt"))
     return Text(PLACES.get(str(source), N_("Conductor")))
+
+
+@dataclass
+class MysteryExpressPages:
+    """The seat pages of Mystery Express for the seat controller, in one language."""
+
+    narrator: Narrator
+    lang: str
+    pages: tuple[str, ...] = ("hand", "journal")
+
+    def idle(self, view: dict[str, Any]) -> Screen:
+        return idle(view, self.narrator, self.lang)
+
+    def page(self, name: str, view: dict[str, Any], index: int) -> Screen:
+        return (hand if name == "hand" else journal)(view, self.narrator, self.lang, index)
+
+    def choice(self, prompt: Prompt, index: int) -> Screen:
+        return choice(prompt, self.narrator, self.lang, index)
+
+    def reveal(self, event: Event) -> Screen | None:
+        return reveal(event, self.narrator, self.lang)

@@ -1,0 +1,90 @@
+"""The three-button grammar of a seat: previous, next, select; a long press goes back.
+
+The same everywhere: with a decision awaited, the seat shows the choices (previous/next to move,
+select to choose); a long press leaves them to look at one's hand and journal, and select brings
+them back. With nothing awaited, select walks idle -> hand -> journal -> idle. A private reveal (a
+card you were shown, a Time packet) covers everything until it is dismissed or a button is pressed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from kiosk.games.base import Action, Prompt
+from kiosk.seats.screen import Screen
+
+
+class SeatPages(Protocol):
+    """A game's screens for one seat, drawn from that seat's view and prompt only."""
+
+    pages: tuple[str, ...]  # browsable pages, in order (e.g. "hand", "journal")
+
+    def idle(self, view: dict[str, Any]) -> Screen: ...
+
+    def page(self, name: str, view: dict[str, Any], index: int) -> Screen: ...
+
+    def choice(self, prompt: Prompt, index: int) -> Screen: ...
+
+
+@dataclass
+class SeatController:
+    seat: int
+    ui: SeatPages
+    view: dict[str, Any] = field(default_factory=dict)
+    prompt: Prompt | None = None
+    mode: str = "idle"  # "idle", a page name, or "prompt"
+    index: int = 0
+    reveals: list[Screen] = field(default_factory=list)
+
+    def update(self, view: dict[str, Any], prompt: Prompt | None) -> None:
+        """A new view and the prompt now awaited from this seat (None when nothing is asked)."""
+        self.view = view
+        if prompt != self.prompt:
+            self.prompt = prompt
+            self.index = 0
+            self.mode = "prompt" if prompt is not None else "idle"
+
+    def reveal(self, screen: Screen) -> None:
+        self.reveals.append(screen)
+
+    def dismiss(self) -> None:
+        if self.reveals:
+            self.reveals.pop(0)
+
+    def press(self, button: str, long: bool = False) -> Action | None:
+        """Handle one press; returns the action chosen, if the press chose one."""
+        if self.reveals:
+            self.dismiss()  # any press first clears the reveal, so a card is never skipped unseen
+            return None
+        if long:
+            self.mode, self.index = ("idle", 0) if self.mode != "idle" or self.prompt is None else ("prompt", 0)
+            return None
+        if self.mode == "prompt" and self.prompt is not None:
+            count = len(self.prompt.actions)
+            if button == "select":
+                return self.prompt.actions[self.index % count]
+            self.index = (self.index + (1 if button == "next" else -1)) % count
+            return None
+        if button == "select":
+            self._next_page()
+        elif self.mode in self.ui.pages:
+            self.index += 1 if button == "next" else -1
+        return None
+
+    def _next_page(self) -> None:
+        if self.prompt is not None and self.mode == "idle":
+            self.mode = "prompt"
+        else:
+            order = ("idle",) + self.ui.pages
+            self.mode = order[(order.index(self.mode) + 1) % len(order)]
+        self.index = 0
+
+    def screen(self) -> Screen:
+        if self.reveals:
+            return self.reveals[0]
+        if self.mode == "prompt" and self.prompt is not None:
+            return self.ui.choice(self.prompt, self.index)
+        if self.mode in self.ui.pages:
+            return self.ui.page(self.mode, self.view, self.index)
+        return self.ui.idle(self.view)
