@@ -54,6 +54,11 @@ class SeatButtons:
     def pressed(self) -> set[str]:
         return {name for name, button in self.buttons.items() if button.is_pressed}
 
+    def is_held(self, name: str) -> bool:
+        """True once a press of `name` has been reported as long (until it is released)."""
+        with self._lock:
+            return name in self._held
+
     def _on_held(self, name: str) -> None:
         with self._lock:
             self._held.add(name)
