@@ -140,8 +140,11 @@ class MockTable:
         return self.backend.panels[seat]
 
     def screen(self, seat: int) -> Image.Image:
-        """What the seat's screen shows now, read back from the emulated panel's RAM."""
-        return self.backend.panels[seat].screen()
+        """What the person at the seat sees now, read back from the emulated panel's RAM (turned
+        the way the panel is mounted: `display.rotation` in table.toml)."""
+        physical = self.backend.panels[seat].screen()
+        rotation = self.table.seats[[s.index for s in self.table.seats].index(seat)].config.display.rotation
+        return physical.rotate(rotation * 90, expand=True) if rotation else physical
 
     def inject(self, fault: str) -> None:
         """Break the table in one of the ways `MOCK_FAULTS` lists (for the selftest and tests)."""
