@@ -14,7 +14,7 @@ import sys
 from kiosk import i18n
 from kiosk.i18n import _
 
-COMMAND_MODULES: tuple[str, ...] = ("kiosk.commands.run",)
+COMMAND_MODULES: tuple[str, ...] = ("kiosk.commands.run", "kiosk.commands.selftest", "kiosk.commands.tags")
 
 
 class UserError(Exception):
