@@ -75,7 +75,8 @@ class HumanOperator:
 
     def _yes(self, question: str) -> bool:
         try:
-            answer = input(f"{question} [{_('y/n')}] ")
+            yes_no = _("y/n")
+            answer = input(f"{question} [{yes_no}] ")
         except EOFError:
             return False
         return answer.strip().lower()[:1] in ("y", "s")  # yes / sí
@@ -196,7 +197,8 @@ class Walk:
         elif not self.operator.sees(seat.index, pattern):
             self.checks.append(Check(part, FAIL, _("the screen answers but does not show the pattern: check the model ({model}) and rotation in table.toml").format(model=config.model)))
         else:
-            self.checks.append(Check(part, PASS, f"{config.model}, 0x{config.address:02X}, {_('channel {channel}').format(channel=config.channel)}"))
+            channel = _("channel {channel}").format(channel=config.channel)
+            self.checks.append(Check(part, PASS, f"{config.model}, 0x{config.address:02X}, {channel}"))
         for button in BUTTONS:
             pin = seat.buttons.pins[button]
             part = _("seat {seat} {button} ({pin})").format(seat=number, button=button, pin=pin)
@@ -251,8 +253,9 @@ class Walk:
 
 def format_report(checks: list[Check]) -> str:
     names = {PASS: _("pass"), WARN: _("warn"), FAIL: _("FAIL")}
-    width = max([len(_("Part"))] + [len(check.part) for check in checks]) + 2
-    lines = [f"{_('Part'):<{width}}{_('Result'):<8}{_('Detail / likely cause')}"]
+    part, result, detail = _("Part"), _("Result"), _("Detail / likely cause")
+    width = max([len(part)] + [len(check.part) for check in checks]) + 2
+    lines = [f"{part:<{width}}{result:<8}{detail}"]
     lines.append("-" * (width + 8 + 30))
     for check in checks:
         lines.append(f"{check.part:<{width}}{names[check.result]:<8}{check.detail}".rstrip())
