@@ -89,7 +89,7 @@ class CardReader:
         want_ndef: Callable[[str], bool] | None = None,
         poll_timeout: float = 0.1,
         ack_timeout: float = 0.1,
-        serial_timeout: float = 0.03,
+        serial_timeout: float = 0.02,
         held_interval: float = 0.05,
         failures_before_reset: int = 3,
         backoff: Backoff | None = None,
@@ -193,9 +193,10 @@ class CardReader:
 
     def _open(self) -> bool:
         try:
-            self._serial = serial.Serial(
-                self.port, self.baud, timeout=self.serial_timeout, write_timeout=0.5
-            )
+            # The driver asks for more bytes than some answers hold (64 for InListPassiveTarget), so
+            # such a read lasts the whole `serial_timeout`: keep it short. 20 ms is three times what
+            # the longest PN532 frame takes at 115200 baud.
+            self._serial = serial.Serial(self.port, self.baud, timeout=self.serial_timeout, write_timeout=0.5)
             # The constructor pulses RSTPDN, wakes the chip up and asks its firmware version.
             self._pn532 = PN532_UART(self._serial, reset=self.reset_line)
             self.stats.opens += 1
