@@ -9,6 +9,7 @@ code is non-zero when anything failed. `--mock` runs the same walk by itself on 
 from __future__ import annotations
 
 import argparse
+import logging
 import queue
 import sys
 import time
@@ -277,7 +278,7 @@ def selftest_mock(config: TableConfig | None, faults: tuple[str, ...] = (), *, q
     mock = build_mock_table(config, faults=at_start)
     try:
         operator = MockOperator(mock, tag, at_tap, quiet=quiet)
-        return Walk(mock.table, operator, Timeouts(button=1.0, tag=10.0, reader_ready=2.0)).run()
+        return Walk(mock.table, operator, Timeouts(button=1.0, tag=10.0, reader_ready=3.0)).run()
     finally:
         mock.close()
 
@@ -285,6 +286,8 @@ def selftest_mock(config: TableConfig | None, faults: tuple[str, ...] = (), *, q
 def handle(args: argparse.Namespace) -> int:
     from kiosk.cli import UserError
 
+    # The report says what failed and why; the drivers' own warnings would only repeat it.
+    logging.getLogger("hardware").setLevel(logging.ERROR)
     faults = tuple(args.mock_fault or ())
     if faults and not args.mock:
         raise UserError(_("--mock-fault needs --mock"))

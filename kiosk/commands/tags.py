@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib
+import logging
 import queue
 import time
 from dataclasses import dataclass, replace
@@ -181,6 +182,7 @@ def format_summary(summary: Summary) -> str:
 def handle(args: argparse.Namespace) -> int:
     from kiosk.cli import UserError
 
+    logging.getLogger("hardware").setLevel(logging.ERROR)  # progress lines say what matters
     try:
         config = load_config(args.config)
     except ConfigError as error:

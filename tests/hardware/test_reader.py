@@ -40,8 +40,7 @@ class Rig:
     def take_away(self):
         """Lift the tag and wait until the reader has noticed."""
         self.sim.remove()
-        while self.reader.present is not None:
-            threading.Event().wait(0.02)
+        assert until(lambda: self.reader.present is None)
 
     def close(self):
         self.reader.stop()
@@ -56,6 +55,15 @@ def rig(tmp_path):
     assert rig.reader.ready.wait(10)
     yield rig
     rig.close()
+
+
+def until(condition, timeout=10.0) -> bool:
+    """Wait (bounded) for `condition`; True if it came true."""
+    for _ in range(int(timeout / 0.02)):
+        if condition():
+            return True
+        threading.Event().wait(0.02)
+    return False
 
 
 def is_tag(event):
@@ -73,9 +81,7 @@ def test_a_tag_held_on_the_reader_is_reported_once(rig):
     rig.sim.place(SimTag.ntag213(UID, "mt1:pi:lead-pipe"))
     rig.wait_for(is_tag)
     polls = rig.reader.stats.polls
-    while rig.reader.stats.polls < polls + 10:
-        assert rig.events.empty()
-        threading.Event().wait(0.02)  # until ten more reads have seen the same tag
+    assert until(lambda: rig.reader.stats.polls >= polls + 10)  # ten more reads saw the same tag
     assert rig.events.empty()
     rig.take_away()
     rig.sim.place(SimTag.ntag213(UID, "mt1:pi:lead-pipe"))
@@ -133,8 +139,7 @@ def test_a_silent_reader_is_reported_and_reopened_when_it_answers_again(rig):
     rig.sim.inject("silence")
     failed, _ = rig.wait_for(lambda e: isinstance(e, DeviceStatus))
     assert not failed.ok and "ACK" in failed.detail
-    while rig.reader.stats.opens < 1 or rig.reader._pn532 is not None:
-        threading.Event().wait(0.02)  # wait until it gave up on the port and is reopening it
+    assert until(lambda: rig.reader._pn532 is None)  # it gave up on the port and is reopening it
     rig.sim.clear_faults()
     back, _ = rig.wait_for(lambda e: isinstance(e, DeviceStatus))
     assert back.ok and rig.reader.stats.opens >= 2
