@@ -1,1 +1,13 @@
-"""Drivers for the table hardware, each with a real and a mock backend."""
+"""Drivers for the table hardware, each with a real and a mock backend.
+
+- `whistle.Whistle`: the buzzer (gpiozero TonalBuzzer), non-blocking patterns.
+- `display.SeatDisplay`: a seat's OLED (luma.oled), sending only the pages and columns that changed.
+- `buttons.SeatButtons`: a seat's three buttons (gpiozero Button), debounced, with long press.
+- `reader.CardReader`: the PN532 on a serial port (Adafruit driver over pyserial), polled.
+- `tags.TagRegistry`: tag -> card id, by NDEF text, then by UID.
+- `table.build_table(config)`: every part, through the backend the configuration names
+  (`pi.PiBackend` or `mock.MockBackend`); `mock.build_mock_table()` for tests and the simulator.
+
+Inputs from every part arrive on one queue as `events.ButtonPress`, `events.TagSeen` and
+`events.DeviceStatus`; no part ever raises into the game because the hardware misbehaves.
+"""

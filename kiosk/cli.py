@@ -17,7 +17,12 @@ from kiosk.i18n import _
 
 __all__ = ["UserError", "build_parser", "main"]
 
-COMMAND_MODULES: tuple[str, ...] = ("kiosk.commands.run", "kiosk.commands.history")
+COMMAND_MODULES: tuple[str, ...] = (
+    "kiosk.commands.run",
+    "kiosk.commands.history",
+    "kiosk.commands.selftest",
+    "kiosk.commands.tags",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,268 @@
+"""`SeatDisplay`: one seat's 128x64 OLED, updated by sending only what changed.
+
+luma.oled's ssd1306/sh1106 `display()` always sends the whole 1 KiB frame (about 23 ms at 400 kHz;
+seven seats together would hold the bus for 160 ms). So we use luma for what it does well (the
+controller's init sequence, rotation, contrast, sleep) and write the windowed update ourselves on top
+of luma's serial interface (`serial.command` / `serial.data`): identical frames send nothing; otherwise
+only the pages and columns that differ, as SSD1306 column/page address windows or SH1106 page writes.
+
+A display that stops answering (OSError from the bus, which luma turns into DeviceNotFoundError) is
+marked failed, reported once on the input queue, and retried with back-off. Nothing raises into the
+game: `show` returns whether the image reached the panel.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from luma.core.error import Error as LumaError
+from luma.oled.device import sh1106, ssd1306
+from PIL import Image
+
+from hardware.events import Backoff, DeviceStatus
+from hardware.fake_i2c import image_to_framebuffer
+
+log = logging.getLogger(__name__)
+
+WIDTH, PAGES = 128, 8
+DRIVERS: dict[str, Callable[..., Any]] = {"ssd1306": ssd1306, "sh1106": sh1106}
+SH1106_COLUMN_OFFSET = 2  # luma's sh1106 page_address_offset: RAM column 2 is screen column 0
+# Bytes a transaction costs beyond its payload with luma's smbus interface: the address byte and
+# the control byte, and data goes in 32-byte blocks.
+TRANSACTION_OVERHEAD = 2
+BLOCK = 32
+
+
+@dataclass(frozen=True)
+class Window:
+    """A rectangle of display RAM: pages first..last, columns first..last (inclusive)."""
+
+    first_page: int
+    last_page: int
+    first_column: int
+    last_column: int
+
+    @property
+    def size(self) -> int:
+        return (self.last_page - self.first_page + 1) * (self.last_column - self.first_column + 1)
+
+
+def _data_cost(size: int) -> int:
+    return size + TRANSACTION_OVERHEAD * -(-size // BLOCK)
+
+
+def changed_spans(old: bytes | None, new: bytes) -> list[Window]:
+    """One window per page that differs, from its first to its last differing column."""
+    spans = []
+    for page in range(PAGES):
+        start = page * WIDTH
+        a = new[start:start + WIDTH]
+        b = old[start:start + WIDTH] if old is not None else None
+        if a == b:
+            continue
+        if b is None:
+            spans.append(Window(page, page, 0, WIDTH - 1))
+            continue
+        first = next(i for i in range(WIDTH) if a[i] != b[i])
+        last = next(i for i in range(WIDTH - 1, -1, -1) if a[i] != b[i])
+        spans.append(Window(page, page, first, last))
+    return spans
+
+
+def plan_windows(old: bytes | None, new: bytes, model: str) -> list[Window]:
+    """The cheapest set of windows that carries every change (empty for an identical frame)."""
+    spans = changed_spans(old, new)
+    if model != "ssd1306" or len(spans) < 2:
+        return spans  # the SH1106 has no column/page window: it is written page by page
+    per_page = sum(8 + _data_cost(w.size) for w in spans)
+    union = Window(
+        spans[0].first_page,
+        spans[-1].last_page,
+        min(w.first_column for w in spans),
+        max(w.last_column for w in spans),
+    )
+    return [union] if 8 + _data_cost(union.size) <= per_page else spans
+
+
+@dataclass
+class DisplayStats:
+    frames: int = 0
+    skipped: int = 0  # identical frames: nothing sent
+    windows: int = 0
+    data_bytes: int = 0
+    failures: int = 0
+    recoveries: int = 0
+
+
+class SeatDisplay:
+    """A seat's OLED: `show(image)` puts a 1-bit image on it, sending only what changed.
+
+    `open_serial` returns luma's serial interface for this seat (an `i2c` on the seat's bus or mux
+    channel): called again to reconnect after a failure. `report` receives a DeviceStatus when the
+    display fails and when it comes back.
+    """
+
+    def __init__(
+        self,
+        seat: int,
+        open_serial: Callable[[], Any],
+        *,
+        model: str = "ssd1306",
+        rotation: int = 0,
+        contrast: int = 0xCF,
+        report: Callable[[DeviceStatus], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        backoff: Backoff | None = None,
+        where: str = "",
+    ) -> None:
+        if model not in DRIVERS:
+            raise ValueError(f"unknown display model {model!r}, expected one of {', '.join(DRIVERS)}")
+        self.seat = seat
+        self.model = model
+        self.rotation = rotation
+        self.where = where
+        self.stats = DisplayStats()
+        self.last_error: str | None = None
+        self._open_serial = open_serial
+        self._report = report
+        self._clock = clock
+        self._backoff = backoff or Backoff()
+        self._contrast = contrast
+        self._asleep = False
+        self._device: Any = None
+        self._serial: Any = None
+        self._on_panel: bytes | None = None  # what the panel's RAM holds, as far as we know
+        self._wanted: Image.Image | None = None
+        self._retry_at = 0.0
+        self._failed = False
+        self._connect()
+
+    # --- public interface --------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return f"display:{self.seat}"
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (WIDTH, PAGES * 8) if self.rotation in (0, 2) else (PAGES * 8, WIDTH)
+
+    @property
+    def failed(self) -> bool:
+        return self._failed
+
+    def show(self, image: Image.Image) -> bool:
+        """Put `image` (mode "1", `size`) on the panel. Returns False if the panel is failed now."""
+        if image.mode != "1" or image.size != self.size:
+            raise ValueError(f"a seat image is mode '1' and {self.size}, got {image.mode!r} {image.size}")
+        self._wanted = image
+        self.stats.frames += 1
+        if self._failed:
+            self.poll()
+            return not self._failed
+        return self._send(image)
+
+    def poll(self) -> None:
+        """Retry a failed display when its back-off has run out (call it from the main loop)."""
+        if self._failed and self._clock() >= self._retry_at:
+            if self._connect() and self._wanted is not None:
+                self._send(self._wanted)
+
+    def set_contrast(self, level: int) -> None:
+        if not 0 <= level <= 255:
+            raise ValueError(f"contrast must be 0-255, got {level}")
+        self._contrast = level
+        self._guarded(lambda: self._device.contrast(level))
+
+    def sleep(self) -> None:
+        """Switch the panel off (its RAM is kept); `wake` switches it back on."""
+        self._asleep = True
+        self._guarded(lambda: self._device.hide())
+
+    def wake(self) -> None:
+        self._asleep = False
+        self._guarded(lambda: self._device.show())
+
+    @property
+    def asleep(self) -> bool:
+        return self._asleep
+
+    # --- internals -----------------------------------------------------------------------------
+    def _guarded(self, action: Callable[[], Any]) -> bool:
+        if self._failed:
+            return False
+        try:
+            action()
+            return True
+        except (OSError, LumaError) as error:
+            self._fail(error)
+            return False
+
+    def _connect(self) -> bool:
+        try:
+            self._serial = self._open_serial()
+            # luma's constructor sends the init sequence, clears the RAM and switches the panel on.
+            self._device = DRIVERS[self.model](self._serial, rotate=self.rotation)
+            self._device.contrast(self._contrast)
+            if self._asleep:
+                self._device.hide()
+        except (OSError, LumaError) as error:
+            self._fail(error)
+            return False
+        self._on_panel = bytes(WIDTH * PAGES)
+        if self._failed:
+            self._failed = False
+            self.stats.recoveries += 1
+            self._backoff.reset()
+            log.info("seat %d display is back", self.seat + 1)
+            if self._report:
+                self._report(DeviceStatus(self.name, True, ""))
+        return True
+
+    def _fail(self, error: Exception) -> None:
+        self.last_error = str(error) or type(error).__name__
+        self._device = None
+        self._on_panel = None
+        self._retry_at = self._clock() + self._backoff.next_delay()
+        if not self._failed:
+            self._failed = True
+            self.stats.failures += 1
+            log.warning("seat %d display stopped answering%s: %s", self.seat + 1, self.where, self.last_error)
+            if self._report:
+                self._report(DeviceStatus(self.name, False, self.last_error))
+
+    def _send(self, image: Image.Image) -> bool:
+        frame = image_to_framebuffer(self._device.preprocess(image))
+        windows = plan_windows(self._on_panel, frame, self.model)
+        if not windows:
+            self.stats.skipped += 1
+            return True
+        try:
+            for window in windows:
+                self._write_window(window, frame)
+        except (OSError, LumaError) as error:
+            self._fail(error)
+            return False
+        self._on_panel = frame
+        return True
+
+    def _write_window(self, window: Window, frame: bytes) -> None:
+        serial = self._serial
+        first, last = window.first_column, window.last_column
+        if self.model == "ssd1306":
+            # luma leaves the SSD1306 in horizontal addressing mode: set a window, stream its bytes.
+            serial.command(0x21, first, last, 0x22, window.first_page, window.last_page)
+            data = b"".join(
+                frame[page * WIDTH + first:page * WIDTH + last + 1]
+                for page in range(window.first_page, window.last_page + 1)
+            )
+            serial.data(list(data))
+        else:
+            column = first + SH1106_COLUMN_OFFSET
+            for page in range(window.first_page, window.last_page + 1):
+                serial.command(0xB0 | page, column & 0x0F, 0x10 | (column >> 4))
+                serial.data(list(frame[page * WIDTH + first:page * WIDTH + last + 1]))
+        self.stats.windows += 1
+        self.stats.data_bytes += window.size

@@ -1,0 +1,344 @@
+"""A fake I2C bus with emulated SSD1306 / SH1106 panels and a TCA9548A multiplexer (mock backend).
+
+The bus offers the subset of the smbus2 API that luma.core's `i2c` interface and our multiplexer
+switch use (`write_i2c_block_data`, `write_byte`, `read_byte`, `i2c_rdwr`). It records every
+transaction and counts the bytes that would cross the wire (address byte + payload), and each panel
+decodes the controller's command stream (addressing modes, page/column pointers, contrast, on/off)
+and its display RAM writes, so a test can read back the image the panel would show after the bytes
+went through luma's real driver.
+
+The controller emulation is hand-written: no Python library emulates these chips. It follows the
+SSD1306 and SH1106 datasheets for the commands luma and `hardware.display` send; the picture is taken
+as RAM column x -> screen x and page bit -> screen y, which is what a module mounted the usual way
+shows with luma's segment remap (0xA1) and COM scan direction (0xC8).
+"""
+
+from __future__ import annotations
+
+import errno
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Protocol
+
+from PIL import Image
+
+MUX_ADDRESS = 0x70
+
+
+@dataclass(frozen=True)
+class Transaction:
+    """One I2C write as it crossed the physical bus."""
+
+    address: int
+    payload: bytes
+    channel: int | None = None  # the mux channel that carried it (None: the main bus)
+
+    @property
+    def size(self) -> int:
+        return 1 + len(self.payload)
+
+
+class I2CTarget(Protocol):
+    def receive(self, payload: bytes) -> None: ...
+
+
+def remote_io_error() -> OSError:
+    return OSError(errno.EREMOTEIO, "Remote I/O error")
+
+
+class FakeI2CBus:
+    """One physical I2C bus. Targets are attached by address; a TCA9548A at 0x70 adds channels."""
+
+    def __init__(self) -> None:
+        self.targets: dict[int, I2CTarget] = {}
+        self.transactions: list[Transaction] = []
+        self.bytes_sent = 0
+        self.mux: FakeTCA9548A | None = None
+        self.lock = threading.Lock()
+
+    # --- the smbus2 subset -------------------------------------------------------------------
+    def write_i2c_block_data(self, i2c_addr: int, register: int, data: Iterable[int]) -> None:
+        values = list(data)
+        if len(values) > 32:
+            raise ValueError("smbus block writes carry at most 32 bytes")
+        self.transfer(i2c_addr, bytes([register, *values]))
+
+    def write_byte(self, i2c_addr: int, value: int) -> None:
+        self.transfer(i2c_addr, bytes([value]))
+
+    def read_byte(self, i2c_addr: int) -> int:
+        with self.lock:
+            target = self._route(i2c_addr)
+            self.transactions.append(Transaction(i2c_addr, b"", None))
+            self.bytes_sent += 2
+            if target is None:
+                raise remote_io_error()
+            reader = getattr(target, "read", None)
+            return int(reader()) if reader else 0
+
+    def i2c_rdwr(self, *messages: Any) -> None:
+        for message in messages:
+            self.transfer(message.addr, bytes(message))
+
+    def close(self) -> None:
+        pass
+
+    # --- the wire ------------------------------------------------------------------------------
+    def attach(self, address: int, target: I2CTarget) -> None:
+        self.targets[address] = target
+        if isinstance(target, FakeTCA9548A):
+            self.mux = target
+
+    def _route(self, address: int) -> I2CTarget | None:
+        if address in self.targets:
+            return self.targets[address]
+        if self.mux is not None:
+            return self.mux.route(address)
+        return None
+
+    def transfer(self, address: int, payload: bytes) -> None:
+        with self.lock:
+            target = self._route(address)
+            channel = None if address in self.targets or self.mux is None else self.mux.selected_channel(address)
+            if target is None or getattr(target, "answering", True) is False:
+                # NACK on the address byte: only that byte crossed the wire.
+                self.transactions.append(Transaction(address, b"", channel))
+                self.bytes_sent += 1
+                raise remote_io_error()
+            self.transactions.append(Transaction(address, payload, channel))
+            self.bytes_sent += 1 + len(payload)
+            target.receive(payload)
+
+    def reset_counters(self) -> None:
+        with self.lock:
+            self.transactions.clear()
+            self.bytes_sent = 0
+
+
+class FakeTCA9548A:
+    """The 8-channel multiplexer: a control register whose bits connect downstream channels."""
+
+    def __init__(self) -> None:
+        self.control = 0
+        self.channels: list[dict[int, I2CTarget]] = [{} for _ in range(8)]
+        self.selections = 0
+
+    def attach(self, channel: int, address: int, target: I2CTarget) -> None:
+        self.channels[channel][address] = target
+
+    def receive(self, payload: bytes) -> None:
+        self.control = payload[-1]
+        self.selections += 1
+
+    def read(self) -> int:
+        return self.control
+
+    def _open_channels(self) -> list[int]:
+        return [c for c in range(8) if self.control & (1 << c)]
+
+    def selected_channel(self, address: int) -> int | None:
+        for channel in self._open_channels():
+            if address in self.channels[channel]:
+                return channel
+        return None
+
+    def route(self, address: int) -> I2CTarget | None:
+        found = [self.channels[c][address] for c in self._open_channels() if address in self.channels[c]]
+        if len(found) != 1:  # nobody answers, or two targets collide on one address
+            return None
+        target = found[0]
+        if getattr(target, "answering", True) is False:
+            return None
+        return target
+
+
+# Command byte -> number of parameter bytes that follow it.
+SSD1306_PARAMETERS = {
+    0x20: 1, 0x21: 2, 0x22: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0x81: 1, 0x8D: 1, 0xA3: 2,
+    0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1,
+}
+SH1106_PARAMETERS = {0x81: 1, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1}
+
+
+@dataclass
+class FakePanel:
+    """An SSD1306 or SH1106 128x64 OLED controller: command decoder and display RAM.
+
+    `answering = False` makes it stop acknowledging (a loose wire, a dead module); `power_cycle()`
+    brings it back with scrambled RAM, display off, as after a real brown-out.
+    """
+
+    model: str = "ssd1306"
+    width: int = 128
+    pages: int = 8
+    answering: bool = True
+    display_on: bool = False
+    contrast: int = 0x7F
+    inverted: bool = False
+    entire_on: bool = False
+    addressing_mode: int = 2  # SSD1306 reset value: page addressing
+    column: int = 0
+    page: int = 0
+    column_window: tuple[int, int] = (0, 127)
+    page_window: tuple[int, int] = (0, 7)
+    data_bytes: int = 0
+    command_bytes: int = 0
+    ram: list[bytearray] = field(default_factory=list)
+    _pending: list[int] = field(default_factory=list)
+    _needed: int = 0
+
+    def __post_init__(self) -> None:
+        if self.model not in ("ssd1306", "sh1106"):
+            raise ValueError(f"unknown panel model {self.model!r}")
+        self.ram_width = 132 if self.model == "sh1106" else 128
+        # luma drives the SH1106's 132-column RAM from column 2 (its page_address_offset).
+        self.visible_offset = 2 if self.model == "sh1106" else 0
+        self.ram = [bytearray(self.ram_width) for _ in range(self.pages)]
+
+    def power_cycle(self) -> None:
+        self.ram = [bytearray((i * 37 + p * 11) & 0xFF for i in range(self.ram_width)) for p in range(self.pages)]
+        self.display_on = False
+        self.addressing_mode = 2
+        self.column = self.page = 0
+        self.column_window, self.page_window = (0, 127), (0, 7)
+        self._pending, self._needed = [], 0
+        self.answering = True
+
+    # --- the wire ------------------------------------------------------------------------------
+    def receive(self, payload: bytes) -> None:
+        if not self.answering:
+            raise remote_io_error()
+        index = 0
+        while index < len(payload):
+            control = payload[index]
+            index += 1
+            single = bool(control & 0x80)  # Co bit: one byte follows, then another control byte
+            is_data = bool(control & 0x40)
+            chunk = payload[index:index + 1] if single else payload[index:]
+            index += len(chunk)
+            for byte in chunk:
+                if is_data:
+                    self._write_ram(byte)
+                else:
+                    self._command_byte(byte)
+
+    # --- commands ------------------------------------------------------------------------------
+    def _command_byte(self, byte: int) -> None:
+        self.command_bytes += 1
+        if self._needed:
+            self._pending.append(byte)
+            self._needed -= 1
+            if not self._needed:
+                self._execute(self._pending[0], self._pending[1:])
+            return
+        table = SH1106_PARAMETERS if self.model == "sh1106" else SSD1306_PARAMETERS
+        needed = table.get(byte, 0)
+        if needed:
+            self._pending, self._needed = [byte], needed
+        else:
+            self._execute(byte, [])
+
+    def _execute(self, command: int, params: list[int]) -> None:
+        if command == 0xAE:
+            self.display_on = False
+        elif command == 0xAF:
+            self.display_on = True
+        elif command == 0x81:
+            self.contrast = params[0]
+        elif command in (0xA6, 0xA7):
+            self.inverted = command == 0xA7
+        elif command in (0xA4, 0xA5):
+            self.entire_on = command == 0xA5
+        elif 0xB0 <= command <= 0xB7:
+            self.page = command & 0x07
+        elif command <= 0x0F:
+            self.column = (self.column & 0xF0) | command
+        elif 0x10 <= command <= 0x1F:
+            self.column = (self.column & 0x0F) | ((command & 0x0F) << 4)
+        elif self.model == "ssd1306" and command == 0x20:
+            self.addressing_mode = params[0] & 0x03
+        elif self.model == "ssd1306" and command == 0x21:
+            self.column_window = (params[0] & 0x7F, params[1] & 0x7F)
+            self.column = self.column_window[0]
+        elif self.model == "ssd1306" and command == 0x22:
+            self.page_window = (params[0] & 0x07, params[1] & 0x07)
+            self.page = self.page_window[0]
+        # Everything else (clock, multiplex, charge pump, remap, scrolling...) does not change
+        # what RAM holds, so the emulation accepts it without effect.
+
+    def _write_ram(self, byte: int) -> None:
+        self.data_bytes += 1
+        if self.column < self.ram_width:
+            self.ram[self.page][self.column] = byte
+        if self.model == "sh1106" or self.addressing_mode == 2:
+            # Page addressing: the column advances; the page never does.
+            self.column = self.column + 1 if self.column < self.ram_width - 1 else self.column
+            if self.model == "ssd1306" and self.column > 127:
+                self.column = 0
+            return
+        first_col, last_col = self.column_window
+        first_page, last_page = self.page_window
+        if self.addressing_mode == 0:  # horizontal: across the column window, then next page
+            if self.column >= last_col:
+                self.column = first_col
+                self.page = first_page if self.page >= last_page else self.page + 1
+            else:
+                self.column += 1
+        else:  # vertical: down the page window, then next column
+            if self.page >= last_page:
+                self.page = first_page
+                self.column = first_col if self.column >= last_col else self.column + 1
+            else:
+                self.page += 1
+
+    # --- what a person would see -------------------------------------------------------------
+    def framebuffer(self) -> bytes:
+        """The visible RAM, page by page (8 x 128 bytes), as the controller holds it."""
+        start = self.visible_offset
+        return b"".join(bytes(page[start:start + self.width]) for page in self.ram)
+
+    def image(self) -> Image.Image:
+        """The 128x64 picture the RAM holds (regardless of display on/off and contrast)."""
+        return framebuffer_to_image(self.framebuffer(), self.width, self.pages)
+
+    def screen(self) -> Image.Image:
+        """What a person sees: nothing while the display is off, inverted when asked."""
+        if not self.display_on:
+            return Image.new("1", (self.width, self.pages * 8), 0)
+        picture = self.image()
+        if self.entire_on:
+            return Image.new("1", picture.size, 1)
+        if self.inverted:
+            return picture.point(lambda value: 255 - value).convert("1")
+        return picture
+
+
+def image_to_framebuffer(image: Image.Image) -> bytes:
+    """Pack a 1-bit WxH image into controller page order: 8 vertical pixels per byte, LSB on top.
+
+    Hand-written because luma keeps this packing inside `display()`; done with Pillow's C code:
+    rotating 90° clockwise turns each screen column into a row whose bytes are the pages, bottom
+    page first.
+    """
+    width, height = image.size
+    pages = height // 8
+    rotated = image.transpose(Image.Transpose.ROTATE_270).tobytes()
+    # Row x of the rotated image holds screen column x, MSB = bottom pixel; byte j of that row is
+    # page (pages - 1 - j) with its top pixel in the LSB, exactly the controller's byte.
+    return bytes(_pack(rotated, width, pages))
+
+
+def _pack(rotated: bytes, width: int, pages: int) -> bytearray:
+    out = bytearray(width * pages)
+    for p in range(pages):
+        out[p * width:(p + 1) * width] = rotated[pages - 1 - p::pages]
+    return out
+
+
+def framebuffer_to_image(buffer: bytes, width: int = 128, pages: int = 8) -> Image.Image:
+    """The inverse of `image_to_framebuffer`."""
+    rows = bytearray(width * pages)
+    for p in range(pages):
+        rows[pages - 1 - p::pages] = buffer[p * width:(p + 1) * width]
+    rotated = Image.frombytes("1", (pages * 8, width), bytes(rows))
+    return rotated.transpose(Image.Transpose.ROTATE_90)

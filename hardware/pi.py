@@ -1,0 +1,83 @@
+"""The real table's backend: gpiozero's lgpio pins, /dev/i2c-N buses, the PN532's serial port.
+
+Imported only when `table.toml` says `backend = "pi"`, so a laptop without lgpio never loads it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from luma.core.interface.serial import i2c
+
+from hardware.i2c import MuxChannel, MuxState
+from hardware.pinmap import Pinmap
+from kiosk.config import SeatConfig, TableConfig
+
+
+def find_gpiochip(label: str, limit: int = 16) -> int:
+    """The number of the gpiochip whose label is `label` (the MCP23017 overlay's is "mcp23017")."""
+    import lgpio
+
+    for number in range(limit):
+        try:
+            handle = lgpio.gpiochip_open(number)
+        except lgpio.error:
+            continue
+        try:
+            _, _, _, chip_label = lgpio.gpio_get_chip_info(handle)
+        finally:
+            lgpio.gpiochip_close(handle)
+        if chip_label == label:
+            return number
+    raise OSError(f"no gpiochip labelled {label!r}: is dtoverlay=mcp23017 in config.txt?")
+
+
+class PiBackend:
+    def __init__(self, config: TableConfig, pinmap: Pinmap) -> None:
+        from gpiozero.pins.lgpio import LGPIOFactory
+
+        self.config = config
+        self.pinmap = pinmap
+        self.factories: dict[str, Any] = {"header": LGPIOFactory()}
+        uses_expander = any(
+            pin.chip == "expander"
+            for seat in config.seats
+            for pin in pinmap.seats[seat.index].buttons.values()
+        )
+        if uses_expander:
+            self.factories["expander"] = LGPIOFactory(chip=find_gpiochip("mcp23017"))
+        self._bus: Any = None
+        self._mux_state = MuxState(pinmap.mux_address)
+
+    def pin_factories(self) -> dict[str, Any]:
+        return self.factories
+
+    def display_serial(self, seat: SeatConfig) -> Callable[[], Any]:
+        address = seat.display.address
+        if self.config.i2c.mux == "kernel":
+            port = self.config.i2c.bus_for_channel(seat.display.channel)
+            return lambda: i2c(port=port, address=address)
+
+        def user_space() -> Any:
+            if self._bus is None:
+                import smbus2
+
+                self._bus = smbus2.SMBus(self.config.i2c.bus)
+            return i2c(bus=MuxChannel(self._bus, seat.display.channel, self._mux_state), address=address)
+
+        return user_space
+
+    def reader_port(self) -> str:
+        return self.config.reader.port
+
+    def reader_options(self) -> dict[str, Any]:
+        return {}
+
+    def whistle_tempo(self) -> float:
+        return 1.0
+
+    def close(self) -> None:
+        for factory in self.factories.values():
+            factory.close()
+        if self._bus is not None:
+            self._bus.close()

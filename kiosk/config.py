@@ -1,0 +1,302 @@
+"""The table configuration (`table.toml`): which seats are in use and how the hardware is reached.
+
+One parser shared by every `kiosk` subcommand. Loading validates everything and reports each problem
+as `file: key: problem, expected ...`, so a café owner editing the file knows what to fix. The
+documented example is `table.example.toml` at the top of the repository.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hardware.pinmap import DEFAULT_PINMAP, Pinmap, PinmapError, load_pinmap
+from kiosk import i18n
+from kiosk.i18n import _
+
+BACKENDS = ("mock", "pi")
+DISPLAY_MODELS = ("ssd1306", "sh1106")
+MUX_MODES = ("kernel", "user")
+BUS_SPEEDS = (100_000, 400_000, 1_000_000)
+ENV_VAR = "MYSTERY_TABLE_CONFIG"
+
+
+class ConfigError(ValueError):
+    """The table configuration is unreadable or wrong; `problems` lists every fault found."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(problems))
+
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    model: str = "ssd1306"
+    rotation: int = 0  # luma's rotate: 0, 1 (90° clockwise), 2 (180°), 3 (270°)
+    channel: int = 0  # TCA9548A channel
+    address: int = 0x3C
+    contrast: int = 0xCF
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    index: int
+    display: DisplayConfig
+
+
+@dataclass(frozen=True)
+class I2CConfig:
+    bus: int = 1
+    speed_hz: int = 400_000
+    mux: str = "kernel"
+    mux_bus_base: int = 22  # kernel mode: channel c is /dev/i2c-(mux_bus_base + c)
+
+    def bus_for_channel(self, channel: int) -> int:
+        return self.mux_bus_base + channel if self.mux == "kernel" else self.bus
+
+
+@dataclass(frozen=True)
+class ButtonsConfig:
+    bounce_s: float = 0.02
+    long_press_s: float = 0.7
+
+
+@dataclass(frozen=True)
+class ReaderConfig:
+    enabled: bool = True
+    port: str = "/dev/serial0"
+    baud: int = 115200
+
+
+@dataclass(frozen=True)
+class WhistleConfig:
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    path: Path | None
+    language: str = "en"
+    data_dir: Path = Path("var")
+    backend: str = "mock"
+    pinmap_path: Path = DEFAULT_PINMAP
+    i2c: I2CConfig = field(default_factory=I2CConfig)
+    buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
+    reader: ReaderConfig = field(default_factory=ReaderConfig)
+    whistle: WhistleConfig = field(default_factory=WhistleConfig)
+    seats: tuple[SeatConfig, ...] = ()
+
+    def pinmap(self) -> Pinmap:
+        return load_pinmap(self.pinmap_path)
+
+
+def default_config(seats: int = 4, backend: str = "mock") -> TableConfig:
+    """A table with `seats` SSD1306 screens on mux channels 0.., used when no file is given."""
+    return TableConfig(
+        path=None,
+        backend=backend,
+        seats=tuple(SeatConfig(i, DisplayConfig(channel=i)) for i in range(seats)),
+    )
+
+
+class _Reader:
+    """Walks one TOML table, checking types and ranges and collecting every problem."""
+
+    def __init__(self, data: dict[str, Any], where: str, file: str, problems: list[str]) -> None:
+        self.data = data
+        self.where = where
+        self.file = file
+        self.problems = problems
+        self.seen: set[str] = set()
+
+    def key(self, name: str) -> str:
+        return f"{self.where}.{name}" if self.where else name
+
+    def problem(self, name: str, message: str) -> None:
+        self.problems.append(f"{self.file}: {self.key(name)}: {message}")
+
+    def get(self, name: str, default: Any, expected: str, kind: type | tuple[type, ...]) -> Any:
+        self.seen.add(name)
+        if name not in self.data:
+            return default
+        found = self.data[name]
+        if isinstance(found, bool) and kind is not bool:
+            ok = False
+        else:
+            ok = isinstance(found, kind)
+        if not ok:
+            self.problem(name, _("wrong type, expected {expected}, got {got!r}").format(expected=expected, got=found))
+            return default
+        return found
+
+    def integer(self, name: str, default: int, low: int, high: int) -> int:
+        found = self.get(name, default, _("an integer {low}-{high}").format(low=low, high=high), int)
+        if not low <= found <= high:
+            self.problem(name, _("out of range, expected {low}-{high}, got {got}").format(low=low, high=high, got=found))
+            return default
+        return int(found)
+
+    def choice(self, name: str, default: Any, choices: tuple[Any, ...]) -> Any:
+        kind: type = type(default)
+        shown = ", ".join(str(c) for c in choices)
+        found = self.get(name, default, _("one of {choices}").format(choices=shown), kind)
+        if found not in choices:
+            self.problem(name, _("not a choice, expected one of {choices}, got {got!r}").format(choices=shown, got=found))
+            return default
+        return found
+
+    def text(self, name: str, default: str) -> str:
+        found = self.get(name, default, _("a string"), str)
+        if not found:
+            self.problem(name, _("empty, expected a non-empty string"))
+            return default
+        return str(found)
+
+    def flag(self, name: str, default: bool) -> bool:
+        return bool(self.get(name, default, _("true or false"), bool))
+
+    def number(self, name: str, default: float, low: float, high: float) -> float:
+        found = self.get(name, default, _("a number {low}-{high}").format(low=low, high=high), (int, float))
+        if not low <= found <= high:
+            self.problem(name, _("out of range, expected {low}-{high}, got {got}").format(low=low, high=high, got=found))
+            return default
+        return float(found)
+
+    def table(self, name: str) -> _Reader:
+        found = self.get(name, {}, _("a table"), dict)
+        return _Reader(found, self.key(name), self.file, self.problems)
+
+    def finish(self) -> None:
+        for name in sorted(set(self.data) - self.seen):
+            self.problem(
+                name,
+                _("unknown key, expected one of {expected}").format(expected=", ".join(sorted(self.seen))),
+            )
+
+
+def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableConfig:
+    """Validate parsed TOML into a TableConfig. Raises ConfigError listing every problem."""
+    file = path.name if path else "table.toml"
+    base = path.parent if path else Path.cwd()
+    problems: list[str] = []
+    top = _Reader(data, "", file, problems)
+    language = top.choice("language", "en", i18n.LANGUAGES)
+    data_dir = base / top.text("data_dir", "var")
+
+    hardware = top.table("hardware")
+    backend = hardware.choice("backend", "mock", BACKENDS)
+    pinmap_text = hardware.text("pinmap", str(DEFAULT_PINMAP))
+    pinmap_path = base / pinmap_text if "pinmap" in hardware.data else DEFAULT_PINMAP
+    hardware.finish()
+
+    i2c_section = top.table("i2c")
+    i2c = I2CConfig(
+        bus=i2c_section.integer("bus", 1, 0, 255),
+        speed_hz=i2c_section.choice("speed_hz", 400_000, BUS_SPEEDS),
+        mux=i2c_section.choice("mux", "kernel", MUX_MODES),
+        mux_bus_base=i2c_section.integer("mux_bus_base", 22, 0, 248),
+    )
+    i2c_section.finish()
+
+    buttons_section = top.table("buttons")
+    buttons = ButtonsConfig(
+        bounce_s=buttons_section.integer("bounce_ms", 20, 0, 500) / 1000,
+        long_press_s=buttons_section.integer("long_press_ms", 700, 100, 5000) / 1000,
+    )
+    buttons_section.finish()
+
+    reader_section = top.table("reader")
+    reader = ReaderConfig(
+        enabled=reader_section.flag("enabled", True),
+        port=reader_section.text("port", "/dev/serial0"),
+        baud=reader_section.choice("baud", 115200, (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)),
+    )
+    reader_section.finish()
+
+    whistle_section = top.table("whistle")
+    whistle = WhistleConfig(enabled=whistle_section.flag("enabled", True))
+    whistle_section.finish()
+
+    seats: list[SeatConfig] = []
+    raw_seats = top.get("seats", [], _("a list of tables ([[seats]])"), list)
+    if not 1 <= len(raw_seats) <= 7:
+        problems.append(
+            f"{file}: seats: "
+            + _("wrong count, expected 1 to 7 [[seats]] tables, got {count}").format(count=len(raw_seats))
+        )
+    channels: dict[int, int] = {}
+    for index, raw_seat in enumerate(raw_seats):
+        if not isinstance(raw_seat, dict):
+            problems.append(f"{file}: seats[{index}]: " + _("wrong type, expected {expected}, got {got!r}").format(expected=_("a table"), got=raw_seat))
+            continue
+        seat = _Reader(raw_seat, f"seats[{index}]", file, problems)
+        display_section = seat.table("display")
+        display = DisplayConfig(
+            model=display_section.choice("model", "ssd1306", DISPLAY_MODELS),
+            rotation=display_section.choice("rotation", 0, (0, 1, 2, 3)),
+            channel=display_section.integer("channel", index, 0, 7),
+            address=display_section.choice("address", 0x3C, (0x3C, 0x3D)),
+            contrast=display_section.integer("contrast", 0xCF, 0, 255),
+        )
+        display_section.finish()
+        seat.finish()
+        if "channel" in display_section.data and display.channel in channels and isinstance(display_section.data["channel"], int):
+            problems.append(
+                f"{file}: seats[{index}].display.channel: "
+                + _("already used by seats[{other}], expected a different channel 0-7").format(other=channels[display.channel])
+            )
+        channels.setdefault(display.channel, index)
+        seats.append(SeatConfig(index, display))
+    top.finish()
+
+    if not problems:
+        try:
+            pinmap = load_pinmap(pinmap_path)
+        except PinmapError as error:
+            problems.extend(error.problems)
+        else:
+            if len(seats) > len(pinmap.seats):
+                problems.append(
+                    f"{file}: seats: "
+                    + _("the pin map {pinmap} wires only {count} seats, expected at most that many").format(
+                        pinmap=pinmap_path.name, count=len(pinmap.seats)
+                    )
+                )
+    if problems:
+        raise ConfigError(problems)
+    return TableConfig(
+        path=path,
+        language=language,
+        data_dir=data_dir,
+        backend=backend,
+        pinmap_path=pinmap_path,
+        i2c=i2c,
+        buttons=buttons,
+        reader=reader,
+        whistle=whistle,
+        seats=tuple(seats),
+    )
+
+
+def load_config(path: Path | str | None = None) -> TableConfig:
+    """Load `path`, else $MYSTERY_TABLE_CONFIG, else ./table.toml, else a 4-seat mock table."""
+    if path is None:
+        env = os.environ.get(ENV_VAR)
+        if env:
+            path = env
+        elif Path("table.toml").exists():
+            path = "table.toml"
+        else:
+            return default_config()
+    path = Path(path)
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except OSError as error:
+        raise ConfigError([_("{file}: cannot read: {detail}").format(file=path, detail=error.strerror)])
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError([_("{file}: invalid TOML: {detail}").format(file=path.name, detail=error)])
+    return config_from_dict(data, path)

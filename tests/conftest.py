@@ -1,0 +1,25 @@
+"""Shared fixtures: `mock_table` is the whole table on mock hardware, fresh for every test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from hardware.mock import MockTable, build_mock_table
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # luma.oled 3.16 calls Image.getdata, deprecated in Pillow 13; not ours to fix.
+    config.addinivalue_line("filterwarnings", "ignore:Image.Image.getdata is deprecated:DeprecationWarning:luma")
+
+
+@pytest.fixture
+def mock_table() -> Iterator[MockTable]:
+    """Four seats (SSD1306 on mux channels 0-3), buttons, whistle, reader; torn down after the test
+    (reader thread stopped, simulator closed, pin factories reset)."""
+    table = build_mock_table()
+    try:
+        yield table
+    finally:
+        table.close()

@@ -1,0 +1,81 @@
+"""The panel emulator decodes the controller's command stream per the datasheets."""
+
+import errno
+
+import pytest
+
+from hardware.fake_i2c import FakeI2CBus, FakePanel, FakeTCA9548A
+
+
+def commands(*values: int) -> bytes:
+    return bytes([0x00, *values])
+
+
+def data(*values: int) -> bytes:
+    return bytes([0x40, *values])
+
+
+def test_ssd1306_horizontal_window_wraps_to_the_next_page():
+    panel = FakePanel("ssd1306")
+    panel.receive(commands(0x20, 0x00, 0x21, 10, 11, 0x22, 2, 3))
+    panel.receive(data(1, 2, 3, 4))
+    assert panel.ram[2][10:12] == bytes([1, 2]) and panel.ram[3][10:12] == bytes([3, 4])
+
+
+def test_ssd1306_vertical_mode_goes_down_first():
+    panel = FakePanel("ssd1306")
+    panel.receive(commands(0x20, 0x01, 0x21, 5, 6, 0x22, 0, 1))
+    panel.receive(data(1, 2, 3))
+    assert (panel.ram[0][5], panel.ram[1][5], panel.ram[0][6]) == (1, 2, 3)
+
+
+def test_ssd1306_page_mode_uses_nibble_column_commands():
+    panel = FakePanel("ssd1306")
+    panel.receive(commands(0x20, 0x02, 0xB5, 0x04, 0x13))  # page 5, column 0x34
+    panel.receive(data(9, 8))
+    assert panel.ram[5][0x34:0x36] == bytes([9, 8])
+
+
+def test_sh1106_has_132_columns_and_shows_from_column_2():
+    panel = FakePanel("sh1106")
+    panel.receive(commands(0xB1, 0x00, 0x10))
+    panel.receive(data(*range(1, 6)))
+    assert panel.image().getpixel((0, 8)) == 255  # RAM column 2 = 3 (bit 0 set) is screen x 0
+    assert panel.ram[1][:5] == bytes([1, 2, 3, 4, 5])
+
+
+def test_co_bit_single_bytes_and_display_state():
+    panel = FakePanel("ssd1306")
+    panel.receive(bytes([0x80, 0xAF, 0x80, 0x81, 0x80, 0x10, 0x80, 0xA7]))
+    assert panel.display_on and panel.contrast == 0x10 and panel.inverted
+    assert panel.screen().getbbox() == (0, 0, 128, 64)  # blank RAM, inverted: all lit
+
+
+def test_a_silent_panel_nacks_and_costs_one_byte():
+    bus = FakeI2CBus()
+    mux = FakeTCA9548A()
+    bus.attach(0x70, mux)
+    panel = FakePanel()
+    mux.attach(2, 0x3C, panel)
+    with pytest.raises(OSError) as caught:  # channel not selected: nobody at 0x3C
+        bus.write_i2c_block_data(0x3C, 0x00, [0xAF])
+    assert caught.value.errno == errno.EREMOTEIO
+    bus.write_byte(0x70, 1 << 2)
+    bus.write_i2c_block_data(0x3C, 0x00, [0xAF])
+    assert panel.display_on and bus.transactions[-1].channel == 2
+    panel.answering = False
+    before = bus.bytes_sent
+    with pytest.raises(OSError):
+        bus.write_i2c_block_data(0x3C, 0x40, [1, 2, 3])
+    assert bus.bytes_sent == before + 1
+
+
+def test_two_panels_on_one_address_and_open_channels_collide():
+    bus = FakeI2CBus()
+    mux = FakeTCA9548A()
+    bus.attach(0x70, mux)
+    mux.attach(0, 0x3C, FakePanel())
+    mux.attach(1, 0x3C, FakePanel())
+    bus.write_byte(0x70, 0b11)
+    with pytest.raises(OSError):
+        bus.write_i2c_block_data(0x3C, 0x00, [0xAF])
