@@ -8,23 +8,31 @@ import sys
 from kiosk.cli import main
 
 
-def test_run_plays_a_whole_bot_game_and_prints_the_scores(capsys):
-    assert main(["run", "--seats", "5", "--seed", "1"]) == 0
+def test_run_plays_a_whole_bot_game_on_the_mock_table_and_prints_the_legs(capsys, tmp_path):
+    assert main(["run", "--mock", "--headless", "--seats", "5", "--seed", "1", "--data", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Mystery Express: 5 seats played by bots, seed 1")
+    assert out.startswith("Mystery Express: 5 seats, 5 played by bots, seed 1")
     assert out.count("Leg ") == 5 and "The train arrives in Istanbul." in out
     assert "The solution:" in out and out.rstrip().splitlines()[-1].endswith("correct")
+    snapshots = sorted(p.name for p in (tmp_path / "snapshots").iterdir())
+    assert "1-leg_start-1-seat1.png" in snapshots and "1-final-seat5.png" in snapshots
 
 
-def test_run_is_reproducible_from_its_seed(capsys):
-    main(["run", "--seats", "3", "--seed", "7"])
+def test_narrate_prints_every_public_action(capsys, tmp_path):
+    assert main(["run", "--mock", "--seats", "3", "--seed", "2", "--narrate", "--data", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "ends their turn." in out and "takes the character" in out
+
+
+def test_run_is_reproducible_from_its_seed(capsys, tmp_path):
+    main(["run", "--mock", "--seats", "3", "--seed", "7", "--data", str(tmp_path / "a")])
     first = capsys.readouterr().out
-    main(["run", "--seats", "3", "--seed", "7"])
+    main(["run", "--mock", "--seats", "3", "--seed", "7", "--data", str(tmp_path / "b")])
     assert capsys.readouterr().out == first
 
 
-def test_run_speaks_spanish(capsys):
-    assert main(["run", "--seats", "4", "--seed", "2", "--lang", "es"]) == 0
+def test_run_speaks_spanish(capsys, tmp_path):
+    assert main(["run", "--mock", "--seats", "4", "--seed", "2", "--lang", "es", "--data", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "Tramo 1: de París a Estrasburgo" in out and "aciertos" in out
 
@@ -36,3 +44,15 @@ def test_a_bad_seat_count_is_one_clear_line_and_exit_2():
     assert result.returncode == 2
     assert result.stderr.strip() == "kiosk: --seats must be 3-5 for this game, got 9"
     assert "Traceback" not in result.stderr
+
+
+def test_people_at_a_mock_table_need_the_window(capsys, tmp_path):
+    assert main(["run", "--mock", "--headless", "--seats", "4", "--bots", "2", "--data", str(tmp_path)]) == 2
+    assert "simulator window" in capsys.readouterr().err
+
+
+def test_a_broken_table_config_is_named(capsys, tmp_path):
+    bad = tmp_path / "table.toml"
+    bad.write_text("[[seats]]\ndisplay = { channel = 9 }\n", encoding="utf-8")
+    assert main(["run", "--config", str(bad), "--data", str(tmp_path)]) == 2
+    assert "table.toml" in capsys.readouterr().err

@@ -1,7 +1,9 @@
-"""`kiosk run`: until the table exists, bots play a whole game in the terminal, narrated in public.
+"""`kiosk run`: the table referees a game, on real hardware or on the mock table.
 
-The game is kept in the store under `--data`: run the same command again after a crash or a power cut
-(try `--crash-after N`) and the unfinished game resumes where it stopped and ends the same way.
+Headless with every seat a bot, it plays the whole game and prints one line per leg and the result,
+saving snapshots of every seat screen under `<data>/snapshots/`. The game is kept in the store under
+`--data`: run the same command again after a crash or a power cut (try `--crash-after N`) and the
+unfinished game resumes where it stopped and ends the same way.
 """
 
 from __future__ import annotations
@@ -11,24 +13,39 @@ import os
 import random
 import signal
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from hardware.mock import build_mock_table
+from hardware.table import build_table
+from kiosk.bots.random_bot import RandomBot
+from kiosk.config import ConfigError, TableConfig, default_config, load_config
 from kiosk.errors import UserError
 from kiosk.games import registry
-from kiosk.headless import play, random_bots
+from kiosk.games.base import Event
 from kiosk.i18n import N_, Text, _
 from kiosk.narration import narrator_for
+from kiosk.seats.mystery_express import MysteryExpressPages
 from kiosk.session import GameSession
 from kiosk.store import GameRecord, GameStore
+from kiosk.table import Referee
+
+# Leg lines: what a headless run prints by default (every public event with --narrate).
+SUMMARY_EVENTS = frozenset({"leg_start", "arrive", "game_over"})
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("run", help=_("play a game"))
     parser.add_argument("--game", default="mystery-express", choices=registry.ids(), help=_("which game"))
     parser.add_argument("--seats", type=int, default=4, help=_("number of seats"))
+    parser.add_argument("--bots", type=int, default=None, help=_("how many seats bots play (default: all)"))
     parser.add_argument("--seed", type=int, default=None, help=_("seed of the deal (random if absent)"))
-    parser.add_argument("--data", type=Path, default=Path("var"), help=_("folder of the game store"))
+    parser.add_argument("--data", type=Path, default=None, help=_("folder of the game store"))
+    parser.add_argument("--config", default=None, help=_("table configuration file (default: table.toml)"))
+    parser.add_argument("--mock", action="store_true", help=_("use the mock table instead of the hardware"))
+    parser.add_argument("--headless", action="store_true", help=_("no window: print progress instead"))
+    parser.add_argument("--narrate", action="store_true", help=_("print every public event, not only legs"))
     parser.add_argument(
         "--crash-after", type=int, default=None, metavar="N",
         help=_("kill the process right after the Nth stored action (to test power cuts)"),
@@ -37,7 +54,22 @@ def register(subparsers: Any) -> None:
 
 
 def say(msgid: str, **params: Any) -> None:
-    print(Text(msgid, params).render())
+    print(Text(msgid, params).render(), flush=True)
+
+
+def table_config(args: argparse.Namespace) -> TableConfig:
+    try:
+        config = default_config(args.seats) if args.mock and not args.config else load_config(args.config)
+    except ConfigError as error:
+        raise UserError("; ".join(error.problems)) from None
+    if args.mock:
+        config = replace(config, backend="mock")
+    if len(config.seats) < args.seats:
+        raise UserError(
+            Text(N_("{file}: seats: {have} seats configured, the game needs {need}"),
+                 {"file": config.path or "table.toml", "have": len(config.seats), "need": args.seats}).render()
+        )
+    return config
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,33 +81,78 @@ def run(args: argparse.Namespace) -> int:
                 {"low": game.info.min_seats, "high": game.info.max_seats, "seats": args.seats},
             ).render()
         )
-    store = GameStore.open(args.data)
+    bots = args.seats if args.bots is None else args.bots
+    if not 0 <= bots <= args.seats:
+        raise UserError(Text(N_("--bots must be 0-{seats}, got {bots}"), {"seats": args.seats, "bots": bots}).render())
+    config = table_config(args)
+    if bots < args.seats and config.backend == "mock":
+        raise UserError(_("people at a mock table need the simulator window; in headless mode every seat is a bot"))
+    data = args.data or config.data_dir
+    store = GameStore.open(data)
     if store.notice:
         print(f"kiosk: {store.notice}", file=sys.stderr)
-    record = unfinished_to_resume(store, args)
-    if record is not None:
-        bots = random_bots(record.seats, record.seed)
-        session = GameSession.resume(store, record, dict(enumerate(bots)))
+    session = open_session(store, args, bot_seats=list(range(args.seats - bots, args.seats)))
+    record = session.record
+    bot_players = {seat: RandomBot(seat, record.seed) for seat in record.bots}
+    if session.actions_done:
+        session = GameSession.resume(store, record, bot_players)
         say(N_("Resuming game {id} after {actions} actions."), id=record.id, actions=session.actions_done)
-    else:
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-        session = GameSession.start(store, args.game, args.seats, seed, {}, bots=list(range(args.seats)))
-        bots = random_bots(args.seats, seed)
-        say(N_("{game}: {seats} seats played by bots, seed {seed}"), game=game.info.names["en"], seats=args.seats, seed=seed)
-    narrator = narrator_for(session.record.game, session.game.view(session.state, None))
-    for step in play(session.game, session.state, bots, apply=session.apply):
-        for event in step.events:
-            if event.audience is None and (line := narrator.describe(event)) is not None:
-                prefix = "\n" if event.kind == "leg_start" else ""
-                print(prefix + line.render(), flush=args.crash_after is not None)
-        if args.crash_after is not None and session.actions_done == args.crash_after:
-            os.kill(os.getpid(), signal.SIGKILL)
+    mock = build_mock_table(config) if config.backend == "mock" else None
+    table = mock.table if mock is not None else build_table(config).start()
+    snapshots = data / "snapshots"
+    narrator = narrator_for(record.game, session.game.view(session.state, None))
+
+    def on_events(events: list[Event]) -> None:
+        for event in events:
+            if event.audience is not None:
+                continue
+            line = narrator.describe(event)  # every public event: the narrator learns the characters
+            if line is not None and (args.narrate or event.kind in SUMMARY_EVENTS):
+                print(line.render(), flush=True)
+            if event.kind in ("leg_start", "game_over"):
+                save_snapshots(referee, snapshots, f"{record.id}-{event.kind}-{event.data.get('leg', 'end')}")
+        if args.crash_after is not None and session.actions_done >= args.crash_after:
+            os.kill(os.getpid(), signal.SIGKILL)  # a power cut: nothing after the stored action runs
+
+    try:
+        referee = Referee(
+            session, table, lambda seat: MysteryExpressPages(narrator, args.lang), bot_players,
+            bot_delay=0.0 if bots == args.seats else 0.8, reveal_seconds=0.0 if bots == args.seats else 3.0,
+            on_events=on_events, show_bot_seats=config.backend == "mock",
+        )
+        referee.run()
+        save_snapshots(referee, snapshots, f"{record.id}-final")
+    finally:
+        (mock or table).close()
     outcome = session.game.outcome(session.state)
     assert outcome is not None
     print()
     for seat, points in outcome.scores.items():
         say(N_("{seat}: {points} correct"), seat=narrator.seat(seat), points=int(points))
     return 0
+
+
+def save_snapshots(referee: Referee, folder: Path, name: str) -> None:
+    from kiosk.seats.screen import render
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for seat in range(referee.session.record.seats):
+        image = render(referee.screen_of(seat)).convert("L").resize((512, 256))
+        image.save(folder / f"{name}-seat{seat + 1}.png")
+
+
+def open_session(store: GameStore, args: argparse.Namespace, bot_seats: list[int]) -> GameSession:
+    """Resume the unfinished game this command asks for, or start a new one (stored at once)."""
+    record = unfinished_to_resume(store, args)
+    if record is not None:
+        session = GameSession(store, record, registry.get(record.game), None)
+        session.actions_done = len(store.actions(record.id))
+        return session if session.actions_done else GameSession.resume(store, record)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    game = registry.get(args.game)
+    say(N_("{game}: {seats} seats, {bots} played by bots, seed {seed}"),
+        game=game.info.names["en"], seats=args.seats, bots=len(bot_seats), seed=seed)
+    return GameSession.start(store, args.game, args.seats, seed, {}, bots=bot_seats)
 
 
 def unfinished_to_resume(store: GameStore, args: argparse.Namespace) -> GameRecord | None:

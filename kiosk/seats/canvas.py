@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -49,6 +49,7 @@ def blank() -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return image, ImageDraw.Draw(image)
 
 
+@lru_cache(maxsize=8192)  # the same labels are measured on every redraw
 def text_width(text: str, size: int, bold: bool = False) -> int:
     return int(font(size, bold).getlength(text))
 

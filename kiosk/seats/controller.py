@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from kiosk.games.base import Action, Prompt
+from kiosk.games.base import Action, Event, Prompt
 from kiosk.seats.screen import Screen
 
 
@@ -25,6 +25,8 @@ class SeatPages(Protocol):
     def page(self, name: str, view: dict[str, Any], index: int) -> Screen: ...
 
     def choice(self, prompt: Prompt, index: int) -> Screen: ...
+
+    def reveal(self, event: Event) -> Screen | None: ...
 
 
 @dataclass

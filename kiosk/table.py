@@ -1,0 +1,235 @@
+"""The referee loop: inputs become actions, each action is stored before it is shown, and every event
+reaches the screens of its audience and no others.
+
+One thread runs this loop; the hardware threads only put `ButtonPress`, `TagSeen` and `DeviceStatus`
+on the table's queue. Bots answer after a short pause, from their seat's view and prompt only. A bot's
+seat screen shows nothing private (anyone could look at it). Timed things (a private reveal, the next
+Wien "pass" signal, a bot's turn) are kept as deadlines, so the loop sleeps in `queue.get` until the
+next one: an idle table burns no CPU.
+"""
+
+from __future__ import annotations
+
+import heapq
+import logging
+import queue
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from hardware.events import ButtonPress, DeviceStatus, TagSeen
+from hardware.table import Table
+from hardware.tags import UnknownTag
+from kiosk.bots import Bot
+from kiosk.games.base import Event, IllegalAction, Prompt
+from kiosk.i18n import N_, Text
+from kiosk.seats.controller import SeatController, SeatPages
+from kiosk.seats.screen import Item, Screen, render
+from kiosk.session import GameSession
+
+log = logging.getLogger(__name__)
+
+# Whistle patterns for public events (DESIGN: the whistle, "pass", error and fanfare patterns).
+EVENT_SOUNDS = {"leg_start": "whistle", "game_over": "fanfare"}
+
+
+@dataclass
+class Referee:
+    session: GameSession
+    table: Table
+    pages: Callable[[int], SeatPages]  # the seat pages of this game for one seat, in its language
+    bots: dict[int, Bot]
+    bot_delay: float = 0.8
+    reveal_seconds: float = 3.0
+    clock: Callable[[], float] = time.monotonic
+    on_events: Callable[[list[Event]], None] | None = None  # the public side: touchscreen, terminal
+    show_bot_seats: bool = False  # demo and simulator only: a café never shows a bot's hand
+    controllers: dict[int, SeatController] = field(default_factory=dict)
+    _timers: list[tuple[float, int, Callable[[], None]]] = field(default_factory=list)
+    _timer_count: int = 0
+    _bot_due: dict[int, float] = field(default_factory=dict)
+    _reveal_until: dict[int, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for seat in range(self.session.record.seats):
+            if seat not in self.bots or self.show_bot_seats:
+                self.controllers[seat] = SeatController(seat, self.pages(seat))
+        self.refresh()
+
+    # --- the loop ---------------------------------------------------------------------------------
+
+    def run(self, stop: Callable[[], bool] | None = None) -> None:
+        """Until the game is over (or `stop()` says so), handle inputs and deadlines."""
+        while not self.session.over and not (stop and stop()):
+            self.pump(timeout=1.0)
+        self.refresh()
+
+    def pump(self, timeout: float) -> None:
+        """Handle one input, or whatever deadline falls first; wait at most `timeout` seconds."""
+        now = self.clock()
+        wait = timeout
+        if self._timers:
+            wait = min(wait, max(0.0, self._timers[0][0] - now))
+        for due in self._bot_due.values():
+            wait = min(wait, max(0.0, due - now))
+        try:
+            event = self.table.events.get(timeout=wait) if wait > 0 else self.table.events.get_nowait()
+        except queue.Empty:
+            event = None
+        if event is not None:
+            self.handle(event)
+        self._run_deadlines()
+
+    def _run_deadlines(self) -> None:
+        now = self.clock()
+        while self._timers and self._timers[0][0] <= now:
+            _, _, action = heapq.heappop(self._timers)
+            action()
+        for seat, until in list(self._reveal_until.items()):
+            if until <= now:
+                self._dismiss(seat)
+        for seat, due in sorted(self._bot_due.items(), key=lambda item: item[1]):
+            if due <= now and not self.session.over:
+                del self._bot_due[seat]
+                self._bot_acts(seat)
+
+    def after(self, seconds: float, action: Callable[[], None]) -> None:
+        self._timer_count += 1
+        heapq.heappush(self._timers, (self.clock() + seconds, self._timer_count, action))
+
+    # --- inputs ---------------------------------------------------------------------------------
+
+    def handle(self, event: object) -> None:
+        if isinstance(event, ButtonPress):
+            self.press(event.seat, event.button, event.long)
+        elif isinstance(event, TagSeen):
+            self.tag(event)
+        elif isinstance(event, DeviceStatus):
+            log.warning("%s %s %s", event.device, "back" if event.ok else "failed", event.detail)
+
+    def press(self, seat: int, button: str, long: bool = False) -> None:
+        controller = self.controllers.get(seat)
+        if controller is None or seat in self.bots:
+            return  # a bot's seat: its buttons do nothing
+        had_reveal = bool(controller.reveals)
+        action = controller.press(button, long)
+        if had_reveal:
+            self._reveal_until.pop(seat, None)
+            self._start_reveal_timer(seat)
+        if action is not None:
+            self.submit(seat, action)
+        self.draw(seat)
+
+    def tag(self, seen: TagSeen) -> None:
+        match = self.table.registry.resolve(seen.uid, seen.text, self.session.record.game)
+        if isinstance(match, UnknownTag):
+            self.refuse_everywhere(Text(N_("Unknown tag: {reason}"), {"reason": match.reason}))
+            return
+        # Mystery Express uses no card taps during play; tokens are for claiming seats before a game.
+        self.refuse_everywhere(Text(N_("That card is not asked for now.")))
+
+    def refuse_everywhere(self, reason: Text) -> None:
+        self._sound("error")
+        for seat in self.controllers:
+            self._show_notice(seat, reason)
+
+    def submit(self, seat: int, action: Any) -> None:
+        try:
+            events = self.session.apply(seat, action)  # stored before anything is shown
+        except IllegalAction as refused:
+            self._sound("error")
+            self._show_notice(seat, refused.text)
+            return
+        self.route(events)
+        self.refresh()
+
+    # --- outputs --------------------------------------------------------------------------------
+
+    def route(self, events: list[Event]) -> None:
+        """Each event to its audience only: private reveals to the seats that may see them."""
+        rounds = 0
+        for event in events:
+            if event.kind == "time_round":
+                rounds += 1
+                if rounds > 1:  # the first packet is dealt at once; each later one follows a "pass"
+                    self.after((rounds - 1) * self.reveal_seconds, lambda: self._sound("pass"))
+            if event.audience is None and event.kind in EVENT_SOUNDS:
+                self._sound(EVENT_SOUNDS[event.kind])
+            for seat, controller in self.controllers.items():
+                if event.audience is not None and seat in event.audience:
+                    screen = controller.ui.reveal(event)
+                    if screen is not None:
+                        controller.reveal(screen)
+                        self._start_reveal_timer(seat)
+        if self.on_events is not None:
+            self.on_events(events)
+
+    def refresh(self) -> None:
+        """Bring every seat up to date with its view and prompt, and draw what changed."""
+        prompts: dict[int, Prompt] = {}
+        for prompt in self.session.game.prompts(self.session.state):
+            prompts.setdefault(prompt.seat, prompt)
+        for seat in range(self.session.record.seats):
+            if seat in self.bots and seat in prompts and seat not in self._bot_due:
+                self._bot_due[seat] = self.clock() + self.bot_delay
+            controller = self.controllers.get(seat)
+            if controller is None:
+                continue
+            before = controller.prompt
+            controller.update(self.session.game.view(self.session.state, seat), prompts.get(seat))
+            if controller.prompt is not None and controller.prompt != before and seat not in self.bots:
+                self._sound("your_turn")
+        for seat in range(self.session.record.seats):
+            self.draw(seat)
+
+    def screen_of(self, seat: int) -> Screen:
+        controller = self.controllers.get(seat)
+        return controller.screen() if controller is not None else self._bot_screen(seat)
+
+    def draw(self, seat: int) -> None:
+        display = self._display(seat)
+        if display is not None:
+            display.show(render(self.screen_of(seat)))  # identical frames cost nothing on the bus
+
+    def _display(self, seat: int) -> Any:
+        for part in self.table.seats:
+            if part.index == seat:
+                return part.display
+        return None
+
+    def _bot_screen(self, seat: int) -> Screen:
+        thinking = seat in self._bot_due
+        return Screen(
+            Text(N_("Seat {n}"), {"n": seat + 1}).render(),
+            (Item(Text(N_("Bot is thinking") if thinking else N_("Bot")).render()),),
+        )
+
+    def _bot_acts(self, seat: int) -> None:
+        prompt = next((p for p in self.session.game.prompts(self.session.state) if p.seat == seat), None)
+        if prompt is None:
+            return
+        action = self.bots[seat].choose(self.session.game.view(self.session.state, seat), prompt)
+        self.submit(seat, action)
+
+    def _show_notice(self, seat: int, text: Text) -> None:
+        controller = self.controllers.get(seat)
+        if controller is None:
+            return
+        controller.reveal(Screen(Text(N_("Not now")).render(), (Item(text.render()),), inverted=True))
+        self._start_reveal_timer(seat)
+        self.draw(seat)
+
+    def _start_reveal_timer(self, seat: int) -> None:
+        if self.controllers[seat].reveals and seat not in self._reveal_until:
+            self._reveal_until[seat] = self.clock() + self.reveal_seconds
+
+    def _dismiss(self, seat: int) -> None:
+        self._reveal_until.pop(seat, None)
+        self.controllers[seat].dismiss()
+        self._start_reveal_timer(seat)
+        self.draw(seat)
+
+    def _sound(self, pattern: str) -> None:
+        if self.table.whistle is not None:
+            self.table.whistle.play(pattern)
