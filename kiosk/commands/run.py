@@ -19,6 +19,7 @@ from typing import Any
 
 from hardware.mock import build_mock_table
 from hardware.table import build_table
+from kiosk.bots import Bot
 from kiosk.bots.random_bot import RandomBot
 from kiosk.config import ConfigError, TableConfig, default_config, load_config
 from kiosk.errors import UserError
@@ -93,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"kiosk: {store.notice}", file=sys.stderr)
     session = open_session(store, args, bot_seats=list(range(args.seats - bots, args.seats)))
     record = session.record
-    bot_players = {seat: RandomBot(seat, record.seed) for seat in record.bots}
+    bot_players: dict[int, Bot] = {seat: RandomBot(seat, record.seed) for seat in record.bots}
     if session.actions_done:
         session = GameSession.resume(store, record, bot_players)
         say(N_("Resuming game {id} after {actions} actions."), id=record.id, actions=session.actions_done)
