@@ -20,6 +20,7 @@ __all__ = ["UserError", "build_parser", "main"]
 COMMAND_MODULES: tuple[str, ...] = (
     "kiosk.commands.run",
     "kiosk.commands.history",
+    "kiosk.commands.demo",
     "kiosk.commands.selftest",
     "kiosk.commands.tags",
 )

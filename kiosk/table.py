@@ -86,9 +86,9 @@ class Referee:
         while self._timers and self._timers[0][0] <= now:
             _, _, action = heapq.heappop(self._timers)
             action()
-        for seat, until in list(self._reveal_until.items()):
-            if until <= now:
-                self._dismiss(seat)
+        for seat in list(self._reveal_until):
+            while seat in self._reveal_until and self._reveal_until[seat] <= now:
+                self._dismiss(seat)  # one after another: a zero reveal time clears them all
         for seat, due in sorted(self._bot_due.items(), key=lambda item: item[1]):
             if due <= now and not self.session.over:
                 del self._bot_due[seat]
@@ -143,6 +143,8 @@ class Referee:
             return
         self.route(events)
         self.refresh()
+        if self.on_events is not None:
+            self.on_events(events)
 
     # --- outputs --------------------------------------------------------------------------------
 
@@ -160,10 +162,10 @@ class Referee:
                 if event.audience is not None and seat in event.audience:
                     screen = controller.ui.reveal(event)
                     if screen is not None:
+                        if self.reveal_seconds == 0:
+                            controller.reveals.clear()  # nothing lingers: the newest reveal replaces the last
                         controller.reveal(screen)
                         self._start_reveal_timer(seat)
-        if self.on_events is not None:
-            self.on_events(events)
 
     def refresh(self) -> None:
         """Bring every seat up to date with its view and prompt, and draw what changed."""

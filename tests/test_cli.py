@@ -56,3 +56,12 @@ def test_a_broken_table_config_is_named(capsys, tmp_path):
     bad.write_text("[[seats]]\ndisplay = { channel = 9 }\n", encoding="utf-8")
     assert main(["run", "--config", str(bad), "--data", str(tmp_path)]) == 2
     assert "table.toml" in capsys.readouterr().err
+
+
+def test_demo_saves_every_seat_screen_at_the_key_moments(capsys, tmp_path):
+    assert main(["demo", "--seats", "3", "--seed", "4", "--out", str(tmp_path)]) == 0
+    names = {p.name for p in tmp_path.iterdir()}
+    for moment in ("leg_start-1", "tunnel", "time_packet", "telegram_begins", "final_begins", "game_over"):
+        assert any(moment in n for n in names), moment
+    assert all(n.endswith(("seat1.png", "seat2.png", "seat3.png")) for n in names)
+    assert "moments saved in" in capsys.readouterr().out
