@@ -50,6 +50,7 @@ class Referee:
     _timer_count: int = 0
     _bot_due: dict[int, float] = field(default_factory=dict)
     _reveal_until: dict[int, float] = field(default_factory=dict)
+    _next_poll: float = 0.0
 
     def __post_init__(self) -> None:
         for seat in range(self.session.record.seats):
@@ -83,6 +84,9 @@ class Referee:
 
     def _run_deadlines(self) -> None:
         now = self.clock()
+        if now >= self._next_poll:
+            self._next_poll = now + 1.0
+            self.table.poll()  # failed seat screens get their retry even when nothing changes
         while self._timers and self._timers[0][0] <= now:
             _, _, action = heapq.heappop(self._timers)
             action()

@@ -82,11 +82,12 @@ def run(args: argparse.Namespace) -> int:
                 {"low": game.info.min_seats, "high": game.info.max_seats, "seats": args.seats},
             ).render()
         )
-    bots = args.seats if args.bots is None else args.bots
+    config = table_config(args)
+    window = config.backend == "mock" and not args.headless and display_available()
+    bots = args.bots if args.bots is not None else args.seats - 1 if window else args.seats
     if not 0 <= bots <= args.seats:
         raise UserError(Text(N_("--bots must be 0-{seats}, got {bots}"), {"seats": args.seats, "bots": bots}).render())
-    config = table_config(args)
-    if bots < args.seats and config.backend == "mock":
+    if bots < args.seats and config.backend == "mock" and not window:
         raise UserError(_("people at a mock table need the simulator window; in headless mode every seat is a bot"))
     data = args.data or config.data_dir
     store = GameStore.open(data)
@@ -115,13 +116,21 @@ def run(args: argparse.Namespace) -> int:
         if args.crash_after is not None and session.actions_done >= args.crash_after:
             os.kill(os.getpid(), signal.SIGKILL)  # a power cut: nothing after the stored action runs
 
+    people = bots < args.seats
     try:
         referee = Referee(
             session, table, lambda seat: MysteryExpressPages(narrator, args.lang), bot_players,
-            bot_delay=0.0 if bots == args.seats else 0.8, reveal_seconds=0.0 if bots == args.seats else 3.0,
-            on_events=on_events, show_bot_seats=config.backend == "mock",
+            bot_delay=0.8 if people else 0.0, reveal_seconds=3.0 if people else 0.0,
+            on_events=on_events, show_bot_seats=config.backend == "mock" and not people,
         )
-        referee.run()
+        if window and mock is not None:
+            from kiosk.ui.simulator import Simulator
+
+            Simulator(mock, referee, game.info.names.get(args.lang, game.info.names["en"])).run()
+            if not session.over:
+                return 0  # the window was closed: the game stays in the store, to resume
+        else:
+            referee.run()
         save_snapshots(referee, snapshots, f"{record.id}-final")
     finally:
         (mock or table).close()
@@ -131,6 +140,11 @@ def run(args: argparse.Namespace) -> int:
     for seat, points in outcome.scores.items():
         say(N_("{seat}: {points} correct"), seat=narrator.seat(seat), points=int(points))
     return 0
+
+
+def display_available() -> bool:
+    """A window can open: an X or Wayland display, or a video driver chosen for SDL by hand."""
+    return any(os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"))
 
 
 def save_snapshots(referee: Referee, folder: Path, name: str) -> None:

@@ -1,0 +1,1 @@
+"""The pygame side: the desktop simulator now, the touchscreen scenes later."""
