@@ -211,6 +211,11 @@ class PN532Simulator:
             self._hung = False
 
     @property
+    def waiting_for_tag(self) -> bool:
+        """An InListPassiveTarget is pending: the chip answers as soon as a tag arrives."""
+        return self._pending_list
+
+    @property
     def hung(self) -> bool:
         return self._hung
 

@@ -243,7 +243,7 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
         )
         display_section.finish()
         seat.finish()
-        if "channel" in display_section.data and display.channel in channels and isinstance(display_section.data["channel"], int):
+        if display.channel in channels:
             problems.append(
                 f"{file}: seats[{index}].display.channel: "
                 + _("already used by seats[{other}], expected a different channel 0-7").format(other=channels[display.channel])

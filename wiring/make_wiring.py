@@ -126,7 +126,7 @@ def render_harness(pinmap: Pinmap) -> str:
         f"    pinlabels: [{', '.join(labels)}]",
         "  MUX:",
         "    type: TCA9548A breakout",
-        "    pinlabels: [VIN, GND, SDA, SCL]",
+        "    pinlabels: [VIN, GND, SDA, SCL, " + ", ".join(f"SD{c}, SC{c}" for c in range(8)) + "]",
         "  PN532:",
         "    type: PN532 module (HSU)",
         "    pinlabels: [VCC, GND, TXD, RXD, RSTPDN]",
@@ -135,7 +135,9 @@ def render_harness(pinmap: Pinmap) -> str:
         "    pinlabels: [5V, GND, IN]",
         "  EXPANDER:",
         "    type: MCP23017 breakout",
-        "    pinlabels: [VDD, VSS, SDA, SCL, INTA]",
+        "    pinlabels: [VDD, VSS, SDA, SCL, INTA, "
+        + ", ".join(f"GP{port}{n}" for port in "AB" for n in range(8))
+        + "]",
     ]
     for seat in pinmap.seats:
         out += [
@@ -187,21 +189,33 @@ def render_harness(pinmap: Pinmap) -> str:
         "    - EXPANDER: [VDD, VSS, SDA, SCL, INTA]",
     ]
     for seat in pinmap.seats:
-        header_buttons = [seat.buttons[b] for b in BUTTONS]
-        if all(ref.chip == "header" for ref in header_buttons):
-            button_pins = ", ".join(str(HEADER_PIN[ref.line]) for ref in header_buttons)
+        n = seat.index + 1
+        out += [
+            "  -",
+            "    - PI: [1, 20]",
+            f"    - W_SEAT{n}: [1, 2]",
+            f"    - SEAT{n}: [VCC, GND]",
+            "  -",
+            f"    - MUX: [SD{seat.mux_channel}, SC{seat.mux_channel}]",
+            f"    - W_SEAT{n}: [3, 4]",
+            f"    - SEAT{n}: [SDA, SCL]",
+        ]
+        buttons = [seat.buttons[b] for b in BUTTONS]
+        header = [(i, ref) for i, ref in enumerate(buttons) if ref.chip == "header"]
+        expander = [(i, ref) for i, ref in enumerate(buttons) if ref.chip == "expander"]
+        labels = ["PREV", "NEXT", "SELECT"]
+        for group, source in ((header, "PI"), (expander, "EXPANDER")):
+            if not group:
+                continue
+            if source == "PI":
+                pins = ", ".join(str(HEADER_PIN[ref.line]) for _, ref in group)
+            else:
+                pins = ", ".join(ref.name.split(":")[1] for _, ref in group)
             out += [
                 "  -",
-                f"    - PI: [1, 20, {button_pins}]",
-                f"    - W_SEAT{seat.index + 1}: [1, 2, 5, 6, 7]",
-                f"    - SEAT{seat.index + 1}: [VCC, GND, PREV, NEXT, SELECT]",
-            ]
-        else:
-            out += [
-                "  -",
-                "    - PI: [1, 20]",
-                f"    - W_SEAT{seat.index + 1}: [1, 2]",
-                f"    - SEAT{seat.index + 1}: [VCC, GND]",
+                f"    - {source}: [{pins}]",
+                f"    - W_SEAT{n}: [{', '.join(str(5 + i) for i, _ in group)}]",
+                f"    - SEAT{n}: [{', '.join(labels[i] for i, _ in group)}]",
             ]
     return "\n".join(out) + "\n"
 

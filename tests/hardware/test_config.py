@@ -40,6 +40,7 @@ def test_channel_out_of_range_names_file_key_problem_and_expectation(tmp_path):
         ("[i2c]\nmux = 'auto'\n[[seats]]\n", "table.toml: i2c.mux: not a choice, expected one of kernel, user, got 'auto'"),
         ("seats = []\n", "table.toml: seats: wrong count, expected 1 to 7 [[seats]] tables, got 0"),
         ("[[seats]]\ndisplay.channel = 1\n[[seats]]\ndisplay.channel = 1\n", "table.toml: seats[1].display.channel: already used by seats[0], expected a different channel 0-7"),
+        ("[[seats]]\ndisplay.channel = 1\n[[seats]]\n", "table.toml: seats[1].display.channel: already used by seats[0], expected a different channel 0-7"),
         ("[buttons]\nlong_press_ms = 50\n[[seats]]\n", "table.toml: buttons.long_press_ms: out of range, expected 100-5000, got 50"),
     ],
 )

@@ -87,3 +87,13 @@ def test_fresh_factories_per_table():
     finally:
         first.close()
         second.close()
+
+
+def test_the_selftest_pattern_matches_its_golden_image(mock_table):
+    from pathlib import Path
+
+    from kiosk.commands.selftest import pattern_for
+
+    golden = Image.open(Path(__file__).parent / "golden" / "selftest_seat3.png").convert("1")
+    assert mock_table.seats[2].display.show(pattern_for(2, (128, 64)))
+    assert mock_table.screen(2).tobytes() == golden.tobytes()  # through luma, the bus and the panel

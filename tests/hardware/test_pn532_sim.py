@@ -31,6 +31,14 @@ def exchange(fd, data: bytes, expect: int, timeout: float = 2.0) -> bytes:
     return got
 
 
+def until(condition, timeout: float = 5.0) -> bool:
+    for _ in range(int(timeout / 0.01)):
+        if condition():
+            return True
+        select.select([], [], [], 0.01)
+    return False
+
+
 def quiet(fd, timeout: float = 0.2) -> bool:
     ready, _, _ = select.select([fd], [], [], timeout)
     return not ready
@@ -58,7 +66,7 @@ def test_corrupt_host_frames_are_dropped_silently(sim, corrupt):
     chip, fd = sim
     os.write(fd, corrupt)
     assert quiet(fd)
-    assert chip.bad_frames == 1
+    assert until(lambda: chip.bad_frames == 1)
     assert exchange(fd, frame(b"\xD4\x02"), 19)[:6] == ACK  # and the next good frame is answered
 
 
@@ -77,7 +85,9 @@ def test_in_list_passive_target_waits_for_a_tag_and_an_ack_aborts_it(sim):
     assert reply == frame(b"\xD5\x4B\x01\x01\x00\x44\x00\x07\x04\x01\x02\x03\x04\x05\x06")
     chip.remove()
     assert exchange(fd, frame(b"\xD4\x4A\x01\x00"), 6) == ACK
+    assert until(lambda: chip.waiting_for_tag)
     os.write(fd, ACK)  # the host aborts the wait
+    assert until(lambda: not chip.waiting_for_tag)
     chip.place(SimTag.ntag213("04010203040506"))
     assert quiet(fd)
 
