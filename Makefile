@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 run: $(STAMP)
-	$(VENV)/bin/kiosk run $(ARGS)
+	$(VENV)/bin/kiosk run --mock $(ARGS)
 
 test: $(STAMP)
 	$(PY) -m mypy
