@@ -28,19 +28,21 @@ COMMAND_MODULES: tuple[str, ...] = (
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kiosk", description=_("Mystery Table kiosk"))
-    parser.add_argument("--lang", choices=i18n.LANGUAGES, default=i18n.DEFAULT_LANGUAGE, help=_("language"))
+    parser.add_argument("--lang", choices=i18n.LANGUAGES, default=None, help=_("language (default: table.toml's)"))
     subparsers = parser.add_subparsers(dest="command", required=True)
     for module in COMMAND_MODULES:
         importlib.import_module(module).register(subparsers)
     # `--lang` is accepted after the subcommand too (`kiosk run --lang es`).
     for subparser in subparsers.choices.values():
-        subparser.add_argument("--lang", choices=i18n.LANGUAGES, default=argparse.SUPPRESS, help=_("language"))
+        subparser.add_argument(
+            "--lang", choices=i18n.LANGUAGES, default=argparse.SUPPRESS, help=_("language (default: table.toml's)")
+        )
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    i18n.set_language(args.lang)
+    i18n.set_language(args.lang or i18n.DEFAULT_LANGUAGE)
     try:
         return int(args.handler(args))
     except UserError as error:

@@ -25,6 +25,7 @@ from kiosk.config import ConfigError, TableConfig, default_config, load_config
 from kiosk.errors import UserError
 from kiosk.games import registry
 from kiosk.games.base import Event
+from kiosk import i18n
 from kiosk.i18n import N_, Text, _
 from kiosk.narration import narrator_for
 from kiosk.seats.mystery_express import MysteryExpressPages
@@ -83,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
             ).render()
         )
     config = table_config(args)
+    lang = args.lang or config.language
+    i18n.set_language(lang)
     window = config.backend == "mock" and not args.headless and display_available()
     bots = args.bots if args.bots is not None else args.seats - 1 if window else args.seats
     if not 0 <= bots <= args.seats:
@@ -119,14 +122,14 @@ def run(args: argparse.Namespace) -> int:
     people = bots < args.seats
     try:
         referee = Referee(
-            session, table, lambda seat: MysteryExpressPages(narrator, args.lang), bot_players,
+            session, table, lambda seat: MysteryExpressPages(narrator, lang), bot_players,
             bot_delay=0.8 if people else 0.0, reveal_seconds=3.0 if people else 0.0,
             on_events=on_events, show_bot_seats=config.backend == "mock" and not people,
         )
         if window and mock is not None:
             from kiosk.ui.simulator import Simulator
 
-            Simulator(mock, referee, game.info.names.get(args.lang, game.info.names["en"])).run()
+            Simulator(mock, referee, game.info.names.get(lang, game.info.names["en"])).run()
             if not session.over:
                 return 0  # the window was closed: the game stays in the store, to resume
         else:
