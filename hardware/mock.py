@@ -71,7 +71,8 @@ class MockBackend:
         return self.sim.port
 
     def reader_options(self) -> dict[str, Any]:
-        return {"poll_timeout": 0.05, "ack_timeout": 0.05}
+        # A generous ACK wait: a loaded CI machine must not look like a failing reader.
+        return {"poll_timeout": 0.05, "ack_timeout": 0.5}
 
     def whistle_tempo(self) -> float:
         return 1.0

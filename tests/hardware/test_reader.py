@@ -24,7 +24,7 @@ class Rig:
         self.reset = DigitalOutputDevice("GPIO4", initial_value=True, pin_factory=self.factory)
         self.factory.pin("GPIO4").listeners.append(self.sim.set_reset_line)
         self.events: queue.Queue = queue.Queue()
-        options = dict(poll_timeout=0.05, ack_timeout=0.05, backoff=Backoff(first=0.05, limit=0.2))
+        options = dict(poll_timeout=0.05, ack_timeout=0.5, backoff=Backoff(first=0.05, limit=0.2))
         options.update(reader_options)
         self.reader = CardReader(self.sim.port, self.events, reset=self.reset, **options)
 
