@@ -1,21 +1,45 @@
-"""Which narrator turns a game's events into sentences, picked up at any point of a game."""
+"""Which narrator turns a game's events into sentences, picked up at any point of a game.
+
+A narrator builder takes the game's public view (a resumed game already has its characters, say) and
+returns an object with `describe(event) -> Text | None` and `seat(n) -> Text`.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
+from kiosk.games.base import Event
 from kiosk.games.mystery_express.narrate import Narrator as MysteryExpressNarrator
 from kiosk.games.mystery_express.rules import load_rules
+from kiosk.i18n import N_, Text
 
 
-def _mystery_express(public_view: dict[str, Any]) -> MysteryExpressNarrator:
+class Narrator(Protocol):
+    def describe(self, event: Event) -> Text | None: ...
+
+    def seat(self, seat: int) -> Text: ...
+
+
+class QuietNarrator:
+    """For a game that has no narrator yet: seats by number, no sentences."""
+
+    def describe(self, event: Event) -> Text | None:
+        return None
+
+    def seat(self, seat: int) -> Text:
+        return Text(N_("Seat {n}"), {"n": seat + 1})
+
+
+def _mystery_express(public_view: dict[str, Any]) -> Narrator:
     characters = {p["seat"]: p["character"] for p in public_view.get("players", [])}
     return MysteryExpressNarrator(load_rules(), characters)
 
 
-NARRATORS = {"mystery-express": _mystery_express}
+NARRATORS: dict[str, Callable[[dict[str, Any]], Narrator]] = {"mystery-express": _mystery_express}
 
 
-def narrator_for(game_id: str, public_view: dict[str, Any]) -> MysteryExpressNarrator:
-    """A narrator for the game as it stands (a resumed game already has its characters)."""
-    return NARRATORS[game_id](public_view)
+def narrator_for(game_id: str, public_view: dict[str, Any]) -> Any:
+    """A narrator for the game as it stands."""
+    builder = NARRATORS.get(game_id)
+    return builder(public_view) if builder is not None else QuietNarrator()

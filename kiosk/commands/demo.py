@@ -19,7 +19,7 @@ from kiosk.games.base import Event
 from kiosk import i18n
 from kiosk.i18n import N_, Text, _
 from kiosk.narration import narrator_for
-from kiosk.seats.mystery_express import MysteryExpressPages
+from kiosk.seats.pages import seat_pages
 from kiosk.session import GameSession
 from kiosk.store import GameStore
 from kiosk.table import Referee
@@ -70,7 +70,7 @@ def demo(args: argparse.Namespace) -> int:
 
         try:
             referee = Referee(
-                session, mock.table, lambda seat: MysteryExpressPages(narrator, args.lang or i18n.language()), bots,
+                session, mock.table, lambda seat: seat_pages(args.game, narrator, args.lang or i18n.language()), bots,
                 bot_delay=0.0, reveal_seconds=0.0, on_events=on_events, show_bot_seats=True,
             )
             referee.run()

@@ -28,7 +28,7 @@ from kiosk.games.base import Event
 from kiosk import i18n
 from kiosk.i18n import N_, Text, _
 from kiosk.narration import narrator_for
-from kiosk.seats.mystery_express import MysteryExpressPages
+from kiosk.seats.pages import seat_pages
 from kiosk.session import GameSession
 from kiosk.store import GameRecord, GameStore
 from kiosk.table import Referee
@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     people = bots < args.seats
     try:
         referee = Referee(
-            session, table, lambda seat: MysteryExpressPages(narrator, lang), bot_players,
+            session, table, lambda seat: seat_pages(record.game, narrator, lang), bot_players,
             bot_delay=0.8 if people else 0.0, reveal_seconds=3.0 if people else 0.0,
             on_events=on_events, show_bot_seats=config.backend == "mock" and not people,
         )
