@@ -122,7 +122,7 @@ def tag_latency(samples: int = 15) -> tuple[list[float], list[float]]:
 
 
 def main() -> int:
-    print(f"Seat display update: bytes on the I2C bus (address + payload, mux selects included) and CPU per update")
+    print("Seat display update: bytes on the I2C bus (address + payload, mux selects included) and CPU per update")
     print(f"(CPU averaged over {REPEAT} updates on this machine; bus time at {BUS_HZ // 1000} kHz ≈ 9 bits a byte)")
     print()
     header = f"{'controller':<9} {'update':<20} {'windowed B':>11} {'luma full B':>12} {'ratio':>7} {'bus ms':>7} {'luma bus ms':>11} {'CPU µs':>8} {'luma CPU µs':>11}"

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 import threading
 
-import pytest
 
 from hardware.events import ButtonPress, TagSeen
 from hardware.pn532_sim import SimTag

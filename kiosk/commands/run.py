@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from hardware.mock import build_mock_table
-from hardware.table import build_table
+from hardware.table import Table, build_table
 from kiosk.bots import Bot
 from kiosk.bots.random_bot import RandomBot
 from kiosk.config import ConfigError, TableConfig, default_config, load_config
@@ -27,6 +27,7 @@ from kiosk.games import registry
 from kiosk.games.base import Event
 from kiosk import i18n
 from kiosk.i18n import N_, Text, _
+from kiosk.lobby import Lobby
 from kiosk.narration import narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.session import GameSession
@@ -83,27 +84,49 @@ def run(args: argparse.Namespace) -> int:
                 {"low": game.info.min_seats, "high": game.info.max_seats, "seats": args.seats},
             ).render()
         )
+    if args.bots is not None and not 0 <= args.bots <= args.seats:
+        raise UserError(
+            Text(N_("--bots must be 0-{seats}, got {bots}"), {"seats": args.seats, "bots": args.bots}).render()
+        )
     config = table_config(args)
     lang = args.lang or config.language
     i18n.set_language(lang)
     window = config.backend == "mock" and not args.headless and display_available()
-    bots = args.bots if args.bots is not None else args.seats - 1 if window else args.seats
-    if not 0 <= bots <= args.seats:
-        raise UserError(Text(N_("--bots must be 0-{seats}, got {bots}"), {"seats": args.seats, "bots": bots}).render())
-    if bots < args.seats and config.backend == "mock" and not window:
+    if config.backend == "mock" and not window and (args.bots or args.seats) < args.seats:
         raise UserError(_("people at a mock table need the simulator window; in headless mode every seat is a bot"))
     data = args.data or config.data_dir
     store = GameStore.open(data)
     if store.notice:
         print(f"kiosk: {store.notice}", file=sys.stderr)
-    session = open_session(store, args, bot_seats=list(range(args.seats - bots, args.seats)))
-    record = session.record
-    bot_players: dict[int, Bot] = {seat: RandomBot(seat, record.seed) for seat in record.bots}
-    if session.actions_done:
-        session = GameSession.resume(store, record, bot_players)
-        say(N_("Resuming game {id} after {actions} actions."), id=record.id, actions=session.actions_done)
     mock = build_mock_table(config) if config.backend == "mock" else None
     table = mock.table if mock is not None else build_table(config).start()
+    simulator = None
+    if window and mock is not None:
+        from kiosk.ui.simulator import Simulator
+
+        simulator = Simulator(mock, args.seats, game.info.names.get(lang, game.info.names["en"]))
+    try:
+        return play_at_the_table(args, store, table, simulator, data, lang)
+    finally:
+        if simulator is not None:
+            simulator.close()
+        (mock or table).close()
+
+
+def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, simulator: Any, data: Path,
+                      lang: str) -> int:
+    record = unfinished_to_resume(store, args)
+    if record is None:
+        bot_seats = choose_bots(args, table, simulator)
+        if bot_seats is None:
+            return 0  # the window was closed before the game began
+        session = new_session(store, args, bot_seats)
+        record = session.record
+        bot_players: dict[int, Bot] = {seat: RandomBot(seat, record.seed) for seat in record.bots}
+    else:
+        bot_players = {seat: RandomBot(seat, record.seed) for seat in record.bots}
+        session = GameSession.resume(store, record, bot_players)
+        say(N_("Resuming game {id} after {actions} actions."), id=record.id, actions=session.actions_done)
     snapshots = data / "snapshots"
     narrator = narrator_for(record.game, session.game.view(session.state, None))
 
@@ -119,30 +142,43 @@ def run(args: argparse.Namespace) -> int:
         if args.crash_after is not None and session.actions_done >= args.crash_after:
             os.kill(os.getpid(), signal.SIGKILL)  # a power cut: nothing after the stored action runs
 
-    people = bots < args.seats
-    try:
-        referee = Referee(
-            session, table, lambda seat: seat_pages(record.game, narrator, lang), bot_players,
-            bot_delay=0.8 if people else 0.0, reveal_seconds=3.0 if people else 0.0,
-            on_events=on_events, show_bot_seats=config.backend == "mock" and not people,
-        )
-        if window and mock is not None:
-            from kiosk.ui.simulator import Simulator
-
-            Simulator(mock, referee, game.info.names.get(lang, game.info.names["en"])).run()
-            if not session.over:
-                return 0  # the window was closed: the game stays in the store, to resume
-        else:
-            referee.run()
-        save_snapshots(referee, snapshots, f"{record.id}-final")
-    finally:
-        (mock or table).close()
+    people = len(record.bots) < record.seats
+    referee = Referee(
+        session, table, lambda seat: seat_pages(record.game, narrator, lang), bot_players,
+        bot_delay=0.8 if people else 0.0, reveal_seconds=3.0 if people else 0.0,
+        on_events=on_events, show_bot_seats=table.config.backend == "mock" and not people,
+    )
+    if simulator is not None:
+        simulator.bots = set(record.bots)
+        if not simulator.run(referee, lambda: session.over):
+            return 0  # the window was closed: the game stays in the store, to resume
+    else:
+        referee.run()
+    save_snapshots(referee, snapshots, f"{record.id}-final")
     outcome = session.game.outcome(session.state)
     assert outcome is not None
     print()
     for seat, points in outcome.scores.items():
         say(N_("{seat}: {points} correct"), seat=narrator.seat(seat), points=int(points))
     return 0
+
+
+def choose_bots(args: argparse.Namespace, table: Table, simulator: Any) -> list[int] | None:
+    """The seats bots play: as asked, or all of them headless on the mock table, or every seat nobody
+    claimed in the lobby. None if the window was closed during the lobby."""
+    if args.bots is not None:
+        return list(range(args.seats - args.bots, args.seats))
+    if table.config.backend == "mock" and simulator is None:
+        return list(range(args.seats))
+    lobby = Lobby(table, args.game, args.seats)
+    say(N_("Waiting for players: press select on your seat, then hold it to start."))
+    if simulator is not None:
+        if not simulator.run(lobby, lambda: lobby.started):
+            return None
+    else:
+        while not lobby.started:
+            lobby.pump(timeout=1.0)
+    return [seat for seat in range(args.seats) if seat not in lobby.claimed]
 
 
 def display_available() -> bool:
@@ -159,13 +195,7 @@ def save_snapshots(referee: Referee, folder: Path, name: str) -> None:
         image.save(folder / f"{name}-seat{seat + 1}.png")
 
 
-def open_session(store: GameStore, args: argparse.Namespace, bot_seats: list[int]) -> GameSession:
-    """Resume the unfinished game this command asks for, or start a new one (stored at once)."""
-    record = unfinished_to_resume(store, args)
-    if record is not None:
-        session = GameSession(store, record, registry.get(record.game), None)
-        session.actions_done = len(store.actions(record.id))
-        return session if session.actions_done else GameSession.resume(store, record)
+def new_session(store: GameStore, args: argparse.Namespace, bot_seats: list[int]) -> GameSession:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     game = registry.get(args.game)
     say(N_("{game}: {seats} seats, {bots} played by bots, seed {seed}"),

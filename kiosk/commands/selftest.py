@@ -13,7 +13,7 @@ import logging
 import queue
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from PIL import Image, ImageDraw

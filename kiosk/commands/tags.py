@@ -24,7 +24,7 @@ from hardware.pn532_sim import SimTag
 from hardware.reader import TagWriteError
 from hardware.table import Table, build_table
 from hardware.tags import TagRegistry, parse_tag_text, tag_text
-from kiosk.config import ConfigError, TableConfig, load_config
+from kiosk.config import ConfigError, load_config
 from kiosk.i18n import _
 
 

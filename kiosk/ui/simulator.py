@@ -9,13 +9,14 @@ U I O, seat 5 J K L (previous, next, select). A lamp shows when the buzzer plays
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 
 from hardware.mock import MockTable
 from kiosk.i18n import N_, Text
-from kiosk.table import Referee
 
 SCALE = 3
 OLED_W, OLED_H = 128 * SCALE, 64 * SCALE
@@ -30,6 +31,12 @@ KEYS = ("qwe", "asd", "zxc", "uio", "jkl", "rty", "fgh")
 BUTTONS = ("prev", "next", "select")
 
 
+class Phase(Protocol):
+    """What runs behind the window: the lobby, then the referee."""
+
+    def pump(self, timeout: float) -> None: ...
+
+
 @dataclass(frozen=True)
 class ButtonArea:
     seat: int
@@ -38,10 +45,11 @@ class ButtonArea:
 
 
 class Simulator:
-    def __init__(self, mock: MockTable, referee: Referee, title: str) -> None:
+    def __init__(self, mock: MockTable, seats: int, title: str) -> None:
         self.mock = mock
-        self.referee = referee
-        self.seats = [s.index for s in mock.table.seats][: referee.session.record.seats]
+        self.phase: Phase | None = None
+        self.bots: set[int] = set()  # seats labelled as played by a bot
+        self.seats = [s.index for s in mock.table.seats][:seats]
         rows = (len(self.seats) + COLUMNS - 1) // COLUMNS
         width = COLUMNS * (OLED_W + MARGIN) + MARGIN
         height = rows * (OLED_H + BUTTON_H + 3 * MARGIN) + MARGIN
@@ -59,10 +67,16 @@ class Simulator:
         row, column = divmod(position, COLUMNS)
         return MARGIN + column * (OLED_W + MARGIN), MARGIN + row * (OLED_H + BUTTON_H + 3 * MARGIN)
 
-    def run(self) -> None:
-        """Until the game is over and the window closed: inputs, the referee's deadlines, redraws."""
-        while self.step():
-            pass
+    def run(self, phase: Phase, done: Callable[[], bool]) -> bool:
+        """Drive `phase` until `done()`; False if the window was closed first."""
+        self.phase = phase
+        while not done():
+            if not self.step():
+                return False
+        self.step(0)
+        return True
+
+    def close(self) -> None:
         pygame.quit()
 
     def step(self, wait_ms: int = 50) -> bool:
@@ -73,7 +87,8 @@ class Simulator:
         while event.type != pygame.NOEVENT:
             running = self.handle(event) and running
             event = pygame.event.poll()
-        self.referee.pump(timeout=0.0)
+        if self.phase is not None:
+            self.phase.pump(timeout=0.0)
         self.draw()
         return running
 
@@ -113,7 +128,7 @@ class Simulator:
         for position, seat in enumerate(self.seats):
             x, y = self.origin(position)
             label = Text(N_("Seat {n}"), {"n": seat + 1}).render()
-            if seat in self.referee.bots:
+            if seat in self.bots:
                 label += " · " + Text(N_("Bot")).render()
             self.window.blit(self.font.render(label, True, BRASS), (x, y))
             screen = self.mock.screen(seat).convert("L")

@@ -1,4 +1,3 @@
-import queue
 
 from PIL import Image, ImageDraw
 

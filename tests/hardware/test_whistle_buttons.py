@@ -1,6 +1,5 @@
 import queue
 import threading
-import time
 
 import pytest
 from gpiozero.tones import Tone

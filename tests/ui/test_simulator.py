@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 import threading
 
@@ -30,9 +29,10 @@ def simulator(mock_table, tmp_path, monkeypatch):
         session, mock_table.table, lambda seat: MysteryExpressPages(narrator, "en"),
         {seat: RandomBot(seat, 3) for seat in (1, 2, 3)}, bot_delay=0.0, reveal_seconds=0.0,
     )
-    sim = Simulator(mock_table, referee, "Mystery Express")
+    sim = Simulator(mock_table, 4, "Mystery Express")
+    sim.phase, sim.bots, sim.referee = referee, {1, 2, 3}, referee
     yield sim
-    pygame.quit()
+    sim.close()
 
 
 def click(sim, seat, button):
@@ -87,3 +87,25 @@ def test_keys_drive_the_same_pins(simulator):
         sim.step(0)
         threading.Event().wait(0.01)
     assert sim.referee.controllers[0].index == before + 1
+
+
+def test_seats_are_claimed_in_the_window_before_the_game(mock_table, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from kiosk.lobby import Lobby
+    from kiosk.ui.simulator import Simulator
+
+    sim = Simulator(mock_table, 4, "Mystery Express")
+    lobby = Lobby(mock_table.table, "mystery-express", 4)
+    try:
+        sim.phase = lobby
+        sim.step(0)
+        click(sim, 2, "select")
+        assert lobby.claimed == {2}
+        area = next(a for a in sim.areas if a.seat == 2 and a.button == "select")
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=area.rect.center, button=1))
+        assert sim.run(lobby, lambda: lobby.started)  # held until gpiozero reports the long press
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=area.rect.center, button=1))
+        sim.step(0)
+        assert lobby.claimed == {2} and lobby.started
+    finally:
+        sim.close()

@@ -1,0 +1,75 @@
+"""Before a game: people claim their seats.
+
+Every seat screen says "press select to play". A press of select claims that seat; a second press
+gives it back. A long press on a claimed seat starts the game: unclaimed seats are played by bots.
+A character token (or any tag of the game) tapped on the reader claims the first free seat. Like the
+referee, the lobby sleeps in `queue.get` until an input arrives.
+"""
+
+from __future__ import annotations
+
+import queue
+from dataclasses import dataclass, field
+
+from hardware.events import ButtonPress, TagSeen
+from hardware.table import Table
+from hardware.tags import UnknownTag
+from kiosk.i18n import N_, Text
+from kiosk.seats.screen import Item, Screen, render
+
+
+@dataclass
+class Lobby:
+    table: Table
+    game_id: str
+    seats: int
+    min_players: int = 1
+    claimed: set[int] = field(default_factory=set)
+    started: bool = False
+
+    def __post_init__(self) -> None:
+        self.draw()
+
+    def pump(self, timeout: float) -> None:
+        try:
+            event = self.table.events.get(timeout=timeout) if timeout > 0 else self.table.events.get_nowait()
+        except queue.Empty:
+            return
+        if isinstance(event, ButtonPress) and event.seat < self.seats:
+            self.press(event.seat, event.button, event.long)
+        elif isinstance(event, TagSeen):
+            self.tag(event)
+        self.draw()
+
+    def press(self, seat: int, button: str, long: bool) -> None:
+        if button != "select":
+            return
+        if long and seat in self.claimed and len(self.claimed) >= self.min_players:
+            self.started = True
+        elif not long:
+            self.claimed ^= {seat}
+            self._sound("beep")
+
+    def tag(self, seen: TagSeen) -> None:
+        match = self.table.registry.resolve(seen.uid, seen.text, self.game_id)
+        free = [s for s in range(self.seats) if s not in self.claimed]
+        if isinstance(match, UnknownTag) or not free:
+            self._sound("error")
+            return
+        self.claimed.add(free[0])
+        self._sound("beep")
+
+    def screen(self, seat: int) -> Screen:
+        title = Text(N_("Seat {n}"), {"n": seat + 1}).render()
+        if seat in self.claimed:
+            return Screen(title, (Item(Text(N_("You play")).render()),), footer=Text(N_("hold ● to start")).render())
+        return Screen(title, (Item(Text(N_("Free seat")).render()),), footer=Text(N_("press ● to play")).render())
+
+    def draw(self) -> None:
+        for part in self.table.seats:
+            if part.index < self.seats:
+                part.display.show(render(self.screen(part.index)))
+
+    def _sound(self, pattern: str) -> None:
+        if self.table.whistle is not None:
+            self.table.whistle.play(pattern)
