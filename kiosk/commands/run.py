@@ -50,6 +50,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--headless", action="store_true", help=_("no window: print progress instead"))
     parser.add_argument("--narrate", action="store_true", help=_("print every public event, not only legs"))
     parser.add_argument(
+        "--bot-pause", type=float, default=0.8, metavar="SECONDS",
+        help=_("how long a bot waits before it answers when people play"),
+    )
+    parser.add_argument(
         "--crash-after", type=int, default=None, metavar="N",
         help=_("kill the process right after the Nth stored action (to test power cuts)"),
     )
@@ -145,7 +149,7 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
     people = len(record.bots) < record.seats
     referee = Referee(
         session, table, lambda seat: seat_pages(record.game, narrator, lang), bot_players,
-        bot_delay=0.8 if people else 0.0, reveal_seconds=3.0 if people else 0.0,
+        bot_delay=max(0.0, args.bot_pause) if people else 0.0, reveal_seconds=3.0 if people else 0.0,
         on_events=on_events, show_bot_seats=table.config.backend == "mock" and not people,
     )
     if simulator is not None:
