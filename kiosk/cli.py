@@ -17,7 +17,7 @@ from kiosk.i18n import _
 
 __all__ = ["UserError", "build_parser", "main"]
 
-COMMAND_MODULES: tuple[str, ...] = ("kiosk.commands.run",)
+COMMAND_MODULES: tuple[str, ...] = ("kiosk.commands.run", "kiosk.commands.cases")
 
 
 def build_parser() -> argparse.ArgumentParser:
