@@ -451,6 +451,7 @@ def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, card_ids: 
             r.fail(where, "FREE_TEXT takes no choices; use CHOICE for a picker")
         if kiosk and not accepted:
             r.fail(where, "accepted: give the answer(s) the attempting player compares theirs with")
+        accepted = [r.text({"accepted": answer}, "accepted", where) for answer in accepted]
     reveal_raw = q.get("reveal", "AT_START")
     reveal, reveal_at = "start", None
     if reveal_raw == "AT_START":

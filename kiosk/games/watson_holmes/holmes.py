@@ -30,7 +30,7 @@ def apply(state: WHState, case: Case, seat: int, action: Action) -> list[Event]:
         events.append(
             Event(
                 "holmes_sheet",
-                {"seat": seat, "voice": voice, "answers": dict(sheet.answers), "correct": sheet.correct},
+                {"seat": seat, "voice": voice, "answers": _sheet(sheet.answers), "correct": sheet.correct},
                 frozenset({seat}),
             )
         )
@@ -49,6 +49,12 @@ def apply(state: WHState, case: Case, seat: int, action: Action) -> list[Event]:
         )
     )
     return events
+
+
+def _sheet(answers: dict[str, Any]) -> dict[str, Any]:
+    """What the sheet shows: the picked answers; a self-graded answer was written on paper (None),
+    and its verdict would tell which answers were right, which the consultation must not."""
+    return {question: None if isinstance(answer, dict) else answer for question, answer in answers.items()}
 
 
 def judge_prompt(state: WHState, case: Case) -> Prompt:
