@@ -62,6 +62,7 @@ class Question:
     number_range: tuple[int, int] | None
     reveal: str  # "start" | "round" | "card"
     reveal_at: Any = None  # the round number or the card id
+    evidence: tuple[str, ...] = ()  # the cards that establish the answer (authoring check: two or more)
 
     @property
     def graded_by_player(self) -> bool:
@@ -464,7 +465,14 @@ def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, card_ids: 
             r.fail(where, f"reveal.on_card: no location card '{reveal_at}'")
     else:
         r.fail(where, f"reveal must be AT_START, {{after_round: N}} or {{on_card: CARD}}, got {reveal_raw!r}")
+    evidence = r.get(q, "evidence", where, list, default=[])
+    for card in evidence:
+        if card not in card_ids:
+            r.fail(where, f"evidence: no location card '{card}'")
+    if len(set(evidence)) != len(evidence):
+        r.fail(where, "evidence: a card is listed twice")
     return Question(
+        evidence=tuple(evidence),
         id=q_id or "",
         number=number if isinstance(number, int) else 0,
         text=text,
