@@ -258,3 +258,31 @@ def test_holmes_at_221b_can_change_the_solving_order():
     act(state, 1, "holmes_consult", 0)  # pays 3 while waiting
     ready_all(state)
     assert [p.seat for p in GAME.prompts(state)] == [2]
+
+
+# ---- questions opened later (rules 12) ----------------------------------------------------------
+
+
+def test_a_question_opens_after_its_round():
+    state = fresh(2, case="thornbury-clock")
+    assert [q["id"] for q in GAME.view(state, None)["case"]["questions"]] == ["Q1", "Q2", "Q3", "Q4"]
+    for _ in range(2):
+        visit(state, state.turn, "STOP", None)
+        events = visit(state, state.turn, "STOP", None)
+    assert one(events, "question_revealed").data == {"question": "Q5", "number": 5}
+    assert [q["id"] for q in GAME.view(state, None)["case"]["questions"]][-1] == "Q5"
+
+
+def test_a_question_opens_when_its_card_is_read():
+    from watson_holmes_support import case_from, game_with, raw_case
+
+    raw = raw_case()
+    raw["case"]["questions"][1]["reveal"] = {"on_card": "C05"}
+    game = game_with(case_from(raw))
+    state = started(2, game=game, case="lamplighter")
+    no_characters(state)
+    assert [q["id"] for q in game.view(state, 1)["case"]["questions"]] == ["Q1"]
+    visit(state, 0, "C05", 0, game=game)
+    events = visit(state, 1, "C02", 0, game=game)
+    assert one(events, "question_revealed").data == {"question": "Q2", "number": 2}
+    assert [q["id"] for q in game.view(state, 1)["case"]["questions"]] == ["Q1", "Q2"]

@@ -137,6 +137,8 @@ class Narrator:
         return Text(template, params)
 
     def _how(self, d: dict[str, Any]) -> Text | str:
+        if d.get("travel"):
+            return Text(N_(" by train and carriage, paying {bid} and a fare of {travel}"), {"bid": d["bid"], "travel": d["travel"]})
         if d["toby"]:
             return Text(N_(", with Toby"))
         if d["bid"]:
