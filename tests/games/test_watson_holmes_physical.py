@@ -91,7 +91,7 @@ def test_answers_are_graded_by_the_attempting_player(box):
     for question, verdict in (("Q1", True), ("Q2", True), ("Q3", False), ("Q4", True), ("Q5", True)):
         events = act(state, 0, "grade", question, verdict, game=game)
     attempt = one(events, "attempt")
-    assert attempt.data == {"seat": 0, "success": False, "correct": 4, "of": 5}
+    assert attempt.data == {"seat": 0, "success": False, "correct": 4, "of": 5, "place": None}
     assert one(events, "answer_key").data["answers"] is None  # the answers are on the physical 221B card
     assert "answer_key" not in game.view(state, 0)["you"]
 

@@ -63,7 +63,7 @@ def playout(seed: int) -> None:
     rng = random.Random(seed)
     seats = 2 + seed % 6
     case_id = FULL if (seed // 6) % 2 else TUTORIAL  # every seat count with both cases
-    options = {"case": case_id, "physical": rng.random() < 0.2, "characters": rng.random() < 0.9}
+    options = {"case": case_id, "physical": rng.random() < 0.2, "characters": rng.random() < 0.9, "play_on": rng.random() < 0.3}
     state = GAME.start(seats, seed, options)
     bots = [RandomBot(seat, seed) for seat in range(seats)]
     seen: dict[int | None, set[str]] = {seat: set() for seat in [None, *range(seats)]}
@@ -110,7 +110,7 @@ def playout(seed: int) -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None and set(outcome.scores) == set(range(seats))
     assert outcome.winners or outcome.detail["everyone_loses"]
-    assert all(state.players[s].won for s in outcome.winners)
+    assert all(state.players[s].won and state.players[s].place == 1 for s in outcome.winners)
     replay(seats, seed, options, record, log, state)
 
 

@@ -89,7 +89,7 @@ def test_a_right_attempt_wins_and_ends_the_game_with_the_solution():
     to_221b(state, {0})
     ready_all(state)
     events = answer_all(state, 0, RIGHT_TUTORIAL)
-    assert one(events, "attempt").data == {"seat": 0, "success": True, "correct": 2, "of": 2}
+    assert one(events, "attempt").data == {"seat": 0, "success": True, "correct": 2, "of": 2, "place": 1}
     over = one(events, "game_over")
     assert over.data["winners"] == [0] and over.data["solution"]["en"].startswith("Only Pryce and Marsh")
     assert GAME.outcome(state).winners == [0] and GAME.prompts(state) == []
@@ -101,7 +101,7 @@ def test_a_failed_attempt_eliminates_and_tells_only_how_many_were_right():
     ready_all(state)
     events = answer_all(state, 0, WRONG_TUTORIAL)
     attempt = one(events, "attempt")
-    assert attempt.audience is None and attempt.data == {"seat": 0, "success": False, "correct": 1, "of": 2}
+    assert attempt.audience is None and attempt.data == {"seat": 0, "success": False, "correct": 1, "of": 2, "place": None}
     key = one(events, "answer_key")
     assert key.audience == frozenset({0})  # the voice of Holmes learns the answers, nobody else
     assert state.players[0].eliminated and state.failed == [0]
@@ -286,3 +286,20 @@ def test_a_question_opens_when_its_card_is_read():
     events = visit(state, 1, "C02", 0, game=game)
     assert one(events, "question_revealed").data == {"question": "Q2", "number": 2}
     assert [q["id"] for q in game.view(state, 1)["case"]["questions"]] == ["Q1", "Q2"]
+
+
+def test_playing_on_after_a_win_for_second_place():
+    state = fresh(3, play_on=True)
+    to_221b(state, {0})
+    ready_all(state)
+    events = answer_all(state, 0, RIGHT_TUTORIAL)
+    assert one(events, "attempt").data["place"] == 1 and not state.over
+    assert "answers" not in one(events, "attempt").data  # the winner keeps the answers secret
+    assert state.turn != 0 and all(p.seat != 0 for p in GAME.prompts(state))
+    to_221b(state, {1, 2})
+    ready_all(state)
+    answer_all(state, 1, RIGHT_TUTORIAL)
+    events = answer_all(state, 2, WRONG_TUTORIAL)
+    over = one(events, "game_over")
+    assert over.data["winners"] == [0] and over.data["places"] == {"0": 1, "1": 2}
+    assert GAME.outcome(state).detail["places"] == {0: 1, 1: 2}

@@ -10,7 +10,7 @@ from typing import Any
 from kiosk.games.base import Event
 from kiosk.games.watson_holmes.case import Case
 from kiosk.games.watson_holmes.characters import Characters
-from kiosk.games.watson_holmes.state import Player, WHState
+from kiosk.games.watson_holmes.state import Player, WHState, in_play
 from kiosk.i18n import N_
 
 HOLMES_COST = 3
@@ -22,7 +22,7 @@ def occupant(state: WHState, card: str) -> int | None:
 
 
 def active_seats(state: WHState) -> list[int]:
-    return [i for i, p in enumerate(state.players) if not p.eliminated]
+    return [i for i, p in enumerate(state.players) if in_play(p)]
 
 
 def clockwise_from(state: WHState, first: int) -> list[int]:
@@ -132,7 +132,7 @@ def holmes_open(state: WHState, case: Case, seat: int) -> bool:
     return (
         bool(state.failed)
         and not p.holmes_used
-        and not p.eliminated
+        and in_play(p)
         and p.available() >= HOLMES_COST
         and "no_holmes_this_case" not in case.flags
     )

@@ -37,6 +37,7 @@ def make_info(case_ids: tuple[str, ...]) -> GameInfo:
             OptionSpec("case", case_ids[0], case_ids, "which case file to play"),
             OptionSpec("physical", False, None, "the published box: players read the NFC-tagged cards, the kiosk shows no card text"),
             OptionSpec("characters", True, None, "deal the character cards"),
+            OptionSpec("play_on", False, None, "after a win the others play on for the next places (rules 11)"),
         ),
     )
 
@@ -145,6 +146,7 @@ class WatsonHolmes:
             "everyone_loses": not state.winners,
             "correct": {seat: p.correct for seat, p in enumerate(state.players)},
             "rounds": state.round,
+            "places": {seat: p.place for seat, p in enumerate(state.players) if p.place is not None},
         }
         return Outcome(scores, list(state.winners), detail)
 

@@ -13,10 +13,11 @@ from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.watson_holmes import board, holmes
-from kiosk.games.watson_holmes.case import Case
+from kiosk.games.watson_holmes.case import Case, Question
 from kiosk.games.watson_holmes.characters import Characters
 from kiosk.games.watson_holmes.grading import is_right
 from kiosk.games.watson_holmes.state import WHState
+from kiosk.games.watson_holmes.views import question_view
 
 
 def begin(state: WHState, attempters: list[int]) -> list[Event]:
@@ -67,7 +68,8 @@ def prompts(state: WHState, case: Case, chars: Characters) -> list[Prompt]:
         if question is None:
             continue
         q = case.question(question)
-        data: dict[str, Any] = {"question": q.id, "number": q.number, "kind": q.answer_kind}
+        # the whole question, so the seat screen can draw it even if it is not open to the table yet
+        data: dict[str, Any] = {"question": q.id, "number": q.number, "kind": q.answer_kind, "detail": question_view(q)}
         actions: tuple[Action, ...]
         if q.graded_by_player:
             data["accepted"] = list(q.accepted)
@@ -116,7 +118,8 @@ def apply(state: WHState, case: Case, chars: Characters, seat: int, action: Acti
     if any(_next_question(case, answers) for answers in at["answers"].values()):
         return []
     events = _resolve(state, case)
-    if state.winners or any(p.won for p in state.players):
+    won_now = [s for s in at["group"] if state.players[s].won]
+    if won_now and (not state.options.get("play_on") or not board.active_seats(state)):
         return events + investigation.finish(state, case)
     at["waiting"] = [s for s in at["waiting"] if s not in at["group"]]
     at["ready"] = []
@@ -128,24 +131,35 @@ def apply(state: WHState, case: Case, chars: Characters, seat: int, action: Acti
     return events
 
 
+def _right(q: Question, answer: Any) -> bool:
+    """A picked answer against the key, or the attempting player's own verdict (free text)."""
+    return bool(answer["verdict"]) if isinstance(answer, dict) else is_right(q, answer)
+
+
+def _all_right(case: Case, answers: dict[str, Any]) -> bool:
+    return all(_right(q, answers[q.id]) for q in case.questions)
+
+
 def _resolve(state: WHState, case: Case) -> list[Event]:
     at = state.pending["221b"]
     events: list[Event] = []
     key = None if state.options.get("physical") else {q.id: list(q.accepted) for q in case.questions}
+    if any(_all_right(case, at["answers"][seat]) for seat in at["group"]):
+        state.places_taken += 1
     for seat in at["group"]:
         p = state.players[seat]
         p.answers = dict(at["answers"][seat])
-        p.correct = sum(
-            1
-            for q in case.questions
-            if (p.answers[q.id]["verdict"] if isinstance(p.answers[q.id], dict) else is_right(q, p.answers[q.id]))
-        )
+        p.correct = sum(1 for q in case.questions if _right(q, p.answers[q.id]))
         success = p.correct == len(case.questions)
-        events.append(Event("attempt", {"seat": seat, "success": success, "correct": p.correct, "of": len(case.questions)}))
         if success:
             p.won = True
+            p.place = state.places_taken
         else:
             p.eliminated = True
             state.failed.append(seat)
+        events.append(
+            Event("attempt", {"seat": seat, "success": success, "correct": p.correct, "of": len(case.questions), "place": p.place})
+        )
+        if not success:
             events.append(Event("answer_key", {"seat": seat, "answers": key}, frozenset({seat})))
     return events

@@ -28,6 +28,7 @@ class Player:
     token_used: str | None = None  # "lockpick" committed to read a policed or locked card
     eliminated: bool = False
     won: bool = False
+    place: int | None = None  # 1 for the first winners; later places when playing on (rules 11)
     holmes_used: bool = False
     answers: dict[str, Any] = field(default_factory=dict)  # the last attempt at 221B, question id -> answer
     correct: int | None = None  # how many answers of that attempt were right
@@ -71,3 +72,9 @@ class WHState:
     last_player: dict[str, int] | None = None  # {"seat", "rounds_left"}
     over: bool = False
     winners: list[int] = field(default_factory=list)
+    places_taken: int = 0  # how many places have been won so far
+
+
+def in_play(p: Player) -> bool:
+    """Still investigating: neither eliminated nor, when playing on for places, already a winner."""
+    return not p.eliminated and not p.won

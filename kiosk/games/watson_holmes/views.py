@@ -97,6 +97,7 @@ def public_view(case: Case, chars: Characters, state: WHState) -> dict[str, Any]
                 "copied": p.copied,
                 "eliminated": p.eliminated,
                 "won": p.won,
+                "place": p.place,
                 "holmes_used": p.holmes_used,
                 "correct": p.correct,
                 "reading": bool(p.reading),

@@ -15,7 +15,7 @@ from kiosk.games.watson_holmes import board, holmes
 from kiosk.games.watson_holmes.board import WATSON_COST, occupant
 from kiosk.games.watson_holmes.case import Case
 from kiosk.games.watson_holmes.characters import Characters
-from kiosk.games.watson_holmes.state import WHState
+from kiosk.games.watson_holmes.state import WHState, in_play
 
 VISIT_TURN_EFFECTS = ("toby", "pens_down", "extra_read", "police", "cheap_watson")
 
@@ -289,7 +289,7 @@ def advance(state: WHState, after: int) -> list[Event]:
     for k in range(1, n + 1):
         seat = (origin + k) % n
         p = state.players[seat]
-        if not p.eliminated and p.at is None:
+        if in_play(p) and p.at is None:
             state.turn = seat
             return []
     assert state.last_placer is not None
