@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kiosk.games.base import Event
+from kiosk.games.base import Action, Event
 from kiosk.games.watson_holmes.case import Case
 from kiosk.games.watson_holmes.characters import Characters
 from kiosk.games.watson_holmes.state import Player, WHState, in_play
@@ -138,10 +138,8 @@ def holmes_open(state: WHState, case: Case, seat: int) -> bool:
     )
 
 
-def holmes_actions(state: WHState, case: Case, seat: int) -> list[Any]:
+def holmes_actions(state: WHState, case: Case, seat: int) -> list[Action]:
     """Rules 9.2: consult a failed sheet, or check one answer with a failed player."""
-    from kiosk.games.base import Action
-
     if not holmes_open(state, case, seat):
         return []
     actions = []

@@ -44,8 +44,9 @@ def case_view(case: Case, state: WHState) -> dict[str, Any]:
         }
         for c in case.cards
     ]
-    cards.append({"id": case.baker_street_id, "name": {"en": "221B Baker Street", "es": "221B Baker Street"}, "position": list(case.baker_street_position), "kind": "221b"})
-    cards.append({"id": case.stop_id, "name": None, "position": list(case.stop_position), "kind": "stop", "gain": case.stop_gain})
+    # the fixed cards are named by the kiosk's own catalogue ("221B Baker Street", "the Carriage Stop")
+    cards.append({"id": case.baker_street_id, "position": list(case.baker_street_position), "kind": "221b"})
+    cards.append({"id": case.stop_id, "position": list(case.stop_position), "kind": "stop", "gain": case.stop_gain})
     return {
         "id": case.id,
         "title": dict(case.title),
@@ -74,7 +75,7 @@ def public_view(case: Case, chars: Characters, state: WHState) -> dict[str, Any]
         "turn": state.turn if state.stage == "visit" and not state.over else None,
         "outbid": state.outbid,
         "pawns": [
-            {"seat": seat, "card": p.at, "bid": p.bid, "toby": p.toby_bid, "travel": p.travel}
+            {"seat": seat, "card": p.at, "bid": p.bid, "toby": p.toby_bid, "travel": p.travel, "lockpick": p.token_used == "lockpick"}
             for seat, p in enumerate(state.players)
             if p.at is not None
         ],
