@@ -122,7 +122,7 @@ def test_hudson_is_not_offered_to_a_lone_attempter():
     visit(state, 0, "C02", 0)
     visit(state, 1, "C221B", None)
     finish_reading(state)
-    assert prompt_for(state, 1).actions == (Action("ready"),)
+    assert prompt_for(state, 1).actions == (Action("ready"), Action("discard_character"))
 
 
 def test_toby_is_a_bid_of_two_that_needs_three_to_beat_and_goes_home():
@@ -197,3 +197,13 @@ def test_a_revealed_character_is_public():
     act(state, 0, "character", "take_police")
     assert GAME.view(state, None)["players"][0]["character"] == "lestrade"
     assert state.players[0].tokens["police"] == 1
+
+
+def test_a_character_can_be_discarded_at_221b_which_can_change_the_order():
+    state = with_character(2, 1, "mary")
+    visit(state, 0, "C221B", None)
+    visit(state, 1, "C221B", None)
+    act(state, 1, "discard_character")
+    act(state, 0, "ready")
+    events = act(state, 1, "ready")
+    assert one(events, "attempt_order").data == {"seats": [1]}  # 13 carriages beat 10

@@ -60,6 +60,9 @@ def prompts(state: WHState, case: Case, chars: Characters) -> list[Prompt]:
             if seat in at["ready"]:
                 continue
             waiting = [Action("ready"), *_hudson_actions(state, chars, seat), *board.holmes_actions(state, case, seat)]
+            p = state.players[seat]
+            if p.character is not None and p.character_state == "hidden":  # A11: carriages when needed
+                waiting.append(Action("discard_character"))
             found.append(Prompt(seat, "wait_221b", tuple(waiting), True, {"waiting": list(at["waiting"])}))
         return found
     found = []
@@ -91,6 +94,8 @@ def apply(state: WHState, case: Case, chars: Characters, seat: int, action: Acti
     kind = action.kind
     if kind in holmes.HOLMES_KINDS:
         return holmes.apply(state, case, seat, action)
+    if kind == "discard_character":
+        return visiting.discard(state, chars, seat)
     if kind in ("character", "copy"):
         p = state.players[seat]
         assert p.character is not None

@@ -154,10 +154,7 @@ def apply(state: WHState, case: Case, chars: Characters, seat: int, action: Acti
     if kind in holmes.HOLMES_KINDS:
         return holmes.apply(state, case, seat, action)
     if kind == "discard_character":
-        p = state.players[seat]
-        p.character_state = "discarded"
-        p.carriages += chars.discard_value
-        return [Event("character_discarded", {"seat": seat, "character": p.character, "carriages": chars.discard_value})]
+        return discard(state, chars, seat)
     if kind == "character":
         p = state.players[seat]
         assert p.character is not None
@@ -166,6 +163,14 @@ def apply(state: WHState, case: Case, chars: Characters, seat: int, action: Acti
         target = chars.get(action.args[0])
         return copy_character(state, chars, seat, target.id) + use_effect(state, chars, seat, target.effect, action.args[1:])
     raise AssertionError(kind)
+
+
+def discard(state: WHState, chars: Characters, seat: int) -> list[Event]:
+    """Rules 10.1: the character card is given up for carriages instead of its action."""
+    p = state.players[seat]
+    p.character_state = "discarded"
+    p.carriages += chars.discard_value
+    return [Event("character_discarded", {"seat": seat, "character": p.character, "carriages": chars.discard_value})]
 
 
 def reveal(state: WHState, chars: Characters, seat: int, character: str) -> list[Event]:
