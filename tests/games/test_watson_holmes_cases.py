@@ -174,3 +174,48 @@ def test_both_cases_play_to_the_end_in_the_simulator_in_both_languages(case_id, 
 def test_cases_play_refuses_an_unknown_case(capsys):
     assert main(["cases", "play", "no-such-case"]) == 2
     assert "no bundled case or file named 'no-such-case'" in capsys.readouterr().err
+
+
+def test_a_choice_written_as_plain_text_is_named():
+    raw = raw_case()
+    raw["case"]["questions"][0]["choices"][0] = "Edwin Marsh"
+    assert "questions[0] (Q1), choices[0]: must be a mapping of fields, got 'Edwin Marsh'" in refused(raw)
+
+
+def paths(data, prefix=()):
+    """Every place in the decoded YAML where a value sits."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield prefix + (key,)
+            yield from paths(value, prefix + (key,))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield prefix + (index,)
+            yield from paths(value, prefix + (index,))
+
+
+def test_any_broken_value_is_refused_with_a_case_error_never_a_crash():
+    """Seeded mutations of the full case: each is either still a valid case or refused with a message."""
+    import random
+
+    base = raw_case("thornbury-clock")
+    places = list(paths(base))
+    junk = [None, 0, -3, 2.5, True, "", "x", [], {}, [1, "a"], {"en": 3}, {"zz": "y"}]
+    rng = random.Random(2026)
+    refusals = 0
+    for _ in range(400):
+        raw = raw_case("thornbury-clock") if rng.random() < 0.02 else __import__("copy").deepcopy(base)
+        place = rng.choice(places)
+        parent = raw
+        for step in place[:-1]:
+            parent = parent[step]
+        if rng.random() < 0.3 and isinstance(parent, dict):
+            del parent[place[-1]]
+        else:
+            parent[place[-1]] = rng.choice(junk)
+        try:
+            case_from(raw)
+        except CaseError as error:
+            refusals += 1
+            assert error.problems and all(p for p in error.problems)
+    assert refusals > 300

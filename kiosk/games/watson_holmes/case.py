@@ -154,10 +154,14 @@ class _Reader:
         self.problems: list[str] = []
 
     def fail(self, where: str, message: str) -> None:
-        self.problems.append(f"{where}: {message}" if where else message)
+        problem = f"{where}: {message}" if where else message
+        if problem not in self.problems:  # one broken mapping is reported once, not once per field
+            self.problems.append(problem)
 
     def get(self, data: Any, key: str, where: str, kind: type | tuple[type, ...], default: Any = ..., ) -> Any:
         if not isinstance(data, dict):
+            if data is not None:
+                self.fail(where, f"must be a mapping of fields, got {data!r}")
             return None if default is ... else default
         if key not in data or data[key] is None:
             if default is ...:
@@ -370,7 +374,7 @@ def parse_case(raw: Any, source: str) -> Case:
         if not isinstance(q_raw, dict):
             r.fail(where, "must be a mapping")
             continue
-        questions.append(_question(r, q_raw, where, kiosk, {c.id for c in cards}))
+        questions.append(_question(r, q_raw, where, kiosk, [c.id for c in cards]))
     q_ids = [q.id for q in questions]
     if len(set(q_ids)) != len(q_ids):
         r.fail(label, "questions: two questions share an id")
@@ -398,7 +402,7 @@ def parse_case(raw: Any, source: str) -> Case:
         zones=tuple(zones),
         travel=travel,
         start_zone=start_zone,
-        flags=frozenset(flags),
+        flags=frozenset(f for f in flags if f in FLAGS),
         grid=grid,
         cards=tuple(cards),
         baker_street_id=baker_id,
@@ -412,7 +416,7 @@ def parse_case(raw: Any, source: str) -> Case:
     )
 
 
-def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, card_ids: set[str]) -> Question:
+def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, card_ids: list[str]) -> Question:
     q_id = r.get(q, "id", where, str)
     number = r.get(q, "number", where, int)
     text = r.text(q, "text", where, required=kiosk)
@@ -469,7 +473,7 @@ def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, card_ids: 
     for card in evidence:
         if card not in card_ids:
             r.fail(where, f"evidence: no location card '{card}'")
-    if len(set(evidence)) != len(evidence):
+    if len({str(card) for card in evidence}) != len(evidence):
         r.fail(where, "evidence: a card is listed twice")
     return Question(
         evidence=tuple(evidence),
