@@ -49,7 +49,8 @@ def test_people_are_picked_by_full_name_and_every_text_exists_in_both_languages(
     assert case.solution and case.intro and set(case.solution) == {"en", "es"}
 
 
-# For each question, words of which every card listed as evidence must name at least one (in English).
+# For each question, words of which every card listed as evidence must name at least one (in English,
+# front or back).
 KEYWORDS = {
     TUTORIAL: {"Q1": ("Marsh", "clerk", "key", "bowler"), "Q2": ("organ", "St Anne's", "church")},
     FULL: {
@@ -67,7 +68,7 @@ def test_the_evidence_cards_speak_to_their_question(case_id):
     case = bundled_cases()[case_id]
     for question in case.questions:
         for card in question.evidence:
-            text = (case.card(card).text or {})["en"]
+            text = case.card(card).name["en"] + " " + (case.card(card).text or {})["en"]
             assert any(word in text for word in KEYWORDS[case_id][question.id]), (question.id, card)
 
 
