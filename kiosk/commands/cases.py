@@ -14,7 +14,14 @@ from typing import Any
 
 from kiosk import i18n
 from kiosk.errors import UserError
-from kiosk.games.watson_holmes.case import Case, CaseError, bundled_case_ids, bundled_cases, load_case_file
+from kiosk.games.watson_holmes.case import (
+    Case,
+    CaseError,
+    bundled_case_ids,
+    bundled_case_problems,
+    bundled_cases,
+    load_case_file,
+)
 from kiosk.games.watson_holmes.game import WatsonHolmes
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
 from kiosk.headless import play, random_bots
@@ -58,6 +65,13 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_list(args: argparse.Namespace) -> int:
+    list_cases()
+    if bundled_case_problems():
+        raise UserError("\n".join(str(error) for error in bundled_case_problems()))
+    return 0
+
+
+def list_cases() -> None:
     for case_id in bundled_case_ids():
         case = bundled_cases()[case_id]
         print(
@@ -72,7 +86,6 @@ def run_list(args: argparse.Namespace) -> int:
                 },
             ).render()
         )
-    return 0
 
 
 def resolve_case(name: str) -> Case:

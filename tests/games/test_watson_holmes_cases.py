@@ -234,3 +234,18 @@ def test_any_broken_value_is_refused_with_a_case_error_never_a_crash():
             refusals += 1
             assert error.problems and all(p for p in error.problems)
     assert refusals > 300
+
+
+def test_a_broken_file_in_the_cases_folder_is_left_out_and_reported(tmp_path):
+    from kiosk.games.watson_holmes.case import load_cases_dir
+
+    good = (CASES_DIR / "tutorial-lamplighter.yaml").read_text(encoding="utf-8")
+    (tmp_path / "a-good.yaml").write_text(good, encoding="utf-8")
+    (tmp_path / "b-broken.yaml").write_text(good.replace("number: 2\n", "number: two\n", 1), encoding="utf-8")
+    (tmp_path / "c-twin.yaml").write_text(good, encoding="utf-8")
+    cases, problems = load_cases_dir(tmp_path)
+    assert list(cases) == ["lamplighter"]
+    assert [str(p) for p in problems] == [
+        "b-broken.yaml: case 'lamplighter', questions[1] (Q2): field 'number' must be a whole number, got 'two'",
+        "c-twin.yaml: case id 'lamplighter' is already used by a-good.yaml",
+    ]

@@ -378,7 +378,8 @@ def parse_case(raw: Any, source: str) -> Case:
     q_ids = [q.id for q in questions]
     if len(set(q_ids)) != len(q_ids):
         r.fail(label, "questions: two questions share an id")
-    if sorted(q.number for q in questions) != list(range(1, len(questions) + 1)):
+    numbers_ok = all(q.number != -1 for q in questions)
+    if numbers_ok and sorted(q.number for q in questions) != list(range(1, len(questions) + 1)):
         r.fail(label, "questions: numbers must run 1, 2, 3... without gaps")
 
     solution = r.text(data.get("solution"), "text", f"{label}, solution", required=kiosk) if kiosk or data.get("solution") else None
@@ -478,7 +479,7 @@ def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, card_ids: 
     return Question(
         evidence=tuple(evidence),
         id=q_id or "",
-        number=number if isinstance(number, int) else 0,
+        number=number if isinstance(number, int) else -1,  # -1: already reported
         text=text,
         answer_kind=kind if kind in ANSWER_KINDS else "FREE_TEXT",
         choices=tuple(choices),
@@ -504,14 +505,39 @@ def load_case_file(path: Path) -> Case:
     return parse_case(raw, source)
 
 
-@cache
-def bundled_cases() -> dict[str, Case]:
-    """The original cases shipped with the kiosk, by id."""
+def load_cases_dir(folder: Path) -> tuple[dict[str, Case], tuple[CaseError, ...]]:
+    """Every valid case of a folder by id, and the problems of the files that were left out.
+
+    A broken file dropped into the folder must not stop the kiosk: it is left out and reported
+    (`kiosk cases list` shows it), and the other cases stay playable.
+    """
     cases: dict[str, Case] = {}
-    for path in sorted(CASES_DIR.glob("*.yaml")):
-        case = load_case_file(path)
+    problems: list[CaseError] = []
+    for path in sorted(folder.glob("*.yaml")):
+        try:
+            case = load_case_file(path)
+        except CaseError as error:
+            problems.append(error)
+            continue
+        if case.id in cases:
+            problems.append(CaseError(path.name, [f"case id '{case.id}' is already used by {cases[case.id].source}"]))
+            continue
         cases[case.id] = case
-    return cases
+    return cases, tuple(problems)
+
+
+@cache
+def _bundled() -> tuple[dict[str, Case], tuple[CaseError, ...]]:
+    return load_cases_dir(CASES_DIR)
+
+
+def bundled_cases() -> dict[str, Case]:
+    """The original cases shipped with the kiosk (and any added to its folder), by id."""
+    return _bundled()[0]
+
+
+def bundled_case_problems() -> tuple[CaseError, ...]:
+    return _bundled()[1]
 
 
 def bundled_case_ids() -> tuple[str, ...]:
