@@ -23,6 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "kiosk.commands.demo",
     "kiosk.commands.selftest",
     "kiosk.commands.tags",
+    "kiosk.commands.cases",
 )
 
 

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from kiosk.games.base import Event
 from kiosk.games.mystery_express.narrate import Narrator as MysteryExpressNarrator
 from kiosk.games.mystery_express.rules import load_rules
+from kiosk.games.watson_holmes.narrate import Narrator as WatsonHolmesNarrator
 from kiosk.i18n import N_, Text
 
 
@@ -36,7 +37,10 @@ def _mystery_express(public_view: dict[str, Any]) -> Narrator:
     return MysteryExpressNarrator(load_rules(), characters)
 
 
-NARRATORS: dict[str, Callable[[dict[str, Any]], Narrator]] = {"mystery-express": _mystery_express}
+NARRATORS: dict[str, Callable[[dict[str, Any]], Narrator]] = {
+    "mystery-express": _mystery_express,
+    "watson-holmes": lambda public_view: WatsonHolmesNarrator(),
+}
 
 
 def narrator_for(game_id: str, public_view: dict[str, Any]) -> Any:

@@ -214,7 +214,7 @@ def handle(args: argparse.Namespace) -> int:
         mock = build_mock_table(replace(config, backend="mock"), registry=registry)
         table: Table = mock.table
         operator = MockDeckOperator(mock, args.mock_stop_after)
-        timeout = min(args.timeout, 3.0)
+        timeout = min(args.timeout, 15.0)  # the simulated sticker comes at once; a loaded machine is slow
     else:
         table = build_table(config, registry=registry).start()
         operator = HumanDeckOperator()

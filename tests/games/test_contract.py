@@ -71,7 +71,9 @@ def test_a_whole_bot_game_ends_with_an_outcome(game_id):
         steps = list(play(game, state, random_bots(seats, 99)))
         outcome = game.outcome(state)
         assert steps and game.prompts(state) == [] and outcome is not None
-        assert set(outcome.scores) == set(range(seats)) and outcome.winners
+        assert set(outcome.scores) == set(range(seats))
+        # Some games can end with everyone losing (Watson & Holmes: every attempt at 221B failed).
+        assert outcome.winners or outcome.detail.get("everyone_loses") is True
         with pytest.raises(IllegalAction, match="over"):
             game.apply(state, 0, Action("end_turn"))
 

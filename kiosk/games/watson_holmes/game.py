@@ -1,0 +1,157 @@
+"""Watson & Holmes behind the game contract of `kiosk.games.base`."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kiosk.games import base
+from kiosk.games.base import Action, Event, GameInfo, IllegalAction, OptionSpec, Outcome, Prompt
+from kiosk.games.watson_holmes import board, holmes, investigation, solving, visiting
+from kiosk.games.watson_holmes.case import Case, bundled_case_ids, bundled_cases
+from kiosk.games.watson_holmes.characters import Characters, load_characters
+from kiosk.games.watson_holmes.state import SUPPLY, TOKENS, Player, WHState
+from kiosk.games.watson_holmes.views import public_view, seat_view
+from kiosk.i18n import N_
+
+GAME_ID = "watson-holmes"
+NAMES = {"en": "Watson & Holmes", "es": "Watson & Holmes"}
+
+# Stages the engine runs by itself, without waiting for anyone.
+_AUTOMATIC = {
+    "investigation": investigation.begin,
+    "mycroft": investigation.mycroft,
+    "read": investigation.read,
+    "solve": investigation.solve,
+    "round_end": investigation.round_end,
+}
+
+
+def make_info(case_ids: tuple[str, ...]) -> GameInfo:
+    return GameInfo(
+        id=GAME_ID,
+        names=NAMES,
+        min_seats=2,
+        max_seats=7,
+        options=(
+            OptionSpec("case", case_ids[0], case_ids, "which case file to play"),
+            OptionSpec("physical", False, None, "the published box: players read the NFC-tagged cards, the kiosk shows no card text"),
+            OptionSpec("characters", True, None, "deal the character cards"),
+            OptionSpec("play_on", False, None, "after a win the others play on for the next places (rules 11)"),
+        ),
+    )
+
+
+class WatsonHolmes:
+    def __init__(self, cases: dict[str, Case] | None = None, characters: Characters | None = None) -> None:
+        self.cases = dict(bundled_cases()) if cases is None else dict(cases)
+        ids = bundled_case_ids() if cases is None else tuple(self.cases)
+        self.info = make_info(ids)
+        self.characters = characters or load_characters()
+
+    def case(self, state: WHState) -> Case:
+        return self.cases[state.case_id]
+
+    def start(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> WHState:
+        resolved = self.info.resolve_options(options)
+        case = self.cases[resolved["case"]]
+        if not case.min_players <= seats <= case.max_players:
+            raise ValueError(f"case {case.id!r} is for {case.min_players}-{case.max_players} players, got {seats}")
+        if case.edition == "physical" and not resolved["physical"]:
+            raise ValueError(f"case {case.id!r} has no card text: play it with the option physical=True")
+        rng = random.Random(seed)
+        diary = rng.randrange(seats)  # rules 5.4: with the recorded intro, the start player is random
+        supply = dict(SUPPLY)
+        players = [Player(carriages=case.start["carriages"], zone=case.start_zone) for _ in range(seats)]
+        state = WHState(seed, resolved, rng, case.id, players, supply, diary, turn=diary)
+        for rank, seat in enumerate(board.clockwise_from(state, diary)):
+            grant = {token: case.start[token] for token in TOKENS}
+            if rank >= case.police_limit_players and grant["police"]:  # rules 5.6: 6th and 7th players
+                grant["police"], grant["calloff"] = 0, 1
+            for token, count in grant.items():
+                if count and supply[token] > 0:
+                    supply[token] -= 1
+                    players[seat].tokens[token] = 1
+        if resolved["characters"]:
+            deck = [c.id for c in self.characters.cards if c.min_players <= seats]
+            rng.shuffle(deck)
+            for seat, player in enumerate(players):
+                player.character = deck[seat]
+        return state
+
+    def prompts(self, state: WHState) -> list[Prompt]:
+        if state.over:
+            return []
+        case = self.case(state)
+        if state.judge is not None:
+            return [holmes.judge_prompt(state, case)]
+        if state.stage == "visit":
+            return visiting.prompts(state, case, self.characters)
+        if state.stage in ("wait_221b", "answer"):
+            return solving.prompts(state, case, self.characters)
+        return investigation.prompts(state, case)
+
+    def apply(self, state: WHState, seat: int, action: Action) -> list[Event]:
+        if state.over:
+            raise IllegalAction(N_("The game is over."))
+        mine = [p for p in self.prompts(state) if p.seat == seat]
+        if not mine:
+            raise IllegalAction(N_("Nothing is asked of seat {seat} now."), seat=seat + 1)
+        if not isinstance(action, Action) or not any(action in p.actions for p in mine):
+            raise IllegalAction(self._refusal(state, seat, action))
+        case = self.case(state)
+        if state.judge is not None:
+            events = holmes.apply_judge(state, seat, action)
+        elif state.stage == "visit":
+            events = visiting.apply(state, case, self.characters, seat, action)
+        elif state.stage in ("wait_221b", "answer"):
+            events = solving.apply(state, case, self.characters, seat, action)
+        else:
+            events = investigation.apply(state, case, self.characters, seat, action)
+        while state.stage in _AUTOMATIC and not state.over:
+            events += _AUTOMATIC[state.stage](state, case, self.characters)
+        return events
+
+    def _refusal(self, state: WHState, seat: int, action: Any) -> str:
+        """The most specific reason a player can read for a refused action."""
+        if isinstance(action, Action) and action.kind in ("visit", "tap") and action.args:
+            if state.stage == "visit" and "card" not in state.pending and state.outbid is None:
+                card = action.args[0]
+                if isinstance(card, str):
+                    reason = board.visit_refusal(state, self.case(state), self.characters, seat, card)
+                    if reason:
+                        return reason
+                    if action.kind != visiting.visit_kind(state):
+                        return N_("Cards are chosen by tapping their tag in physical mode.") if action.kind == "visit" else N_("This game is not played with tagged cards.")
+        if isinstance(action, Action) and action.kind == "bid" and "card" in state.pending:
+            return N_("That bid is not possible: outbid by at least one carriage, within what you hold.")
+        if isinstance(action, Action) and action.kind == "watson":
+            return N_("Dr Watson is not available to you now.")
+        if isinstance(action, Action) and action.kind in holmes.HOLMES_KINDS:
+            return N_("The Holmes card is available only after a failed attempt, once per player, for 3 carriages.")
+        return N_("That choice is not available now.")
+
+    def view(self, state: WHState, seat: int | None) -> dict[str, Any]:
+        if seat is None:
+            return public_view(self.case(state), self.characters, state)
+        if not 0 <= seat < len(state.players):
+            raise ValueError(f"no seat {seat} in a game of {len(state.players)}")
+        return seat_view(self.case(state), self.characters, state, seat)
+
+    def outcome(self, state: WHState) -> Outcome | None:
+        if not state.over:
+            return None
+        scores = {seat: float(p.correct or 0) for seat, p in enumerate(state.players)}
+        detail = {
+            "everyone_loses": not state.winners,
+            "correct": {seat: p.correct for seat, p in enumerate(state.players)},
+            "rounds": state.round,
+            "places": {seat: p.place for seat, p in enumerate(state.players) if p.place is not None},
+        }
+        return Outcome(scores, list(state.winners), detail)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return base.action_to_json(action)
+
+    def action_from_json(self, data: dict[str, Any]) -> Action:
+        return base.action_from_json(data)

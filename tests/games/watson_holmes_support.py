@@ -1,0 +1,113 @@
+"""Helpers for the Watson & Holmes tests: games set up and rigged to a known position."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from kiosk.games.base import Action, Event, Prompt
+from kiosk.games.watson_holmes.case import CASES_DIR, Case, parse_case
+from kiosk.games.watson_holmes.game import WatsonHolmes
+from kiosk.games.watson_holmes.state import WHState
+
+GAME = WatsonHolmes()
+TUTORIAL = "lamplighter"
+FULL = "thornbury-clock"
+
+
+def raw_case(name: str = "tutorial-lamplighter") -> dict[str, Any]:
+    """The decoded YAML of a bundled case, to be changed by a test."""
+    return yaml.safe_load((CASES_DIR / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+def game_with(*cases: Case) -> WatsonHolmes:
+    return WatsonHolmes({case.id: case for case in cases})
+
+
+def case_from(raw: dict[str, Any], source: str = "test.yaml") -> Case:
+    return parse_case(copy.deepcopy(raw), source)
+
+
+def started(seats: int = 3, seed: int = 1, game: WatsonHolmes = GAME, first: int = 0, **options: Any) -> WHState:
+    """A new game where seat `first` holds the Diary and visits first; characters as dealt."""
+    state = game.start(seats, seed, options)
+    state.diary = state.turn = first
+    return state
+
+
+def no_characters(state: WHState) -> None:
+    for p in state.players:
+        p.character = None
+
+
+def give(state: WHState, seat: int, character: str) -> None:
+    state.players[seat].character = character
+    state.players[seat].character_state = "hidden"
+
+
+def act(state: WHState, seat: int, kind: str, *args: Any, game: WatsonHolmes = GAME) -> list[Event]:
+    return game.apply(state, seat, Action(kind, tuple(args)))
+
+
+def visit(state: WHState, seat: int, card: str, bid: int | None = 0, token: str | None = None, game: WatsonHolmes = GAME) -> list[Event]:
+    """Choose a card and, for a location card, bid (0 = walking)."""
+    events = act(state, seat, "visit", card, game=game)
+    if bid is not None and "card" in state.pending:
+        events += act(state, seat, "bid", *((bid,) if token is None else (bid, token)), game=game)
+    return events
+
+
+def prompt_for(state: WHState, seat: int, game: WatsonHolmes = GAME) -> Prompt:
+    prompts = [p for p in game.prompts(state) if p.seat == seat]
+    assert len(prompts) == 1, (seat, prompts)
+    return prompts[0]
+
+
+def kinds(events: list[Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def one(events: list[Event], kind: str) -> Event:
+    found = [e for e in events if e.kind == kind]
+    assert len(found) == 1, f"expected one {kind} event, got {kinds(events)}"
+    return found[0]
+
+
+def finish_reading(state: WHState, game: WatsonHolmes = GAME) -> list[Event]:
+    """Everyone reading closes their card (no police placed)."""
+    events: list[Event] = []
+    while state.stage == "reading":
+        p = game.prompts(state)[0]
+        events += game.apply(state, p.seat, Action("done"))
+    return events
+
+
+def answer_all(state: WHState, seat: int, answers: dict[str, Any], game: WatsonHolmes = GAME) -> list[Event]:
+    """Answer every question at 221B: a picked option, or True/False for a self-graded question."""
+    events: list[Event] = []
+    while any(p.seat == seat and p.kind == "answer" for p in game.prompts(state)):
+        prompt = prompt_for(state, seat, game)
+        question = prompt.data["question"]
+        kind = "grade" if prompt.actions[0].kind == "grade" else "answer"
+        events += game.apply(state, seat, Action(kind, (question, answers[question])))
+    return events
+
+
+RIGHT_TUTORIAL = {"Q1": "marsh", "Q2": "organ"}
+WRONG_TUTORIAL = {"Q1": "pryce", "Q2": "organ"}
+
+
+def texts_of(case: Case) -> dict[str, str]:
+    """Every card's back text, in every language, mapped to its card id (the leak oracle)."""
+    found = {}
+    for card in case.cards:
+        for text in (card.text or {}).values():
+            found[text] = card.id
+    return found
+
+
+def here() -> Path:
+    return Path(__file__).parent
