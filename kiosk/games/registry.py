@@ -6,9 +6,10 @@ from typing import Any
 
 from kiosk.games.base import Game
 from kiosk.games.mystery_express.game import MysteryExpress
+from kiosk.games.pi.game import PI
 
 _GAMES: dict[str, Game[Any]] = {
-    game.info.id: game for game in (MysteryExpress(),)
+    game.info.id: game for game in (MysteryExpress(), PI())
 }
 
 
