@@ -13,6 +13,24 @@ GAME = PI()
 RULES = load_rules()
 BY_NAME = {name: element for element, name in RULES.names.items()}
 
+# The neighbour table of rules section 3, copied from the rules text, not from the data file.
+TABLE = {
+    "Lakeside": {"Forest Park", "Trocadero", "Little Italy"},
+    "Forest Park": {"Ocean Drive", "Trocadero", "Lakeside"},
+    "Little Italy": {"Lakeside", "Trocadero", "Central Station", "China Town"},
+    "Trocadero": {"Lakeside", "Forest Park", "Ocean Drive", "Main Street", "Central Station", "Little Italy"},
+    "Ocean Drive": {"Forest Park", "Road House", "Main Street", "Trocadero"},
+    "China Town": {"Little Italy", "Central Station", "Union Square"},
+    "Central Station": {"Little Italy", "Trocadero", "Main Street", "Downtown", "Union Square", "China Town"},
+    "Main Street": {"Trocadero", "Ocean Drive", "Road House", "Rick's Café", "Downtown", "Central Station"},
+    "Road House": {"Ocean Drive", "Rick's Café", "Main Street"},
+    "Union Square": {"China Town", "Central Station", "Downtown", "Waterfront"},
+    "Downtown": {"Central Station", "Main Street", "Rick's Café", "Skid Row", "Waterfront", "Union Square"},
+    "Rick's Café": {"Main Street", "Road House", "Skid Row", "Downtown"},
+    "Waterfront": {"Union Square", "Downtown", "Skid Row"},
+    "Skid Row": {"Downtown", "Rick's Café", "Waterfront"},
+}
+
 
 def el(name: str) -> str:
     """The element id of a suspect, crime or location, by its English name."""

@@ -5,25 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kiosk.games.pi.rules import RulesError, load_rules
-from pi_support import RULES, el
-
-# The neighbour table of rules section 3, copied from the rules text, not from the data file.
-TABLE = {
-    "Lakeside": {"Forest Park", "Trocadero", "Little Italy"},
-    "Forest Park": {"Ocean Drive", "Trocadero", "Lakeside"},
-    "Little Italy": {"Lakeside", "Trocadero", "Central Station", "China Town"},
-    "Trocadero": {"Lakeside", "Forest Park", "Ocean Drive", "Main Street", "Central Station", "Little Italy"},
-    "Ocean Drive": {"Forest Park", "Road House", "Main Street", "Trocadero"},
-    "China Town": {"Little Italy", "Central Station", "Union Square"},
-    "Central Station": {"Little Italy", "Trocadero", "Main Street", "Downtown", "Union Square", "China Town"},
-    "Main Street": {"Trocadero", "Ocean Drive", "Road House", "Rick's Café", "Downtown", "Central Station"},
-    "Road House": {"Ocean Drive", "Rick's Café", "Main Street"},
-    "Union Square": {"China Town", "Central Station", "Downtown", "Waterfront"},
-    "Downtown": {"Central Station", "Main Street", "Rick's Café", "Skid Row", "Waterfront", "Union Square"},
-    "Rick's Café": {"Main Street", "Road House", "Skid Row", "Downtown"},
-    "Waterfront": {"Union Square", "Downtown", "Skid Row"},
-    "Skid Row": {"Downtown", "Rick's Café", "Waterfront"},
-}
+from pi_support import RULES, TABLE, el
 
 
 def names(locations) -> set[str]:
