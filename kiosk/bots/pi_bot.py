@@ -4,7 +4,7 @@ action expected to leave the fewest.
 It reads only its seat's view (the board, the public history of answers, the markers on tiles, the
 solved cases and the case it holds for its neighbour) and its prompt, never the state. The answers
 are recomputed for each candidate case with the same public rules the case holder follows
-(`kiosk.games.pi.feedback`), so a candidate survives only if it would have given every answer seen.
+(`kiosk.games.pi.deduce`), so a candidate survives only if it would have given every answer seen.
 """
 
 from __future__ import annotations
@@ -12,14 +12,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Iterable
-from itertools import product
 from typing import Any
 
 from kiosk.games.base import Action, Prompt
-from kiosk.games.pi import feedback
+from kiosk.games.pi import deduce, feedback
+from kiosk.games.pi.deduce import Case
 from kiosk.games.pi.rules import KINDS, Rules, kind_of, load_rules
-
-Case = tuple[str, str, str]  # suspect, crime, location
 
 
 class DeducingBot:
@@ -33,70 +31,11 @@ class DeducingBot:
         self.rules = rules or load_rules()
         self.plan: Case | None = None
 
-    # --- what the bot believes -----------------------------------------------------------------
-
     def where(self, view: dict[str, Any]) -> dict[str, str]:
-        where = {loc: loc for loc in self.rules.locations}
-        for slot in view["board"]:
-            for kind in ("suspect", "crime"):
-                if slot[kind] is not None:
-                    where[slot[kind]] = slot["location"]
-        return where
-
-    def excluded(self, view: dict[str, Any]) -> set[str]:
-        """Elements that belong to somebody else's case, so cannot be in this seat's (rules 2)."""
-        out = set(view["you"]["holding"]["case"].values())
-        for player in view["players"]:
-            if player["seat"] != self.seat and player["solution"]:
-                out |= set(player["solution"].values())
-        for element, owners in view["tiles"].items():
-            if any(kind == "disc" and int(seat) != self.seat for seat, kind in owners.items()):
-                out.add(element)
-        return out
+        return deduce.where(self.rules, view)
 
     def candidates(self, view: dict[str, Any]) -> list[Case]:
-        rules, where = self.rules, self.where(view)
-        banned = self.excluded(view)
-        allowed = {kind: [e for e in rules.elements[kind] if e not in banned] for kind in KINDS}
-        identified: set[str] = set()
-        investigations: list[tuple[str, int, int, frozenset[str]]] = []
-        wrong: set[Case] = set()
-        for entry in view["history"]:
-            if entry["seat"] != self.seat:
-                continue
-            if entry["action"] == "evidence":
-                card, result = entry["card"], entry["result"]
-                kind = kind_of(card)
-                allowed[kind] = [e for e in allowed[kind] if feedback.evidence(rules, where, {kind: e}, card) == result]
-                if result == "disc":
-                    identified.add(card)
-            elif entry["action"] == "investigate":
-                investigations.append((entry["location"], entry["discs"], entry["cubes"], frozenset(identified)))
-            elif entry["action"] == "solve" and not entry["correct"]:
-                guess = entry["guess"]
-                wrong.add((guess["SUSPECT"], guess["CRIME"], guess["LOCATION"]))
-        found: list[Case] = []
-        for suspect, crime, location in product(*(allowed[kind] for kind in KINDS)):
-            case = (suspect, crime, location)
-            if case in wrong:
-                continue
-            as_dict = dict(zip(KINDS, case, strict=True))
-            if all(self._agrees(where, as_dict, investigations, i) for i in range(len(investigations))):
-                found.append(case)
-        return found
-
-    def _reported(self, where: dict[str, str], case: dict[str, str], investigations: list[Any], i: int) -> list[str]:
-        location, _, _, identified = investigations[i]
-        before = [j for j in range(i) if investigations[j][0] == location]
-        here = {e for j in before for e in self._reported(where, case, investigations, j)}
-        return [e for _, e in feedback.investigation(self.rules, where, case, location, identified, here)]
-
-    def _agrees(self, where: dict[str, str], case: dict[str, str], investigations: list[Any], i: int) -> bool:
-        location, discs, cubes, identified = investigations[i]
-        here = {e for j in range(i) if investigations[j][0] == location for e in self._reported(where, case, investigations, j)}
-        found = feedback.investigation(self.rules, where, case, location, identified, here)
-        got = sum(1 for kind, _ in found if kind == "disc")
-        return got == discs and len(found) - got == cubes
+        return deduce.candidates(self.rules, view, self.seat, view["you"]["holding"]["case"])
 
     # --- choosing ------------------------------------------------------------------------------
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from kiosk.bots.pi_bot import DeducingBot
@@ -53,3 +55,24 @@ def test_a_bot_in_the_middle_of_an_attempt_names_the_tiles_it_planned():
         prompt = GAME.prompts(state)[0]
         GAME.apply(state, seat, bot.choose(GAME.view(state, seat), prompt))
     assert state.players[seat].solved_round == 1
+
+
+def test_the_hint_option_shows_what_is_still_possible_and_nothing_more():
+    state = GAME.start(3, 9, {"hint": True})
+    bots = [DeducingBot(seat, 9) for seat in range(3)]
+    at_deal = GAME.view(state, 0)["you"]["hint"]
+    assert at_deal["count"] == 11 * 9 * 13  # the three elements the seat holds are somebody else's
+    twin = copy.deepcopy(state)
+    twin.cases[0], twin.cases[2] = state.cases[2], state.cases[0]  # seat 0 holds seat 1's case: unchanged
+    assert GAME.view(twin, 0) == GAME.view(state, 0), "the hint must not depend on the seat's own case"
+    for _ in range(12):
+        prompt = GAME.prompts(state)[0]
+        view = GAME.view(state, prompt.seat)
+        hint = view["you"]["hint"]
+        cases = bots[prompt.seat].candidates(view)
+        assert hint["count"] == len(cases)
+        for i, kind in enumerate(KINDS):
+            assert set(hint[kind]) == {c[i] for c in cases}
+            assert state.cases[prompt.seat][kind] in hint[kind]
+        GAME.apply(state, prompt.seat, bots[prompt.seat].choose(view, prompt))
+    assert "hint" not in GAME.view(GAME.start(3, 9), 0)["you"], "off by default"

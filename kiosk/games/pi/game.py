@@ -25,6 +25,7 @@ INFO = GameInfo(
             (0, 20, 30, 40, 60),
             "kiosk safeguard: a mini-game also ends after this many rounds (0: no limit); unsolved players score 0",
         ),
+        OptionSpec("hint", False, None, "seat screens show what is still possible for the seat's own case (rules 15)"),
     ),
 )
 

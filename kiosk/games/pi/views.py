@@ -3,14 +3,16 @@
 Views are built from a whitelist: a field reaches a view only if it is named here, so a new piece of
 state stays private until someone decides it may be shown. Never shown to anyone: what each marker
 on an investigator is about, and the cases a seat solves (its own until it solves or the mini-game
-ends). A seat's view adds the case it holds (its left neighbour's) and its own notes.
+ends). A seat's view adds the case it holds (its left neighbour's) and its own notes, and with the
+`hint` option what is still possible for its own case, per kind (worked out from that view alone).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from kiosk.games.pi.rules import Rules
+from kiosk.games.pi.deduce import candidates
+from kiosk.games.pi.rules import KINDS, Rules
 from kiosk.games.pi.scoring import result_data, score, total
 from kiosk.games.pi.setup import board
 from kiosk.games.pi.state import PIState, left
@@ -70,9 +72,15 @@ def public_view(rules: Rules, state: PIState) -> dict[str, Any]:
 def seat_view(rules: Rules, state: PIState, seat: int) -> dict[str, Any]:
     view = public_view(rules, state)
     owner = left(seat, state.seats)
-    view["you"] = {
+    holding = dict(state.cases[owner])
+    you: dict[str, Any] = {
         "seat": seat,
-        "holding": {"owner": owner, "case": dict(state.cases[owner])},
+        "holding": {"owner": owner, "case": holding},
         "notes": dict(sorted(state.players[seat].notes.items())),
     }
+    if state.options["hint"] and not state.over and state.players[seat].solved_round is None:
+        # Worked out from this very view, so it can tell the seat nothing it could not deduce itself.
+        cases = candidates(rules, view, seat, holding)
+        you["hint"] = {"count": len(cases), **{kind: sorted({c[i] for c in cases}, key=rules.evidence_cards().index) for i, kind in enumerate(KINDS)}}
+    view["you"] = you
     return view
