@@ -8,11 +8,10 @@ active seat takes on its own screen during its turn.
 
 from __future__ import annotations
 
-from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.pi import feedback
-from kiosk.games.pi.rules import KINDS, Rules, kind_of
+from kiosk.games.pi.rules import KINDS, Rules, element_key, kind_of
 from kiosk.games.pi.scoring import result_data, score
 from kiosk.games.pi.setup import deal_minigame
 from kiosk.games.pi.state import Investigator, Marker, PIState, left
@@ -50,12 +49,7 @@ def next_kind(state: PIState) -> str:
 def note_candidates(rules: Rules, state: PIState, investigator: Investigator, kind: str) -> list[str]:
     """The tiles a marker of this kind on this investigator can be about (rules 6.1 step 6)."""
     places = {investigator.location} if kind == "disc" else rules.neighbours[investigator.location]
-    return sorted((e for e, loc in state.where.items() if loc in places), key=element_order(rules))
-
-
-def element_order(rules: Rules) -> Any:
-    order = {element: i for i, element in enumerate(rules.evidence_cards())}
-    return order.__getitem__
+    return sorted((e for e, loc in state.where.items() if loc in places), key=element_key)
 
 
 def note_actions(rules: Rules, state: PIState, seat: int) -> list[Action]:

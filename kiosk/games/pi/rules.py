@@ -50,6 +50,12 @@ def kind_of(element: str) -> str:
     return element.partition(":")[0]
 
 
+def element_key(element: str) -> tuple[int, int]:
+    """Sort key: suspects, then crimes, then locations, each in data order."""
+    kind, _, number = element.partition(":")
+    return KINDS.index(kind), int(number)
+
+
 class RulesError(ValueError):
     pass
 

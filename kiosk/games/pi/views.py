@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from kiosk.games.pi.deduce import candidates
-from kiosk.games.pi.rules import KINDS, Rules
+from kiosk.games.pi.rules import KINDS, Rules, element_key
 from kiosk.games.pi.scoring import result_data, score, total
 from kiosk.games.pi.setup import board
 from kiosk.games.pi.state import PIState, left
@@ -81,6 +81,6 @@ def seat_view(rules: Rules, state: PIState, seat: int) -> dict[str, Any]:
     if state.options["hint"] and not state.over and state.players[seat].solved_round is None:
         # Worked out from this very view, so it can tell the seat nothing it could not deduce itself.
         cases = candidates(rules, view, seat, holding)
-        you["hint"] = {"count": len(cases), **{kind: sorted({c[i] for c in cases}, key=rules.evidence_cards().index) for i, kind in enumerate(KINDS)}}
+        you["hint"] = {"count": len(cases), **{kind: sorted({c[i] for c in cases}, key=element_key) for i, kind in enumerate(KINDS)}}
     view["you"] = you
     return view
