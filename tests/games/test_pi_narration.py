@@ -45,3 +45,12 @@ def test_kiosk_run_plays_a_whole_pi_game(capsys):
     assert out.startswith("P.I.: 3 seats played by bots, seed 1")
     assert out.count("Case 1 is over") == 1 and "Case 3 is over" in out and "Final scores:" in out
     assert "You hold the case" not in out, "a private event reached the public terminal"
+
+
+def test_every_template_and_result_word_is_in_the_catalogue():
+    from kiosk.catalogue import all_messages
+
+    marked = all_messages()
+    for kind, template in narrate.TEMPLATES.items():
+        assert template in marked, kind
+    assert set(narrate.RESULTS.values()) | set(narrate.VERDICTS.values()) <= marked

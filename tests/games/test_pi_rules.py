@@ -378,3 +378,22 @@ def test_refused_actions_explain_themselves_and_change_nothing():
         assert str(refused.value.text) == reason
         assert refused.value.text.render("es") != reason
         assert pickle.dumps(state) == before
+
+
+def test_with_no_investigator_and_no_card_left_the_only_action_is_a_solution_attempt():
+    state = started(2, seed=22, first=0)
+    state.players[0].kept, state.display, state.deck = state.display + state.deck, [], []
+    state.players[0].investigators_left = 0
+    (turn,) = GAME.prompts(state)
+    assert turn.actions == (Action("solve"),)
+
+
+def test_a_card_taken_again_gives_the_same_answer_and_no_second_marker():
+    state = started(2, seed=23, first=0)
+    give_case(state, 0, case_of("Pop", "Forgery", "Lakeside"))
+    show(state, el("Forest Park"))
+    act(state, 0, "evidence", el("Forest Park"))
+    stall(state, 1)
+    show(state, el("Forest Park"))  # back from the discard pile
+    assert one(act(state, 0, "evidence", el("Forest Park")), "evidence").data["result"] == "cube"
+    assert GAME.view(state, None)["tiles"][el("Forest Park")] == {"0": "cube"}
