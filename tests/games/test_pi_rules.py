@@ -369,7 +369,7 @@ def test_refused_actions_explain_themselves_and_change_nothing():
     for seat, action, reason in [
         (1, Action("solve"), "Nothing is asked of seat 2 now."),
         (0, Action("evidence", (card,)), "That card is not in the evidence display."),
-        (0, Action("investigate", ("LOCATION:99",)), "Choose one of the 14 locations of the map."),
+        (0, Action("investigate", ("LOCATION:99",)), "Choose a location of the map."),
         (0, Action("accuse", (el("Doc"),)), "Start a solution attempt first."),
         (0, Action("fly"), "That choice is not available now."),
     ]:

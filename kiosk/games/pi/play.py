@@ -8,7 +8,6 @@ active seat takes on its own screen during its turn.
 
 from __future__ import annotations
 
-
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.pi import feedback
 from kiosk.games.pi.rules import KINDS, Rules, element_key, kind_of
@@ -74,7 +73,7 @@ def unavailable_reason(rules: Rules, state: PIState, seat: int, action: Action) 
         if action.kind == "investigate" and player.investigators_left == 0:
             return N_("You have no investigator left: they are single use for the whole game.")
         if action.kind == "investigate":
-            return N_("Choose one of the 14 locations of the map.")
+            return N_("Choose a location of the map.")
         if action.kind == "evidence":
             return N_("That card is not in the evidence display.")
         if action.kind == "accuse":
