@@ -5,6 +5,19 @@ state stays private until someone decides it may be shown. Never shown to anyone
 on an investigator is about, and the cases a seat solves (its own until it solves or the mini-game
 ends). A seat's view adds the case it holds (its left neighbour's) and its own notes, and with the
 `hint` option what is still possible for its own case, per kind (worked out from that view alone).
+
+What a screen draws from them (the touchscreen and seat screens do not exist yet):
+- the city map: `rules.layout` places the 14 postcards (row, column); `board` gives each location's
+  suspect and crime tile (None: a blank tile); `tiles` the markers on each tile by seat, drawn in
+  `players[seat].colour`; `investigators` each counter with its markers (already in a random
+  order), and `links` the tiles its markers were moved to; `guess` the black discs of an attempt.
+- the evidence display to tap: `display`, `deck` (a count), `discard`, each player's `kept` cards;
+  the `turn` prompt pairs each tap with its action (`investigate`, `evidence`, `solve`).
+- scores: `players` (investigators left, penalties, points per mini-game, total, solving round and
+  solution), `round`, `first`, `active`, `minigame`; `history` is this mini-game's public log;
+  `past` the end of each mini-game (every case revealed, the points); `result` the end of the game.
+- a seat's screen: `you.holding` (the three cards it holds and whose case they are), `you.notes`
+  (marker id -> the tile it believes), the private `notes` prompt, and `you.hint` when enabled.
 """
 
 from __future__ import annotations
