@@ -397,3 +397,14 @@ def test_a_card_taken_again_gives_the_same_answer_and_no_second_marker():
     show(state, el("Forest Park"))  # back from the discard pile
     assert one(act(state, 0, "evidence", el("Forest Park")), "evidence").data["result"] == "cube"
     assert GAME.view(state, None)["tiles"][el("Forest Park")] == {"0": "cube"}
+
+
+def test_without_a_round_limit_a_minigame_goes_on_until_the_players_solve():
+    state = started(2, seed=24, first=0, round_limit=0)
+    while state.round <= 70:
+        stall(state, state.active)
+    assert state.minigame == 1
+    with pytest.raises(ValueError, match="option 'round_limit' must be one of 0, 20, 30, 40, 60, got 7"):
+        GAME.start(2, 1, {"round_limit": 7})
+    with pytest.raises(ValueError, match="P.I. is for 2-5 seats, got 6"):
+        GAME.start(6, 1)
