@@ -12,6 +12,7 @@ from babel.messages.extract import extract_from_dir
 
 from kiosk.games.mystery_express import rules as mystery_express_rules
 from kiosk.games.watson_holmes import characters as watson_holmes_characters
+from kiosk.games.pi import rules as pi_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIRS = ("kiosk", "hardware")
@@ -35,6 +36,7 @@ def source_messages() -> set[str]:
 DATA_NAME_SOURCES: tuple[Callable[[], set[str]], ...] = (
     mystery_express_rules.data_names,
     watson_holmes_characters.data_names,
+    pi_rules.data_names,
 )
 
 

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from kiosk.games.base import Event
 from kiosk.games.mystery_express.narrate import Narrator as MysteryExpressNarrator
 from kiosk.games.mystery_express.rules import load_rules
+from kiosk.games.pi.narrate import Narrator as PINarrator
 from kiosk.games.watson_holmes.narrate import Narrator as WatsonHolmesNarrator
 from kiosk.i18n import N_, Text
 
@@ -39,7 +40,16 @@ def _mystery_express(public_view: dict[str, Any]) -> Narrator:
 
 NARRATORS: dict[str, Callable[[dict[str, Any]], Narrator]] = {
     "mystery-express": _mystery_express,
+    "pi": lambda public_view: PINarrator(),
     "watson-holmes": lambda public_view: WatsonHolmesNarrator(),
+}
+
+
+# The events a headless run prints by default, one line per leg or round (all of them with --narrate).
+HEADLINES: dict[str, frozenset[str]] = {
+    "mystery-express": frozenset({"leg_start", "arrive", "game_over"}),
+    "pi": frozenset({"minigame_start", "minigame_end", "game_over"}),
+    "watson-holmes": frozenset({"round_start", "game_over"}),
 }
 
 

@@ -13,7 +13,7 @@ def test_run_plays_a_whole_bot_game_on_the_mock_table_and_prints_the_legs(capsys
     out = capsys.readouterr().out
     assert out.startswith("Mystery Express: 5 seats, 5 played by bots, seed 1")
     assert out.count("Leg ") == 5 and "The train arrives in Istanbul." in out
-    assert "The solution:" in out and out.rstrip().splitlines()[-1].endswith("correct")
+    assert "The solution:" in out and out.rstrip().splitlines()[-1].endswith("points")
     snapshots = sorted(p.name for p in (tmp_path / "snapshots").iterdir())
     assert "1-leg_start-1-seat1.png" in snapshots and "1-final-seat5.png" in snapshots
 
@@ -34,7 +34,7 @@ def test_run_is_reproducible_from_its_seed(capsys, tmp_path):
 def test_run_speaks_spanish(capsys, tmp_path):
     assert main(["run", "--mock", "--seats", "4", "--seed", "2", "--lang", "es", "--data", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "Tramo 1: de París a Estrasburgo" in out and "aciertos" in out
+    assert "Tramo 1: de París a Estrasburgo" in out and "puntos" in out
 
 
 def test_a_bad_seat_count_is_one_clear_line_and_exit_2():

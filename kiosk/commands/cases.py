@@ -128,5 +128,5 @@ def run_play(args: argparse.Namespace) -> int:
     assert outcome is not None
     print()
     for seat, points in outcome.scores.items():
-        print(Text(N_("{seat}: {points} correct"), {"seat": narrator.seat(seat), "points": int(points)}).render())
+        print(Text(N_("{seat}: {points} points"), {"seat": narrator.seat(seat), "points": int(points)}).render())
     return 0

@@ -28,14 +28,11 @@ from kiosk.games.base import Event
 from kiosk import i18n
 from kiosk.i18n import N_, Text, _
 from kiosk.lobby import Lobby
-from kiosk.narration import narrator_for
+from kiosk.narration import HEADLINES, narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.session import GameSession
 from kiosk.store import GameRecord, GameStore
 from kiosk.table import Referee
-
-# Leg lines: what a headless run prints by default (every public event with --narrate).
-SUMMARY_EVENTS = frozenset({"leg_start", "arrive", "game_over"})
 
 
 def register(subparsers: Any) -> None:
@@ -139,7 +136,7 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
             if event.audience is not None:
                 continue
             line = narrator.describe(event)  # every public event: the narrator learns the characters
-            if line is not None and (args.narrate or event.kind in SUMMARY_EVENTS):
+            if line is not None and (args.narrate or event.kind in HEADLINES.get(record.game, ())):
                 print(line.render(), flush=True)
             if event.kind in ("leg_start", "game_over"):
                 save_snapshots(referee, snapshots, f"{record.id}-{event.kind}-{event.data.get('leg', 'end')}")
@@ -163,7 +160,7 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
     assert outcome is not None
     print()
     for seat, points in outcome.scores.items():
-        say(N_("{seat}: {points} correct"), seat=narrator.seat(seat), points=int(points))
+        say(N_("{seat}: {points} points"), seat=narrator.seat(seat), points=int(points))
     return 0
 
 

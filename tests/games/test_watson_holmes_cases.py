@@ -183,7 +183,7 @@ def test_both_cases_play_to_the_end_in_the_simulator_in_both_languages(case_id, 
     out = capsys.readouterr().out
     solution = bundled_cases()[case_id].solution
     assert solution is not None and solution[lang] in out
-    assert ("aciertos" if lang == "es" else "correct") in out.splitlines()[-1]
+    assert ("puntos" if lang == "es" else "points") in out.splitlines()[-1]
 
 
 def test_cases_play_refuses_an_unknown_case(capsys):

@@ -68,7 +68,7 @@ TEMPLATES: dict[str, str] = {
 TOKENS = {"police": N_("police"), "calloff": N_("call-off"), "lockpick": N_("lockpick")}
 REFUSALS = {"limit": N_("already holds one"), "supply": N_("the supply is empty")}
 RESULTS = {True: N_("solved"), False: N_("failed")}
-VERDICTS = {True: N_("correct"), False: N_("wrong")}
+VERDICTS = {True: N_("accurate"), False: N_("not accurate")}  # an answer (feminine in Spanish)
 NOBODY = N_("nobody, everyone loses")
 
 
