@@ -27,9 +27,15 @@ def play(
     state: Any,
     bots: list[Bot],
 ) -> Iterator[Step]:
-    """Yield every step until the game is over. Simultaneous prompts are answered in seat order."""
+    """Yield every step until the game is over. Simultaneous prompts are answered in seat order.
+
+    After each step every bot observes the events its seat may see.
+    """
     while prompts := game.prompts(state):
         prompt = min(prompts, key=lambda p: p.seat)
         bot = bots[prompt.seat]
         action = bot.choose(game.view(state, prompt.seat), prompt)
-        yield Step(prompt.seat, action, game.apply(state, prompt.seat, action))
+        events = game.apply(state, prompt.seat, action)
+        for each in bots:  # every bot hears what its seat may see, and nothing else
+            each.observe([e for e in events if e.visible_to(each.seat)])
+        yield Step(prompt.seat, action, events)
