@@ -290,6 +290,10 @@ class Notebook:
         """The seat saw a copy of `face` that was at `source` and now lies at `dest`."""
         sighting = Sighting(self.leg, face, who, how)
         traces = self.traces.setdefault(face, [])
+        mine_from = source[0] in ("hand", "discard") and source[1] == self.seat
+        mine_to = dest[0] in ("hand", "discard") and dest[1] == self.seat
+        if mine_to and not mine_from and self.hand[face] + self.discard[face]:
+            self._own_pair(face, sighting, 1)  # a second copy comes to the seat
         if face not in self.ruled:
             other = next((t for t in traces if source not in t.places), None)
             if other is not None:
@@ -297,11 +301,9 @@ class Notebook:
         for t in traces:
             if source in t.places:
                 t.places.add(dest)  # it may be this very copy that moved
-        mine_from = source[0] in ("hand", "discard") and source[1] == self.seat
         if mine_from:
             (self.hand if source[0] == "hand" else self.discard)[face] -= 1
             self._clean_counts()
-        mine_to = dest[0] in ("hand", "discard") and dest[1] == self.seat
         if mine_to:
             (self.hand if dest[0] == "hand" else self.discard)[face] += 1
             self._own_pair(face, sighting)
@@ -321,8 +323,8 @@ class Notebook:
             reason = TRACKED
         self.ruled[face] = Ruling(face, reason, (first, sighting))
 
-    def _own_pair(self, face: str, sighting: Sighting) -> None:
-        if self.hand[face] + self.discard[face] >= 2 and face not in self.ruled:
+    def _own_pair(self, face: str, sighting: Sighting, coming: int = 0) -> None:
+        if self.hand[face] + self.discard[face] + coming >= 2 and face not in self.ruled:
             self.ruled[face] = Ruling(face, BOTH_MINE, (sighting,))
 
     def _add(self, face: str, places: set[Place], sighting: Sighting, mine: bool = False) -> None:
