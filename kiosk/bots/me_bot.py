@@ -97,6 +97,8 @@ class DeducingBot:
                 self.book.observe(event)
 
     def choose(self, view: dict[str, Any], prompt: Prompt) -> Action:
+        if prompt.seat != self.seat or view.get("you", {}).get("seat") != self.seat:
+            raise ValueError(f"the bot of seat {self.seat} answers its own prompts from its own seat's view only")
         if self.book is None:
             self.book = Notebook.for_view(view, self.level.memory, self.rules)
             self.book.observe_all(self.pending)

@@ -85,6 +85,19 @@ def test_play_hands_every_bot_exactly_the_events_its_seat_may_see():
     assert bots[0].heard != bots[1].heard
 
 
+def test_a_bot_answers_only_its_own_prompts_from_its_own_view():
+    state = GAME.start(3, 2)
+    prompt = GAME.prompts(state)[0]
+    bot = DeducingBot(prompt.seat, 2)
+    with pytest.raises(ValueError, match="its own seat's view only"):
+        bot.choose(GAME.view(state, None), prompt)  # the public view
+    with pytest.raises(ValueError, match="its own seat's view only"):
+        bot.choose(GAME.view(state, (prompt.seat + 1) % 3), prompt)
+    with pytest.raises(ValueError, match="its own seat's view only"):
+        DeducingBot((prompt.seat + 1) % 3, 2).choose(GAME.view(state, prompt.seat), prompt)
+    assert bot.choose(GAME.view(state, prompt.seat), prompt) in prompt.actions
+
+
 def test_a_bot_drops_an_event_its_seat_may_not_see():
     bot = DeducingBot(0, 1)
     bot.observe([Event("card_shown", {"from": 1, "to": 2, "face": "SUSPECT:1"}, frozenset({1, 2}))])
@@ -166,6 +179,7 @@ def shown(owner: int, face: str) -> Event:
 
 
 SUSPECTS = [f"SUSPECT:{i}" for i in range(6)]
+MINE: dict[str, Any] = {"you": {"seat": 0}}  # all these prompts read nothing else from the view
 
 
 def test_a_sighting_that_can_rule_out_is_worth_more_and_a_solved_category_nothing():
@@ -186,21 +200,20 @@ def form_prompt(kind: str, category: str, blank: bool) -> Prompt:
 
 def test_telegram_entries_only_where_confident_and_final_answers_always():
     bot = fed_bot("hard", [dealt(*SUSPECTS[:2], *SUSPECTS[:2])], removed=tuple(SUSPECTS[2:5]))
-    view: dict[str, Any] = {}
-    assert bot.choose(view, form_prompt("telegram", "SUSPECT", True)) == Action("entry", ("SUSPECT", "SUSPECT:5"))
-    assert bot.choose(view, form_prompt("telegram", "MOTIVE", True)) == Action("entry", ("MOTIVE", None))
-    final = bot.choose(view, form_prompt("final", "MOTIVE", False))
+    assert bot.choose(MINE, form_prompt("telegram", "SUSPECT", True)) == Action("entry", ("SUSPECT", "SUSPECT:5"))
+    assert bot.choose(MINE, form_prompt("telegram", "MOTIVE", True)) == Action("entry", ("MOTIVE", None))
+    final = bot.choose(MINE, form_prompt("final", "MOTIVE", False))
     assert final.args[0] == "MOTIVE" and final.args[1] is not None
     # an easy bot writes its guess everywhere, confident or not
     easy = fed_bot("easy", [dealt("SUSPECT:0")])
-    assert easy.choose(view, form_prompt("telegram", "MOTIVE", True)).args[1] is not None
+    assert easy.choose(MINE, form_prompt("telegram", "MOTIVE", True)).args[1] is not None
 
 
 def test_final_answer_prefers_an_element_it_never_saw():
     """Five Motives open, four of them seen once: the unseen one is likelier the single copy in play."""
     events = [dealt("MOTIVE:0", "MOTIVE:1"), Event("leg_start", {"leg": 1}), shown(1, "MOTIVE:2"), shown(2, "MOTIVE:3")]
     bot = fed_bot("hard", events, removed=("MOTIVE:5",))
-    assert bot.choose({}, form_prompt("final", "MOTIVE", False)) == Action("entry", ("MOTIVE", "MOTIVE:4"))
+    assert bot.choose(MINE, form_prompt("final", "MOTIVE", False)) == Action("entry", ("MOTIVE", "MOTIVE:4"))
 
 
 def test_it_shows_a_card_the_other_seat_already_knows():
@@ -209,14 +222,14 @@ def test_it_shows_a_card_the_other_seat_already_knows():
     bot = fed_bot("hard", events)
     cards = tuple(Action("card", (f,)) for f in ("MOTIVE:0", "MOTIVE:2"))
     prompt = Prompt(0, "dining_show", cards + (Action("card", ("MOTIVE:1",)),), data={"to": 2, "category": "MOTIVE"})
-    assert bot.choose({}, prompt) == Action("card", ("MOTIVE:1",))
+    assert bot.choose(MINE, prompt) == Action("card", ("MOTIVE:1",))
 
 
 def test_the_hard_bot_counts_the_time_cards_perfectly():
     reveal = Event("time_reveal", {"city": "Strasbourg", "sequence": [f"TIME:{i}" for i in range(8) for _ in range(2 if i == 6 else 3)]})
     bot = fed_bot("hard", [dealt("SUSPECT:0"), reveal])
     assert bot.beliefs(TIME) == {"TIME:6": 1.0}
-    assert bot.choose({}, form_prompt("telegram", TIME, True)) == Action("entry", (TIME, "TIME:6"))
+    assert bot.choose(MINE, form_prompt("telegram", TIME, True)) == Action("entry", (TIME, "TIME:6"))
 
 
 # --- strength, on a few seeded games (the benchmark measures it on thousands) -----------------------
