@@ -14,6 +14,7 @@ from kiosk.bots.me_bot import LEVELS, DeducingBot, bots_for
 from kiosk.bots.random_bot import RandomBot
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_express.deduction import CONDUCTOR
+from kiosk.games.mystery_express.game import INFO
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, TIME, category_of, element_of
 from kiosk.games.mystery_express.state import MEState
 from kiosk.headless import play
@@ -255,3 +256,15 @@ def test_hard_bots_score_far_above_random_bots_and_usually_win():
     average = {k: sum(v) / len(v) for k, v in scores.items()}
     assert average["hard"] > average["random"] + 1.5
     assert wins > games * 0.75
+
+
+def test_deducing_bots_finish_games_under_every_option():
+    """Every prompt of every option gets a legal answer (apply would raise otherwise)."""
+    rng = random.Random(4)
+    for seed in range(24):
+        seats = 3 + seed % 3
+        options = {o.name: rng.choice(o.choices if o.choices else (True, False)) for o in INFO.options}
+        state = GAME.start(seats, seed, options)
+        levels: list[str | None] = [rng.choice(["easy", "normal", "hard", None]) for _ in range(seats)]
+        steps = sum(1 for _ in play(GAME, state, bots_for(levels, seed)))
+        assert state.over and steps > 50
