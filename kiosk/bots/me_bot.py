@@ -28,7 +28,7 @@ from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_express.deduction import CONDUCTOR, Notebook, Place
-from kiosk.games.mystery_express.rules import HAND_CATEGORIES, TIME, Rules, category_of, load_rules
+from kiosk.games.mystery_express.rules import HAND_CATEGORIES, TIME, Rules, load_rules
 
 AIMLESS = frozenset({"back", "move", "restart"})
 CAR_OF = {
