@@ -26,20 +26,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from kiosk.bots.random_bot import AIMLESS, RandomBot
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_express.deduction import CONDUCTOR, Notebook, Place
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, TIME, Rules, load_rules
-
-AIMLESS = frozenset({"back", "move", "restart"})
-CAR_OF = {
-    "grip": "club",
-    "madam": "club",
-    "dining": "dining",
-    "lounge": "lounge",
-    "passenger": "passenger",
-    "sleeping": "sleeping",
-    "smoking": "smoking",
-}
+from kiosk.games.mystery_express.turn import CAR_OF  # which car each action is done in (rules data, no state)
 
 
 @dataclass(frozen=True)
@@ -518,10 +509,8 @@ def _best_plan(
     return best
 
 
-def bots_for(levels: list[str | None], seed: int) -> list[Any]:
+def bots_for(levels: list[str | None], seed: int) -> list[DeducingBot | RandomBot]:
     """One bot per seat: a level name for a deducing bot, None for a random bot."""
-    from kiosk.bots.random_bot import RandomBot
-
     return [RandomBot(seat, seed) if level is None else DeducingBot(seat, seed, level) for seat, level in enumerate(levels)]
 
 
