@@ -12,6 +12,7 @@ from kiosk.games.base import Event
 from kiosk.games.mystery_express.deduction import (
     BOTH_MINE,
     HELD,
+    REASON_TEXT,
     REMOVED,
     REVEALED,
     SAME_LEG,
@@ -367,3 +368,11 @@ def _replay_events(seed, seats, finished):
     for step in play(GAME, state, random_bots(seats, seed)):
         events += step.events
     return events
+
+
+def test_every_reason_has_words_for_the_journal_screen_in_each_language():
+    assert set(REASON_TEXT) == {REMOVED, BOTH_MINE, HELD, SAME_LEG, REVEALED, TRACKED, TIME_COUNT}
+    ruling = notebook(dealt(X, X)).ruled[X]
+    assert ruling.text().render("en") == "You hold both copies."
+    assert ruling.text().render("es") == "Tienes las dos copias."
+    assert notebook(dealt(X, X)).report()[X]["why"] == "You hold both copies."

@@ -28,6 +28,7 @@ from typing import Any
 
 from kiosk.games.base import Event
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, TIME, Rules, category_of, load_rules
+from kiosk.i18n import N_, Text
 
 Place = tuple[str, int]  # ("hand", seat), ("discard", seat), ("conductor", 0), ("stack", 1 | 2), ("out", 0)
 CONDUCTOR: Place = ("conductor", 0)
@@ -41,6 +42,17 @@ HELD = "held"  # the seat holds one copy and saw another elsewhere (7.2)
 REVEALED = "revealed"  # one copy is out of play since the sudden revelation, another was seen (7.2)
 TRACKED = "tracked"  # two copies seen in different legs, but one could not have moved to the other
 TIME_COUNT = "time_count"  # seen three times in one Time reveal (7.3)
+
+# What the journal screen says about each reason (rendered in the seat's language later).
+REASON_TEXT: dict[str, str] = {
+    REMOVED: N_("Out of the game: with fewer than five players both copies were removed."),
+    BOTH_MINE: N_("You hold both copies."),
+    HELD: N_("You hold one copy and saw the other."),
+    SAME_LEG: N_("You saw both copies in the same leg."),
+    REVEALED: N_("One copy was revealed in the sudden revelation and you saw the other."),
+    TRACKED: N_("You saw two copies: the first could not have moved to where you saw the second."),
+    TIME_COUNT: N_("You saw this clock three times in one Time reveal."),
+}
 
 
 @dataclass(frozen=True)
@@ -62,8 +74,11 @@ class Ruling:
     reason: str
     evidence: tuple[Sighting, ...] = ()
 
+    def text(self) -> Text:
+        return Text(REASON_TEXT[self.reason])
+
     def as_json(self) -> dict[str, Any]:
-        return {"reason": self.reason, "evidence": [s.as_json() for s in self.evidence]}
+        return {"reason": self.reason, "why": REASON_TEXT[self.reason], "evidence": [s.as_json() for s in self.evidence]}
 
 
 @dataclass
