@@ -31,10 +31,14 @@ def play(
     """Yield every step until the game is over. Simultaneous prompts are answered in seat order.
 
     `apply` defaults to the game's own; a stored session passes its `apply`, which commits each action.
+    After each step every bot observes the events its seat may see.
     """
     commit = apply or (lambda seat, action: game.apply(state, seat, action))
     while prompts := game.prompts(state):
         prompt = min(prompts, key=lambda p: p.seat)
         bot = bots[prompt.seat]
         action = bot.choose(game.view(state, prompt.seat), prompt)
-        yield Step(prompt.seat, action, commit(prompt.seat, action))
+        events = commit(prompt.seat, action)
+        for each in bots:  # every bot hears what its seat may see, and nothing else
+            each.observe([e for e in events if e.visible_to(each.seat)])
+        yield Step(prompt.seat, action, events)

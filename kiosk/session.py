@@ -50,8 +50,10 @@ class GameSession:
                 again = bots[seat].choose(game.view(session.state, seat), prompt)
                 if again != action:
                     raise ReplayMismatch(f"game {record.id}: bot of seat {seat + 1} chose {again}, stored {action}")
-            game.apply(session.state, seat, action)
+            events = game.apply(session.state, seat, action)
             session.actions_done += 1
+            for bot_seat, bot in (bots or {}).items():  # bots hear again what their seats heard
+                bot.observe([e for e in events if e.visible_to(bot_seat)])
         return session
 
     def apply(self, seat: int, action: Action) -> list[Event]:

@@ -146,6 +146,8 @@ class Referee:
             self._show_notice(seat, refused.text)
             return
         self.route(events)
+        for bot_seat, bot in self.bots.items():  # each bot hears what its seat may see, nothing else
+            bot.observe([e for e in events if e.visible_to(bot_seat)])
         self.refresh()
         if self.on_events is not None:
             self.on_events(events)

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from kiosk.games.base import Action, Prompt
+from kiosk.games.base import Action, Event, Prompt
 
 
 class Bot(Protocol):
     seat: int
 
     def choose(self, view: dict[str, Any], prompt: Prompt) -> Action: ...
+
+    def observe(self, events: list[Event]) -> None:
+        """Events of one step, already filtered to those its seat may see (`Event.visible_to`)."""
+        ...

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterable
 from typing import Any
 
-from kiosk.games.base import Action, Prompt
+from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.pi import deduce, feedback
 from kiosk.games.pi.deduce import Case
 from kiosk.games.pi.rules import KINDS, Rules, kind_of, load_rules
@@ -30,6 +30,9 @@ class DeducingBot:
         self.rng = random.Random(f"pi-bot:{seed}:{seat}")
         self.rules = rules or load_rules()
         self.plan: Case | None = None
+
+    def observe(self, events: list[Event]) -> None:
+        """Everything this bot reasons from is in its seat's view (answers, markers, its notes)."""
 
     def where(self, view: dict[str, Any]) -> dict[str, str]:
         return deduce.where(self.rules, view)

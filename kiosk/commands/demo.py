@@ -11,7 +11,7 @@ from typing import Any
 
 from hardware.mock import build_mock_table
 from kiosk.bots import Bot
-from kiosk.bots.random_bot import RandomBot
+from kiosk.bots.table_bots import table_bot
 from kiosk.commands.run import save_snapshots
 from kiosk.errors import UserError
 from kiosk.games import registry
@@ -54,7 +54,7 @@ def demo(args: argparse.Namespace) -> int:
         store = GameStore.open(Path(data))
         session = GameSession.start(store, args.game, args.seats, args.seed, {}, bots=list(range(args.seats)))
         narrator = narrator_for(args.game, game.view(session.state, None))
-        bots: dict[int, Bot] = {seat: RandomBot(seat, args.seed) for seat in range(args.seats)}
+        bots: dict[int, Bot] = {seat: table_bot(args.game, seat, args.seed) for seat in range(args.seats)}
         taken: set[str] = set()
 
         def on_events(events: list[Event]) -> None:

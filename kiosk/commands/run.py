@@ -20,7 +20,7 @@ from typing import Any
 from hardware.mock import build_mock_table
 from hardware.table import Table, build_table
 from kiosk.bots import Bot
-from kiosk.bots.random_bot import RandomBot
+from kiosk.bots.table_bots import table_bot
 from kiosk.config import ConfigError, TableConfig, default_config, load_config
 from kiosk.errors import UserError
 from kiosk.games import registry
@@ -123,9 +123,9 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
             return 0  # the window was closed before the game began
         session = new_session(store, args, bot_seats)
         record = session.record
-        bot_players: dict[int, Bot] = {seat: RandomBot(seat, record.seed) for seat in record.bots}
+        bot_players: dict[int, Bot] = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
     else:
-        bot_players = {seat: RandomBot(seat, record.seed) for seat in record.bots}
+        bot_players = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
         session = GameSession.resume(store, record, bot_players)
         say(N_("Resuming game {id} after {actions} actions."), id=record.id, actions=session.actions_done)
     snapshots = data / "snapshots"

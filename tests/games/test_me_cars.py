@@ -362,6 +362,8 @@ def test_stopping_in_the_conductors_car_forces_the_chat(five):
     events = act(five, 0, "card", face)
     chat = one(events, "conductor_chat")
     assert chat.audience is None and chat.data == {"seat": 0, "space": 1, "left_category": category_of(face)}
+    left = one(events, "card_left")  # only the seat that left it knows which face it was
+    assert left.audience == frozenset({0}) and left.data == {"seat": 0, "space": 1, "face": face}
     assert element_of(five.conductor_spaces[1]) == face and category_of(five.conductor_spaces[0]) == spaces_before[0]
     assert five.hours == 3  # the chat costs no hours
     assert element_of(five.seats[0].discard[-1]) == taken.data["face"]

@@ -725,4 +725,6 @@ def _conductor_leave(rules: Rules, state: MEState, seat: int, action: Action) ->
     card = take_from_hand(state, seat, action.args[0])
     state.conductor_spaces.insert(space, card)
     event = Event("conductor_chat", {"seat": seat, "space": space, "left_category": category_of(card)})
-    return [event] + resume_turn(rules, state)
+    # Rules 10: the card he leaves is known to him only; his own event says which face it was.
+    left_face = Event("card_left", {"seat": seat, "space": space, "face": element_of(card)}, frozenset({seat}))
+    return [left_face, event] + resume_turn(rules, state)
