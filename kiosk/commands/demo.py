@@ -12,8 +12,7 @@ from typing import Any
 from hardware.mock import build_mock_table
 from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
-from kiosk.commands.run import save_snapshots
-from kiosk.errors import UserError
+from kiosk.commands.run import checked_game, save_snapshots
 from kiosk.games import registry
 from kiosk.games.base import Event
 from kiosk import i18n
@@ -40,14 +39,7 @@ def register(subparsers: Any) -> None:
 
 
 def demo(args: argparse.Namespace) -> int:
-    game = registry.get(args.game)
-    if not game.info.min_seats <= args.seats <= game.info.max_seats:
-        raise UserError(
-            Text(
-                N_("--seats must be {low}-{high} for this game, got {seats}"),
-                {"low": game.info.min_seats, "high": game.info.max_seats, "seats": args.seats},
-            ).render()
-        )
+    game = checked_game(args.game, args.seats)
     mock = build_mock_table(seats=args.seats, start_reader=False)
     saved: list[str] = []
     with tempfile.TemporaryDirectory() as data:

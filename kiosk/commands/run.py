@@ -24,7 +24,7 @@ from kiosk.bots.table_bots import table_bot
 from kiosk.config import ConfigError, TableConfig, default_config, load_config
 from kiosk.errors import UserError
 from kiosk.games import registry
-from kiosk.games.base import Event
+from kiosk.games.base import Event, Game
 from kiosk import i18n
 from kiosk.i18n import N_, Text, _
 from kiosk.lobby import Lobby
@@ -76,15 +76,21 @@ def table_config(args: argparse.Namespace) -> TableConfig:
     return config
 
 
-def run(args: argparse.Namespace) -> int:
-    game = registry.get(args.game)
-    if not game.info.min_seats <= args.seats <= game.info.max_seats:
+def checked_game(game_id: str, seats: int) -> Game[Any]:
+    """The game asked for, if it can be played with that many seats."""
+    game = registry.get(game_id)
+    if not game.info.min_seats <= seats <= game.info.max_seats:
         raise UserError(
             Text(
                 N_("--seats must be {low}-{high} for this game, got {seats}"),
-                {"low": game.info.min_seats, "high": game.info.max_seats, "seats": args.seats},
+                {"low": game.info.min_seats, "high": game.info.max_seats, "seats": seats},
             ).render()
         )
+    return game
+
+
+def run(args: argparse.Namespace) -> int:
+    game = checked_game(args.game, args.seats)
     if args.bots is not None and not 0 <= args.bots <= args.seats:
         raise UserError(
             Text(N_("--bots must be 0-{seats}, got {bots}"), {"seats": args.seats, "bots": args.bots}).render()

@@ -7,9 +7,10 @@ the state, so `(seed, options, actions)` replays to the identical state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
-from kiosk.i18n import Text
+from kiosk.i18n import N_, Text
 
 JSONScalar = str | int | float | bool | None
 State = TypeVar("State")
@@ -108,6 +109,24 @@ class GameInfo:
                 )
             resolved[name] = value
         return resolved
+
+
+def require_legal(
+    over: bool, prompts: list[Prompt], seat: int, action: Any, reason: Callable[[Action], str | None] | None = None
+) -> None:
+    """Refuse, before anything changes, an action that is not one of `seat`'s legal actions now.
+
+    Every game's `apply` starts with this, so refusals read the same everywhere; `reason` may give a
+    more specific message for an action that exists in the game but not now (marked with `N_`).
+    """
+    if over:
+        raise IllegalAction(N_("The game is over."))
+    mine = [p for p in prompts if p.seat == seat]
+    if not mine:
+        raise IllegalAction(N_("Nothing is asked of seat {seat} now."), seat=seat + 1)
+    if not isinstance(action, Action) or not any(action in p.actions for p in mine):
+        specific = reason(action) if reason is not None and isinstance(action, Action) else None
+        raise IllegalAction(specific or N_("That choice is not available now."))
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from kiosk.games import base
-from kiosk.games.base import Action, Event, GameInfo, IllegalAction, OptionSpec, Outcome, Prompt
+from kiosk.games.base import Action, Event, GameInfo, OptionSpec, Outcome, Prompt, require_legal
 from kiosk.games.mystery_express import arrival, setup, turn
 from kiosk.games.mystery_express.arrival import score
 from kiosk.games.mystery_express.rules import Rules, load_rules
 from kiosk.games.mystery_express.state import MEState
 from kiosk.games.mystery_express.views import public_view, seat_view
-from kiosk.i18n import N_
 
 INFO = GameInfo(
     id="mystery-express",
@@ -56,20 +55,16 @@ class MysteryExpress:
         return turn.PROMPTS[state.stage](self.rules, state)
 
     def apply(self, state: MEState, seat: int, action: Action) -> list[Event]:
-        if state.over:
-            raise IllegalAction(N_("The game is over."))
-        mine = [p for p in self.prompts(state) if p.seat == seat]
-        if not mine:
-            raise IllegalAction(N_("Nothing is asked of seat {seat} now."), seat=seat + 1)
-        if not isinstance(action, Action) or not any(action in p.actions for p in mine):
-            reason = None
-            if isinstance(action, Action) and state.stage == "turn" and action.kind in turn.CAR_ACTIONS + ("power",):
-                reason = turn.unavailable_reason(self.rules, state, action.kind)
-            raise IllegalAction(reason or N_("That choice is not available now."))
+        require_legal(state.over, self.prompts(state), seat, action, lambda a: self._refusal(state, a))
         events = turn.APPLY[state.stage](self.rules, state, seat, action)
         while state.stage in _AUTOMATIC:
             events += _AUTOMATIC[state.stage](self.rules, state)
         return events
+
+    def _refusal(self, state: MEState, action: Action) -> str | None:
+        if state.stage == "turn" and action.kind in turn.CAR_ACTIONS + ("power",):
+            return turn.unavailable_reason(self.rules, state, action.kind)
+        return None
 
     def view(self, state: MEState, seat: int | None) -> dict[str, Any]:
         if seat is None:

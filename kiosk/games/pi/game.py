@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from kiosk.games import base
-from kiosk.games.base import Action, Event, GameInfo, IllegalAction, OptionSpec, Outcome, Prompt
+from kiosk.games.base import Action, Event, GameInfo, OptionSpec, Outcome, Prompt, require_legal
 from kiosk.games.pi import play, setup
 from kiosk.games.pi.rules import Rules, load_rules
 from kiosk.games.pi.scoring import score
 from kiosk.games.pi.state import PIState
 from kiosk.games.pi.views import public_view, seat_view
-from kiosk.i18n import N_
 
 INFO = GameInfo(
     id="pi",
@@ -51,14 +50,9 @@ class PI:
         return play.prompts(self.rules, state)
 
     def apply(self, state: PIState, seat: int, action: Action) -> list[Event]:
-        if state.over:
-            raise IllegalAction(N_("The game is over."))
-        mine = [p for p in self.prompts(state) if p.seat == seat]
-        if not mine:
-            raise IllegalAction(N_("Nothing is asked of seat {seat} now."), seat=seat + 1)
-        if not isinstance(action, Action) or not any(action in p.actions for p in mine):
-            reason = play.unavailable_reason(self.rules, state, seat, action) if isinstance(action, Action) else None
-            raise IllegalAction(reason or N_("That choice is not available now."))
+        require_legal(
+            state.over, self.prompts(state), seat, action, lambda a: play.unavailable_reason(self.rules, state, seat, a)
+        )
         return play.apply(self.rules, state, seat, action)
 
     def view(self, state: PIState, seat: int | None) -> dict[str, Any]:

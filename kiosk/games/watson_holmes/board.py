@@ -5,7 +5,6 @@ Shared by the visiting and investigation phases. Pure functions of the case and 
 
 from __future__ import annotations
 
-from typing import Any
 
 from kiosk.games.base import Action, Event
 from kiosk.games.watson_holmes.case import Case

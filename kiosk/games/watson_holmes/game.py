@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from kiosk.games import base
-from kiosk.games.base import Action, Event, GameInfo, IllegalAction, OptionSpec, Outcome, Prompt
+from kiosk.games.base import Action, Event, GameInfo, OptionSpec, Outcome, Prompt, require_legal
 from kiosk.games.watson_holmes import board, holmes, investigation, solving, visiting
 from kiosk.games.watson_holmes.case import Case, bundled_case_ids, bundled_cases
 from kiosk.games.watson_holmes.characters import Characters, load_characters
@@ -92,13 +92,7 @@ class WatsonHolmes:
         return investigation.prompts(state, case)
 
     def apply(self, state: WHState, seat: int, action: Action) -> list[Event]:
-        if state.over:
-            raise IllegalAction(N_("The game is over."))
-        mine = [p for p in self.prompts(state) if p.seat == seat]
-        if not mine:
-            raise IllegalAction(N_("Nothing is asked of seat {seat} now."), seat=seat + 1)
-        if not isinstance(action, Action) or not any(action in p.actions for p in mine):
-            raise IllegalAction(self._refusal(state, seat, action))
+        require_legal(state.over, self.prompts(state), seat, action, lambda a: self._refusal(state, seat, a))
         case = self.case(state)
         if state.judge is not None:
             events = holmes.apply_judge(state, seat, action)
