@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from kiosk.games.base import Game
+from kiosk.games.mystery_city.game import MysteryCity
 from kiosk.games.mystery_express.game import MysteryExpress
 
 _GAMES: dict[str, Game[Any]] = {
-    game.info.id: game for game in (MysteryExpress(),)
+    game.info.id: game for game in (MysteryExpress(), MysteryCity())
 }
 
 

@@ -1,0 +1,1 @@
+"""Mystery City: the card duel game of the Mystery City Deluxe deck."""
