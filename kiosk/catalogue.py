@@ -10,6 +10,7 @@ from pathlib import Path
 
 from babel.messages.extract import extract_from_dir
 
+from kiosk.games.mystery_city import cards as mystery_city_cards
 from kiosk.games.mystery_express import rules as mystery_express_rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,7 +32,7 @@ def source_messages() -> set[str]:
 
 
 # Each game's data files hold names players see (cards, places, characters): one function per game.
-DATA_NAME_SOURCES: tuple[Callable[[], set[str]], ...] = (mystery_express_rules.data_names,)
+DATA_NAME_SOURCES: tuple[Callable[[], set[str]], ...] = (mystery_express_rules.data_names, mystery_city_cards.data_names)
 
 
 def data_messages() -> set[str]:

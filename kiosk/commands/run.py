@@ -42,6 +42,11 @@ def run(args: argparse.Namespace) -> int:
     outcome = game.outcome(state)
     assert outcome is not None
     print()
+    # A narrator may say what its game's score counts; otherwise it is the number of correct answers.
+    score = getattr(narrator, "score", None)
     for seat, points in outcome.scores.items():
-        print(Text(N_("{seat}: {points} correct"), {"seat": narrator.seat(seat), "points": int(points)}).render())
+        if score is not None:
+            print(score(seat, points).render())
+        else:
+            print(Text(N_("{seat}: {points} correct"), {"seat": narrator.seat(seat), "points": int(points)}).render())
     return 0
