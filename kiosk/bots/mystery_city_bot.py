@@ -13,6 +13,7 @@ from kiosk.games.base import Action, Prompt
 from kiosk.games.mystery_city.cards import ATTRIBUTES, UNKNOWN, Cards, load_cards
 
 MEAN_ROLL = 7
+WHIM = 0.1  # how often it plays any legal card or attack instead of its best
 
 
 class MysteryCityBot:
@@ -39,9 +40,11 @@ class MysteryCityBot:
             "reveal": self.reveal,
             "aftermath": self.aftermath,
         }.get(prompt.kind)
-        if choose is None:  # recording an nfc hand: a bot holds no physical card, any free one will do
-            holds = [a for a in prompt.actions if a.kind == "hold"]
-            return self.rng.choice(holds or list(prompt.actions))
+        if choose is None:  # recording an nfc hand: a bot holds no physical card, the kiosk deals it one
+            return Action("deal_rest")
+        if self.rng.random() < WHIM and prompt.kind in ("attack", "counterattack", "play_card"):
+            # Two strict bots can pass the same cards back and forth for ever: a little whim ends it.
+            return self.rng.choice([a for a in prompt.actions if a.kind != "use"])
         return choose(view, prompt)
 
     def hand(self, view: dict[str, Any]) -> list[str]:

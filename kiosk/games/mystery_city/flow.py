@@ -59,7 +59,11 @@ def missing(cards: Cards, state: MCState, seat: int) -> tuple[int, int]:
 
 
 def recording_seat(cards: Cards, state: MCState) -> int | None:
-    return next((s for s in range(len(state.hands)) if missing(cards, state, s) != (0, 0)), None)
+    """The first seat still tapping its cards; seats the kiosk deals to wait for the leftovers."""
+    return next(
+        (s for s in range(len(state.hands)) if s not in state.kiosk_dealt and missing(cards, state, s) != (0, 0)),
+        None,
+    )
 
 
 def register_prompts(cards: Cards, state: MCState) -> list[Prompt]:
@@ -74,12 +78,30 @@ def register_prompts(cards: Cards, state: MCState) -> list[Prompt]:
     ]
     actions = [Action("hold", (c,)) for c in holdable]
     actions += [Action("release", (c,)) for c in by_number(cards, state.hands[seat])]
+    actions.append(Action("deal_rest"))
     return [Prompt(seat, "record_hand", tuple(actions), data={"specials": specials, "regulars": regulars})]
 
 
+def unrecorded(cards: Cards, state: MCState, seat: int) -> list[str]:
+    """Cards nobody recorded that the seat's hand still lacks, in card-number order."""
+    specials, regulars = missing(cards, state, seat)
+    recorded = {c for hand in state.hands for c in hand}
+    return [
+        c
+        for c in cards.in_play(len(state.hands))
+        if c not in recorded and (specials if cards.is_special(c) else regulars) > 0
+    ]
+
+
 def apply_register(cards: Cards, state: MCState, seat: int, action: Action) -> list[Event]:
-    (card,) = action.args
     events: list[Event] = []
+    if action.kind == "deal_rest":
+        # A seat without physical cards (a bot, or a player who prefers the seat screen): once every
+        # other hand is tapped, the kiosk deals it the rest of its hand from the cards nobody holds.
+        state.kiosk_dealt.append(seat)
+        events.append(public("kiosk_deals", seat=seat))
+        return events + _recorded(cards, state)
+    (card,) = action.args
     if action.kind == "release":
         state.hands[seat].remove(card)
         events.append(private({seat}, "card_released", seat=seat, card=card))
@@ -90,8 +112,16 @@ def apply_register(cards: Cards, state: MCState, seat: int, action: Action) -> l
             events.append(private({holder}, "card_moved", seat=holder, card=card, to=seat))
         state.hands[seat].append(card)
         events.append(private({seat}, "card_recorded", seat=seat, card=card))
-    events.append(public("hand_count", sizes=[len(h) for h in state.hands]))
+    return events + _recorded(cards, state)
+
+
+def _recorded(cards: Cards, state: MCState) -> list[Event]:
+    events = [public("hand_count", sizes=[len(h) for h in state.hands])]
     if recording_seat(cards, state) is None:
+        for seat in sorted(state.kiosk_dealt):
+            while free := unrecorded(cards, state, seat):
+                state.hands[seat].append(state.rng.choice(free))
+            events.append(private({seat}, "hand_dealt", seat=seat, hand=by_number(cards, state.hands[seat])))
         events.append(public("hands_recorded", sizes=[len(h) for h in state.hands]))
         events += begin_turn(state, state.active)
     return events

@@ -18,6 +18,8 @@ TEMPLATES: dict[str, str] = {
     "card_recorded": N_("{card} is recorded in your hand."),
     "card_released": N_("{card} is no longer recorded in your hand."),
     "card_moved": N_("{card} was tapped by {to}: it is no longer recorded in your hand."),
+    "kiosk_deals": N_("{seat} plays without physical cards: the kiosk will deal the rest of that hand."),
+    "hand_dealt": N_("The kiosk deals you the rest of your hand: {cards}."),
     "hands_recorded": N_("Every hand is recorded."),
     "deal": N_("Each player receives {specials} special and {regulars} regular card(s)."),
     "dealt": N_("Your hand: {cards}."),

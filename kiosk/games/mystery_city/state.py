@@ -48,6 +48,7 @@ class MCState:
     removed: list[str]  # out of the game, public: removed at setup, used or played specials, assassinated
     eliminated: list[bool]
     notes: list[list[dict[str, Any]]]  # per seat: private facts learnt (investigations, steals)
+    kiosk_dealt: list[int] = field(default_factory=list)  # nfc deck: seats the kiosk deals to (no cards)
     stage: str = "attack"  # register, attack, lead, follow, reveal, attribute, aftermath, over
     active: int = 0  # holder of the turn marker (the mini revolver)
     combat: Combat | None = None
