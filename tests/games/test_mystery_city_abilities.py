@@ -150,17 +150,18 @@ def test_abilities_belong_to_the_two_duellists_and_need_an_opponent_with_cards()
         act(state, A, "use", "alexei")
 
 
-def test_the_winner_and_the_loser_may_both_act_after_the_combat_is_decided():
+def test_the_winner_then_the_loser_may_act_after_the_combat_is_decided():
     state = rigged({A: ["paul", "alexei", "clive"], B: ["kendall", "falken", "bess", "luigi"]})
     act(state, A, "attack", "DX", B)
     act(state, A, "play", "paul")
     act(state, B, "play", "kendall")
     pass_window(state)
-    assert state.stage == "aftermath" and {p.seat for p in GAME.prompts(state)} == {A, B}
+    assert state.stage == "aftermath" and [p.seat for p in GAME.prompts(state)] == [A]  # the winner first
     assert Action("use", ("alexei",)) in prompt_for(state, A).actions
+    act(state, A, "use", "alexei")
+    act(state, A, "pass")
     assert Action("use", ("falken",)) in prompt_for(state, B).actions
     act(state, B, "use", "falken")
-    act(state, A, "use", "alexei")
     pass_window(state)
     assert state.stage == "attack" and len(all_cards(state)) == 16
 

@@ -86,7 +86,9 @@ def test_example_3_tie_counterattack_couple_across_owners_and_both_abilities_aft
     taken = one(events, "card_stolen")
     assert taken.audience == frozenset({A, B}) and taken.data["card"] in b_before
     assert "card" not in one(events, "card_taken").data  # the public learns only that a card moved
-    # B uses Falken (INVESTIGATION): she sees A's hand, the taken card included.
+    # B uses Falken (INVESTIGATION) once A, the winner, is done: she sees A's hand, the taken card included.
+    assert [p.seat for p in GAME.prompts(state)] == [A]
+    act(state, A, "pass")
     events = act(state, B, "use", "falken")
     seen = one(events, "investigation")
     assert seen.audience == frozenset({B}) and taken.data["card"] in seen.data["hand"]

@@ -8,7 +8,8 @@ collected: an ability window), `over`.
 
 Abilities (rules 7): a combatant may use a special from their hand, or one they played in this combat
 (but not the card fighting in the unresolved exchange), at each of their prompts in the combat and in
-the two windows. The windows prompt both combatants whenever they open, so whether a seat holds a
+the two windows (both duellists at once when the cards are shown; the winner, then the loser, after
+the combat). The windows prompt both combatants whenever they open, so whether a seat holds a
 special never shows in the rhythm of the prompts (option `ability_windows`: "usable" opens them only
 when one of the two could use something, fewer taps for a table that accepts that hint).
 """
@@ -228,7 +229,10 @@ def apply_card(cards: Cards, state: MCState, seat: int, action: Action) -> list[
 def window_prompts(cards: Cards, state: MCState) -> list[Prompt]:
     combat = combat_of(state)
     prompts = []
-    for seat in sorted((combat.attacker, combat.defender)):
+    seats = sorted((combat.attacker, combat.defender))
+    if state.stage == "aftermath" and combat.winner not in combat.passed:
+        seats = [combat.winner]  # after the combat, the winner acts first (rules 7.5), then the loser
+    for seat in seats:
         if seat not in combat.passed:
             actions = tuple(use_actions(cards, state, seat) + [Action("pass")])
             prompts.append(Prompt(seat, state.stage, actions, data={"winner": combat.winner}))
