@@ -230,7 +230,7 @@ def window_prompts(cards: Cards, state: MCState) -> list[Prompt]:
     combat = combat_of(state)
     prompts = []
     seats = sorted((combat.attacker, combat.defender))
-    if state.stage == "aftermath" and combat.winner not in combat.passed:
+    if state.stage == "aftermath" and combat.winner is not None and combat.winner not in combat.passed:
         seats = [combat.winner]  # after the combat, the winner acts first (rules 7.5), then the loser
     for seat in seats:
         if seat not in combat.passed:
