@@ -24,9 +24,6 @@ from kiosk.games.mystery_city import duel
 from kiosk.games.mystery_city.cards import ATTRIBUTES, Cards
 from kiosk.games.mystery_city.state import Combat, Exchange, MCState
 
-WINDOWS = ("reveal", "aftermath")
-
-
 def public(kind: str, **data: Any) -> Event:
     return Event(kind, data)
 
@@ -108,7 +105,7 @@ def apply_register(cards: Cards, state: MCState, seat: int, action: Action) -> l
         events.append(private({seat}, "card_released", seat=seat, card=card))
     else:
         holder = next((s for s, hand in enumerate(state.hands) if card in hand), None)
-        if holder is not None:  # the card is in this seat's hands, so the earlier tap was a mistake
+        if holder is not None:  # tapped here, so the earlier tap at the other seat was a mistake
             state.hands[holder].remove(card)
             events.append(private({holder}, "card_moved", seat=holder, card=card, to=seat))
         state.hands[seat].append(card)

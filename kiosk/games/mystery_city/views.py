@@ -67,6 +67,6 @@ def seat_view(cards: Cards, state: MCState, seat: int) -> dict[str, Any]:
     view["you"] = {
         "seat": seat,
         "hand": by_number(cards, state.hands[seat]),
-        "notes": [dict(note, **({"hand": list(note["hand"])} if "hand" in note else {})) for note in state.notes[seat]],
+        "notes": [{**note, "hand": list(note["hand"])} if "hand" in note else dict(note) for note in state.notes[seat]],
     }
     return view
