@@ -73,6 +73,7 @@ def broken(tmp_path: Path, old: str, new: str) -> Path:
         ("ST = 8, DX = 9, ", "", r"falken\): values needs exactly ST, DX, IQ, MO, HT"),
         ('ability = "INVESTIGATION"', 'ability = "MAGIC"', r"falken\): ability must be one of"),
         ('id = "norma"', 'id = "falken"', r"cards\[1\]: the id falken is used twice"),
+        ('ability = "INVESTIGATION"', 'abilty = "INVESTIGATION"', r"falken\): unknown key 'abilty', expected"),
         ('["luigi", "meryl"]', '["luigi", "marco"]', r"couples: no card marco"),
         ("specials = 1\nregulars = 4", "specials = 1\nregulars = 3", r"deal.3: 3 x \(1 special \+ 3 regular\)"),
         ('removed = ["norma"]', 'removed = ["nobody"]', r"deal.3: no card nobody to remove"),

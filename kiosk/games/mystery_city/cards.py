@@ -17,6 +17,7 @@ CARDS_FILE = Path(__file__).with_name("cards.toml")
 ATTRIBUTES: tuple[str, ...] = ("ST", "DX", "IQ", "MO", "HT")
 ABILITIES: tuple[str, ...] = ("INVESTIGATION", "ASSASSINATION", "COUNTERINTELLIGENCE", "COMPANIONSHIP")
 UNKNOWN = "?"
+CARD_KEYS = frozenset({"id", "number", "name", "source", "ability", "values"})
 
 ATTRIBUTE_NAMES = {
     "ST": N_("Strength"),
@@ -106,6 +107,9 @@ def _parse(raw: dict) -> Cards:
     for index, entry in enumerate(raw["cards"]):
         where = f"cards[{index}]"
         card_id = str(entry["id"])
+        unknown = sorted(set(entry) - CARD_KEYS)
+        if unknown:
+            raise ValueError(f"{where} ({card_id}): unknown key {unknown[0]!r}, expected {', '.join(sorted(CARD_KEYS))}")
         if card_id in cards:
             raise ValueError(f"{where}: the id {card_id} is used twice")
         ability = entry.get("ability")
