@@ -102,7 +102,8 @@ def test_a_mistaken_tap_can_be_released_and_a_card_tapped_at_another_seat_moves_
         act(state, 1, "hold", card)
     assert state.stage == "register" and len(state.hands[1]) == 7
     events = act(state, 1, "hold", wrong)  # ...and seat 1 taps it: it is hers, seat 0 must tap again
-    assert one(events, "card_moved").audience == frozenset({0}) and one(events, "card_moved").data["to"] == 1
+    moved = one(events, "card_moved")
+    assert moved.audience == frozenset({0}) and moved.data == {"seat": 0, "card": wrong}  # not who tapped it
     assert prompt_for(state, 0).data == {"specials": 0, "regulars": 1}
 
 

@@ -106,8 +106,9 @@ def apply_register(cards: Cards, state: MCState, seat: int, action: Action) -> l
     else:
         holder = next((s for s, hand in enumerate(state.hands) if card in hand), None)
         if holder is not None:  # tapped here, so the earlier tap at the other seat was a mistake
+            # The other seat is told its record changed, not who tapped the card.
             state.hands[holder].remove(card)
-            events.append(private({holder}, "card_moved", seat=holder, card=card, to=seat))
+            events.append(private({holder}, "card_moved", seat=holder, card=card))
         state.hands[seat].append(card)
         events.append(private({seat}, "card_recorded", seat=seat, card=card))
     return events + _recorded(cards, state)

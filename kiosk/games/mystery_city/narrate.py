@@ -17,7 +17,7 @@ TEMPLATES: dict[str, str] = {
     "record_begins": N_("Tap your cards on the reader: {specials} special and {regulars} regular card(s) each."),
     "card_recorded": N_("{card} is recorded in your hand."),
     "card_released": N_("{card} is no longer recorded in your hand."),
-    "card_moved": N_("{card} was tapped by {to}: it is no longer recorded in your hand."),
+    "card_moved": N_("{card} was tapped at another seat: it is no longer recorded in your hand."),
     "kiosk_deals": N_("{seat} plays without physical cards: the kiosk will deal the rest of that hand."),
     "hand_dealt": N_("The kiosk deals you the rest of your hand: {cards}."),
     "hands_recorded": N_("Every hand is recorded."),
