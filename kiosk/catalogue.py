@@ -10,6 +10,7 @@ from pathlib import Path
 
 from babel.messages.extract import extract_from_dir
 
+from kiosk.games.mystery_city import cards as mystery_city_cards
 from kiosk.games.mystery_express import rules as mystery_express_rules
 from kiosk.games.watson_holmes import characters as watson_holmes_characters
 from kiosk.games.pi import rules as pi_rules
@@ -37,6 +38,7 @@ DATA_NAME_SOURCES: tuple[Callable[[], set[str]], ...] = (
     mystery_express_rules.data_names,
     watson_holmes_characters.data_names,
     pi_rules.data_names,
+    mystery_city_cards.data_names,
 )
 
 

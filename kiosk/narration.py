@@ -10,6 +10,8 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from kiosk.games.base import Event
+from kiosk.games.mystery_city.cards import load_cards as load_mystery_city_cards
+from kiosk.games.mystery_city.narrate import Narrator as MysteryCityNarrator
 from kiosk.games.mystery_express.narrate import Narrator as MysteryExpressNarrator
 from kiosk.games.mystery_express.rules import load_rules
 from kiosk.games.pi.narrate import Narrator as PINarrator
@@ -42,6 +44,7 @@ NARRATORS: dict[str, Callable[[dict[str, Any]], Narrator]] = {
     "mystery-express": _mystery_express,
     "pi": lambda public_view: PINarrator(),
     "watson-holmes": lambda public_view: WatsonHolmesNarrator(),
+    "mystery-city": lambda public_view: MysteryCityNarrator(load_mystery_city_cards()),
 }
 
 
@@ -50,6 +53,7 @@ HEADLINES: dict[str, frozenset[str]] = {
     "mystery-express": frozenset({"leg_start", "arrive", "game_over"}),
     "pi": frozenset({"minigame_start", "minigame_end", "game_over"}),
     "watson-holmes": frozenset({"round_start", "game_over"}),
+    "mystery-city": frozenset({"eliminated", "game_over"}),
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kiosk.bots import Bot
 from kiosk.bots.me_bot import DeducingBot as MysteryExpressBot
+from kiosk.bots.mystery_city_bot import MysteryCityBot
 from kiosk.bots.pi_bot import DeducingBot as PIBot
 from kiosk.bots.random_bot import RandomBot
 
@@ -14,4 +15,6 @@ def table_bot(game_id: str, seat: int, seed: int) -> Bot:
         return MysteryExpressBot(seat, seed, "normal")
     if game_id == "pi":
         return PIBot(seat, seed)
+    if game_id == "mystery-city":
+        return MysteryCityBot(seat, seed)
     return RandomBot(seat, seed)

@@ -165,8 +165,12 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
     outcome = session.game.outcome(session.state)
     assert outcome is not None
     print()
+    score = getattr(narrator, "score", None)  # a narrator may say what its game's score counts
     for seat, points in outcome.scores.items():
-        say(N_("{seat}: {points} points"), seat=narrator.seat(seat), points=int(points))
+        if score is not None:
+            print(score(seat, points).render())
+        else:
+            say(N_("{seat}: {points} points"), seat=narrator.seat(seat), points=int(points))
     return 0
 
 

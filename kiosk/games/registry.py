@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from kiosk.games.base import Game
+from kiosk.games.mystery_city.game import MysteryCity
 from kiosk.games.mystery_express.game import MysteryExpress
 from kiosk.games.pi.game import PI
 from kiosk.games.watson_holmes.game import WatsonHolmes
 
 _GAMES: dict[str, Game[Any]] = {
-    game.info.id: game for game in (MysteryExpress(), PI(), WatsonHolmes())
+    game.info.id: game for game in (MysteryExpress(), PI(), WatsonHolmes(), MysteryCity())
 }
 
 
