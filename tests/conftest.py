@@ -23,3 +23,12 @@ def mock_table() -> Iterator[MockTable]:
         yield table
     finally:
         table.close()
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test() -> Iterator[None]:
+    """`kiosk --lang es ...` switches the process's language: put it back so tests stay independent."""
+    from kiosk import i18n
+
+    yield
+    i18n.set_language(i18n.DEFAULT_LANGUAGE)
