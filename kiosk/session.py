@@ -7,7 +7,7 @@ they would have without the interruption.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kiosk.bots import Bot
@@ -27,6 +27,7 @@ class GameSession:
     game: Game[Any]
     state: Any
     actions_done: int = 0
+    replayed: list[Event] = field(default_factory=list)  # the events of a resumed game, for seat notes
 
     @classmethod
     def start(
@@ -51,6 +52,7 @@ class GameSession:
                 if again != action:
                     raise ReplayMismatch(f"game {record.id}: bot of seat {seat + 1} chose {again}, stored {action}")
             events = game.apply(session.state, seat, action)
+            session.replayed.extend(events)
             session.actions_done += 1
             for bot_seat, bot in (bots or {}).items():  # bots hear again what their seats heard
                 bot.observe([e for e in events if e.visible_to(bot_seat)])

@@ -56,6 +56,8 @@ class Referee:
         for seat in range(self.session.record.seats):
             if seat not in self.bots or self.show_bot_seats:
                 self.controllers[seat] = SeatController(seat, self.pages(seat))
+                # A resumed game: the seat's notes catch up with everything it had seen.
+                self.controllers[seat].ui.observe([e for e in self.session.replayed if e.visible_to(seat)])
         self.refresh()
 
     # --- the loop ---------------------------------------------------------------------------------
@@ -148,6 +150,8 @@ class Referee:
         self.route(events)
         for bot_seat, bot in self.bots.items():  # each bot hears what its seat may see, nothing else
             bot.observe([e for e in events if e.visible_to(bot_seat)])
+        for seat, controller in self.controllers.items():
+            controller.ui.observe([e for e in events if e.visible_to(seat)])
         self.refresh()
         if self.on_events is not None:
             self.on_events(events)

@@ -47,6 +47,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--headless", action="store_true", help=_("no window: print progress instead"))
     parser.add_argument("--narrate", action="store_true", help=_("print every public event, not only legs"))
     parser.add_argument(
+        "--assist", action="store_true", help=_("Mystery Express: journals mark what each seat can rule out")
+    )
+    parser.add_argument(
         "--bot-pause", type=float, default=0.8, metavar="SECONDS",
         help=_("how long a bot waits before it answers when people play"),
     )
@@ -151,7 +154,7 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
 
     people = len(record.bots) < record.seats
     referee = Referee(
-        session, table, lambda seat: seat_pages(record.game, narrator, lang), bot_players,
+        session, table, lambda seat: seat_pages(record.game, narrator, lang, args.assist), bot_players,
         bot_delay=max(0.0, args.bot_pause) if people else 0.0, reveal_seconds=3.0 if people else 0.0,
         on_events=on_events, show_bot_seats=table.config.backend == "mock" and not people,
     )

@@ -28,6 +28,10 @@ class SeatPages(Protocol):
 
     def reveal(self, event: Event) -> Screen | None: ...
 
+    def observe(self, events: list[Event]) -> None:
+        """Every event of a step that this seat may see (for pages that keep notes)."""
+        ...
+
 
 @dataclass
 class SeatController:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kiosk.games.base import Event, Prompt
+from kiosk.games.mystery_express.deduction import assist
 from kiosk.games.mystery_express.narrate import Narrator
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, category_of
 from kiosk.i18n import N_, Text
@@ -49,21 +50,38 @@ def hand(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0) ->
     return Screen(title, items, index % len(items), footer=Text(HINT).render(lang))
 
 
-def journal(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0) -> Screen:
-    """Every face this seat has seen, newest first, with the leg and from whom."""
+def journal(
+    view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0, report: dict[str, Any] | None = None
+) -> Screen:
+    """Every face this seat has seen, newest first, with the leg and from whom.
+
+    With the assist `report` (kiosk/games/mystery_express/deduction.py), a face the seat can already
+    rule out says so, and the first item counts what is ruled out.
+    """
     entries = list(reversed(view["you"]["journal"]))
     title = Text(N_("Seen")).render(lang)
     if not entries:
         return Screen(title, (Item(Text(N_("Nothing yet")).render(lang)),))
-    items = tuple(
+    items = [
         Item(
             narrator.face(e["face"]).render(lang),
             category_of(e["face"]),
-            Text(N_("{source}, leg {leg}"), {"source": _source(narrator, e["from"]), "leg": e["leg"]}).render(lang),
+            Text(
+                N_("ruled out · {source}, leg {leg}") if _ruled_out(report, e["face"]) else N_("{source}, leg {leg}"),
+                {"source": _source(narrator, e["from"]), "leg": e["leg"]},
+            ).render(lang),
         )
         for e in entries
-    )
-    return Screen(title, items, index % len(items))
+    ]
+    if report is not None:
+        out = sum(1 for entry in report.values() if entry["status"] == "ruled_out")
+        summary = Text(N_("Ruled out: {out} of {all}"), {"out": out, "all": len(report)}).render(lang)
+        items.insert(0, Item(summary))
+    return Screen(title, tuple(items), index % len(items))
+
+
+def _ruled_out(report: dict[str, Any] | None, face: str) -> bool:
+    return report is not None and report.get(face, {}).get("status") == "ruled_out"
 
 
 def choice(prompt: Prompt, narrator: Narrator, lang: str, index: int = 0) -> Screen:
@@ -106,13 +124,22 @@ class MysteryExpressPages:
 
     narrator: Narrator
     lang: str
+    assist: bool = False  # a table option, off by default: the journal marks what can be ruled out
     pages: tuple[str, ...] = ("hand", "journal")
+    seen: list[Event] = field(default_factory=list)  # every event this seat may see, for the assist
+
+    def observe(self, events: list[Event]) -> None:
+        if self.assist:
+            self.seen.extend(events)
 
     def idle(self, view: dict[str, Any]) -> Screen:
         return idle(view, self.narrator, self.lang)
 
     def page(self, name: str, view: dict[str, Any], index: int) -> Screen:
-        return (hand if name == "hand" else journal)(view, self.narrator, self.lang, index)
+        if name == "hand":
+            return hand(view, self.narrator, self.lang, index)
+        report = assist(view, self.seen) if self.assist else None
+        return journal(view, self.narrator, self.lang, index, report)
 
     def choice(self, prompt: Prompt, index: int) -> Screen:
         return choice(prompt, self.narrator, self.lang, index)

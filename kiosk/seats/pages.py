@@ -41,8 +41,11 @@ class PlainPages:
     def reveal(self, event: Event) -> Screen | None:
         return None
 
+    def observe(self, events: list[Event]) -> None:
+        """Plain pages keep no notes."""
 
-def seat_pages(game_id: str, narrator: Any, lang: str) -> SeatPages:
+
+def seat_pages(game_id: str, narrator: Any, lang: str, assist: bool = False) -> SeatPages:
     if game_id == "mystery-express":
-        return MysteryExpressPages(narrator, lang)
+        return MysteryExpressPages(narrator, lang, assist)
     return PlainPages(lang)

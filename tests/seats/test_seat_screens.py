@@ -133,3 +133,26 @@ def test_choices_show_their_position_in_the_list():
     assert third.tobytes() != fourth.tobytes()
     # The position ("3/7") sits at the right end of the title bar, drawn in black on white.
     assert third.crop((100, 0, 128, 12)).tobytes() != fourth.crop((100, 0, 128, 12)).tobytes()
+
+
+def test_assist_marks_what_the_seat_can_rule_out_in_its_journal():
+    from kiosk.games.mystery_express.deduction import assist
+    from kiosk.seats.mystery_express import MysteryExpressPages
+
+    state = GAME.start(4, 11, {"characters": "random"})
+    bots = [RandomBot(s, 3) for s in range(4)]
+    pages = MysteryExpressPages(narrator(state), "en", assist=True)
+    while state.leg < 4:
+        prompt = min(GAME.prompts(state), key=lambda p: p.seat)
+        events = GAME.apply(state, prompt.seat, bots[prompt.seat].choose(GAME.view(state, prompt.seat), prompt))
+        pages.observe([e for e in events if e.visible_to(0)])
+    view = GAME.view(state, 0)
+    report = assist(view, pages.seen)
+    screen = pages.page("journal", view, 0)
+    out = sum(1 for entry in report.values() if entry["status"] == "ruled_out")
+    assert out > 0 and screen.items[0].label == f"Ruled out: {out} of {len(report)}"
+    marked = [item for item in screen.items[1:] if item.detail.startswith("ruled out")]
+    assert marked and all(report[key]["status"] == "ruled_out" for key, name in GAME.rules.element_names.items()
+                          if any(item.label == name for item in marked) and key in report)
+    plain = MysteryExpressPages(narrator(state), "en").page("journal", view, 0)
+    assert not any(item.detail.startswith("ruled out") for item in plain.items)
