@@ -81,6 +81,7 @@ class TableConfig:
     path: Path | None
     language: str = "en"
     data_dir: Path = Path("var")
+    assist: bool = False  # Mystery Express journals mark what each seat can already rule out
     backend: str = "mock"
     pinmap_path: Path = DEFAULT_PINMAP
     i2c: I2CConfig = field(default_factory=I2CConfig)
@@ -185,6 +186,7 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
     top = _Reader(data, "", file, problems)
     language = top.choice("language", "en", i18n.LANGUAGES)
     data_dir = base / top.text("data_dir", "var")
+    assist = top.flag("assist", False)
 
     hardware = top.table("hardware")
     backend = hardware.choice("backend", "mock", BACKENDS)
@@ -270,6 +272,7 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
     return TableConfig(
         path=path,
         language=language,
+        assist=assist,
         data_dir=data_dir,
         backend=backend,
         pinmap_path=pinmap_path,

@@ -154,7 +154,7 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
 
     people = len(record.bots) < record.seats
     referee = Referee(
-        session, table, lambda seat: seat_pages(record.game, narrator, lang, args.assist), bot_players,
+        session, table, lambda seat: seat_pages(record.game, narrator, lang, args.assist or table.config.assist), bot_players,
         bot_delay=max(0.0, args.bot_pause) if people else 0.0, reveal_seconds=3.0 if people else 0.0,
         on_events=on_events, show_bot_seats=table.config.backend == "mock" and not people,
     )

@@ -81,3 +81,20 @@ def test_defaults_without_a_file(monkeypatch, tmp_path):
     config = load_config()
     assert config == default_config()
     assert config.backend == "mock" and len(config.seats) == 4
+
+
+def test_assist_is_a_table_option_off_by_default(tmp_path):
+    from kiosk.config import ConfigError, load_config
+
+    path = tmp_path / "table.toml"
+    path.write_text("[[seats]]\n", encoding="utf-8")
+    assert load_config(path).assist is False
+    path.write_text("assist = true\n[[seats]]\n", encoding="utf-8")
+    assert load_config(path).assist is True
+    path.write_text('assist = "yes"\n[[seats]]\n', encoding="utf-8")
+    try:
+        load_config(path)
+    except ConfigError as error:
+        assert any(p.startswith("table.toml: assist:") for p in error.problems)
+    else:
+        raise AssertionError("a wrong assist value was accepted")
