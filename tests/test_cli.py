@@ -65,3 +65,17 @@ def test_demo_saves_every_seat_screen_at_the_key_moments(capsys, tmp_path):
         assert any(moment in n for n in names), moment
     assert all(n.endswith(("seat1.png", "seat2.png", "seat3.png")) for n in names)
     assert "moments saved in" in capsys.readouterr().out
+
+
+def test_game_options_are_passed_and_bad_ones_refused_clearly(capsys, tmp_path):
+    args = ["run", "--mock", "--seats", "3", "--seed", "3", "--data", str(tmp_path)]
+    assert main([*args, "--option", "removal=highest", "--option", "time_power=true"]) == 0
+    from kiosk.store import GameStore
+
+    (record,) = GameStore.open(tmp_path).games()
+    assert record.options == {"removal": "highest", "time_power": True}
+    capsys.readouterr()
+    assert main([*args, "--option", "removal=lowest"]) == 2
+    assert "option 'removal' must be one of" in capsys.readouterr().err
+    assert main([*args, "--option", "colour"]) == 2
+    assert "--option takes NAME=VALUE" in capsys.readouterr().err

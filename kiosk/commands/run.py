@@ -47,6 +47,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--headless", action="store_true", help=_("no window: print progress instead"))
     parser.add_argument("--narrate", action="store_true", help=_("print every public event, not only legs"))
     parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE",
+        help=_("a game option (repeatable), e.g. --option case=thornbury-clock"),
+    )
+    parser.add_argument(
         "--assist", action="store_true", help=_("Mystery Express: journals mark what each seat can rule out")
     )
     parser.add_argument(
@@ -209,12 +213,31 @@ def save_snapshots(referee: Referee, folder: Path, name: str) -> None:
         image.save(folder / f"{name}-seat{seat + 1}.png")
 
 
+def game_options(pairs: list[str]) -> dict[str, Any]:
+    """`NAME=VALUE` pairs; true/false and whole numbers are read as such, anything else as text."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sign, text = pair.partition("=")
+        if not sign or not name:
+            raise UserError(Text(N_("--option takes NAME=VALUE, got {pair!r}"), {"pair": pair}).render())
+        value: Any = {"true": True, "false": False}.get(text.lower(), text)
+        if isinstance(value, str) and value.lstrip("-").isdigit():
+            value = int(value)
+        options[name.strip()] = value
+    return options
+
+
 def new_session(store: GameStore, args: argparse.Namespace, bot_seats: list[int]) -> GameSession:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     game = registry.get(args.game)
+    options = game_options(args.option)
+    try:
+        game.info.resolve_options(options)  # refused before anything is stored
+    except ValueError as error:
+        raise UserError(str(error)) from None
     say(N_("{game}: {seats} seats, {bots} played by bots, seed {seed}"),
         game=game.info.names["en"], seats=args.seats, bots=len(bot_seats), seed=seed)
-    return GameSession.start(store, args.game, args.seats, seed, {}, bots=bot_seats)
+    return GameSession.start(store, args.game, args.seats, seed, options, bots=bot_seats)
 
 
 def unfinished_to_resume(store: GameStore, args: argparse.Namespace) -> GameRecord | None:
