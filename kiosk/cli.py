@@ -24,6 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "kiosk.commands.selftest",
     "kiosk.commands.tags",
     "kiosk.commands.cases",
+    "kiosk.commands.config",
 )
 
 

@@ -79,3 +79,17 @@ def test_game_options_are_passed_and_bad_ones_refused_clearly(capsys, tmp_path):
     assert "option 'removal' must be one of" in capsys.readouterr().err
     assert main([*args, "--option", "colour"]) == 2
     assert "--option takes NAME=VALUE" in capsys.readouterr().err
+
+
+def test_config_check_describes_a_good_file_and_lists_every_problem_of_a_bad_one(capsys, tmp_path):
+    good = tmp_path / "table.toml"
+    good.write_text('language = "es"\n[[seats]]\n[[seats]]\ndisplay = { model = "sh1106", channel = 1 }\n', encoding="utf-8")
+    assert main(["config", "check", str(good)]) == 0
+    out = capsys.readouterr().out
+    assert "table.toml: valid." in out and "Seat 2: sh1106 at 0x3C on channel 1" in out and "language: es" in out
+    bad = tmp_path / "bad.toml"
+    bad.write_text('language = "fr"\n[[seats]]\ndisplay = { channel = 9 }\n', encoding="utf-8")
+    assert main(["config", "check", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "bad.toml: language: not a choice" in out and "seats[0].display.channel: out of range" in out
+    assert "2 problem(s)" in out

@@ -1,0 +1,45 @@
+"""`kiosk config check [FILE]`: validate a table configuration and say what it describes."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from kiosk.config import ConfigError, load_config
+from kiosk.i18n import N_, Text, _
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("config", help=_("check the table configuration"))
+    actions = parser.add_subparsers(dest="config_action", required=True)
+    check = actions.add_parser("check", help=_("validate a table.toml and print what it found"))
+    check.add_argument("file", nargs="?", default=None, help=_("the file (default: table.toml)"))
+    check.set_defaults(handler=check_config)
+
+
+def say(msgid: str, **params: Any) -> None:
+    print(Text(msgid, params).render())
+
+
+def check_config(args: argparse.Namespace) -> int:
+    try:
+        config = load_config(args.file)
+    except ConfigError as error:
+        for problem in error.problems:
+            print(problem)
+        say(N_("{count} problem(s): the table will not start with this file."), count=len(error.problems))
+        return 1
+    say(N_("{file}: valid."), file=str(config.path) if config.path else _("built-in defaults (no table.toml found)"))
+    say(N_("Backend: {backend}; language: {lang}; data: {data}"),
+        backend=config.backend, lang=config.language, data=str(config.data_dir))
+    say(N_("I2C bus {bus} at {speed} Hz, multiplexer mode: {mux}"),
+        bus=config.i2c.bus, speed=config.i2c.speed_hz, mux=config.i2c.mux)
+    for seat in config.seats:
+        display = seat.display
+        say(N_("Seat {n}: {model} at 0x{address:02X} on channel {channel}, rotation {rotation}"),
+            n=seat.index + 1, model=display.model, address=display.address, channel=display.channel,
+            rotation=display.rotation)
+    reader = Text(N_("reader on {port}"), {"port": config.reader.port}) if config.reader.enabled else Text(N_("no reader"))
+    whistle = Text(N_("buzzer on")) if config.whistle.enabled else Text(N_("buzzer off"))
+    say(N_("{reader}; {whistle}; assist: {assist}"), reader=reader, whistle=whistle, assist=config.assist)
+    return 0
