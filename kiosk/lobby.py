@@ -9,6 +9,7 @@ referee, the lobby sleeps in `queue.get` until an input arrives.
 from __future__ import annotations
 
 import queue
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from hardware.events import ButtonPress, TagSeen
@@ -26,11 +27,14 @@ class Lobby:
     min_players: int = 1
     claimed: set[int] = field(default_factory=set)
     started: bool = False
+    heartbeat: Callable[[], None] | None = None  # called every turn of the loop (the systemd watchdog)
 
     def __post_init__(self) -> None:
         self.draw()
 
     def pump(self, timeout: float) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat()
         try:
             event = self.table.events.get(timeout=timeout) if timeout > 0 else self.table.events.get_nowait()
         except queue.Empty:

@@ -45,6 +45,7 @@ class Referee:
     clock: Callable[[], float] = time.monotonic
     on_events: Callable[[list[Event]], None] | None = None  # the public side: touchscreen, terminal
     show_bot_seats: bool = False  # demo and simulator only: a café never shows a bot's hand
+    heartbeat: Callable[[], None] | None = None  # called every turn of the loop (the systemd watchdog)
     controllers: dict[int, SeatController] = field(default_factory=dict)
     _timers: list[tuple[float, int, Callable[[], None]]] = field(default_factory=list)
     _timer_count: int = 0
@@ -62,14 +63,16 @@ class Referee:
 
     # --- the loop ---------------------------------------------------------------------------------
 
-    def run(self, stop: Callable[[], bool] | None = None) -> None:
+    def run(self, stop: Callable[[], bool] | None = None, timeout: float = 1.0) -> None:
         """Until the game is over (or `stop()` says so), handle inputs and deadlines."""
         while not self.session.over and not (stop and stop()):
-            self.pump(timeout=1.0)
+            self.pump(timeout=timeout)
         self.refresh()
 
     def pump(self, timeout: float) -> None:
         """Handle one input, or whatever deadline falls first; wait at most `timeout` seconds."""
+        if self.heartbeat is not None:
+            self.heartbeat()
         now = self.clock()
         wait = timeout
         if self._timers:

@@ -30,6 +30,7 @@ from kiosk.i18n import N_, Text, _
 from kiosk.lobby import Lobby
 from kiosk.narration import HEADLINES, narrator_for
 from kiosk.seats.pages import seat_pages
+from kiosk.service import ServiceNotifier, stop_on_sigterm, stop_requested
 from kiosk.session import GameSession
 from kiosk.store import GameRecord, GameStore
 from kiosk.table import Referee
@@ -119,19 +120,34 @@ def run(args: argparse.Namespace) -> int:
         from kiosk.ui.simulator import Simulator
 
         simulator = Simulator(mock, args.seats, game.info.names.get(lang, game.info.names["en"]))
+    notifier = ServiceNotifier()
+    stop_requested.clear()
+    stop_on_sigterm()
     try:
-        return play_at_the_table(args, store, table, simulator, data, lang)
+        return play_at_the_table(args, store, table, simulator, data, lang, notifier)
     finally:
+        notifier.stopping()
+        darken(table)
         if simulator is not None:
             simulator.close()
         (mock or table).close()
 
 
+def darken(table: Table) -> None:
+    """On the way out: every seat screen black, the buzzer silent."""
+    from PIL import Image
+
+    for part in table.seats:
+        part.display.show(Image.new("1", (128, 64), 0))
+    if table.whistle is not None:
+        table.whistle.stop()
+
+
 def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, simulator: Any, data: Path,
-                      lang: str) -> int:
+                      lang: str, notifier: ServiceNotifier) -> int:
     record = unfinished_to_resume(store, args)
     if record is None:
-        bot_seats = choose_bots(args, table, simulator)
+        bot_seats = choose_bots(args, table, simulator, notifier)
         if bot_seats is None:
             return 0  # the window was closed before the game began
         session = new_session(store, args, bot_seats)
@@ -162,12 +178,17 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
         bot_delay=max(0.0, args.bot_pause) if people else 0.0, reveal_seconds=3.0 if people else 0.0,
         on_events=on_events, show_bot_seats=table.config.backend == "mock" and not people,
     )
+    referee.heartbeat = notifier.tick
+    notifier.ready(f"playing game {record.id} ({record.game}, {record.seats} seats)")
     if simulator is not None:
         simulator.bots = set(record.bots)
-        if not simulator.run(referee, lambda: session.over):
+        if not simulator.run(referee, lambda: session.over or stop_requested.is_set()):
             return 0  # the window was closed: the game stays in the store, to resume
     else:
-        referee.run()
+        referee.run(stop=stop_requested.is_set, timeout=min(1.0, notifier.interval or 1.0))
+    if not session.over:
+        say(N_("Stopped; game {id} is kept and resumes at the next start."), id=record.id)
+        return 0
     save_snapshots(referee, snapshots, f"{record.id}-final")
     outcome = session.game.outcome(session.state)
     assert outcome is not None
@@ -181,21 +202,24 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
     return 0
 
 
-def choose_bots(args: argparse.Namespace, table: Table, simulator: Any) -> list[int] | None:
+def choose_bots(args: argparse.Namespace, table: Table, simulator: Any, notifier: ServiceNotifier) -> list[int] | None:
     """The seats bots play: as asked, or all of them headless on the mock table, or every seat nobody
     claimed in the lobby. None if the window was closed during the lobby."""
     if args.bots is not None:
         return list(range(args.seats - args.bots, args.seats))
     if table.config.backend == "mock" and simulator is None:
         return list(range(args.seats))
-    lobby = Lobby(table, args.game, args.seats)
+    lobby = Lobby(table, args.game, args.seats, heartbeat=notifier.tick)
+    notifier.ready("waiting for players")
     say(N_("Waiting for players: press select on your seat, then hold it to start."))
     if simulator is not None:
-        if not simulator.run(lobby, lambda: lobby.started):
+        if not simulator.run(lobby, lambda: lobby.started or stop_requested.is_set()):
             return None
     else:
-        while not lobby.started:
-            lobby.pump(timeout=1.0)
+        while not lobby.started and not stop_requested.is_set():
+            lobby.pump(timeout=min(1.0, notifier.interval or 1.0))
+    if stop_requested.is_set():
+        return None
     return [seat for seat in range(args.seats) if seat not in lobby.claimed]
 
 
