@@ -24,6 +24,7 @@ from kiosk.games.base import Action, IllegalAction
 from kiosk.games.mystery_express.game import INFO
 from kiosk.games.mystery_express.rules import element_of
 from me_support import GAME, all_cards
+from playout_checks import assert_replays_identically
 
 # Faces and copy ids only ever appear as whole JSON strings: one scan finds both.
 QUOTED = re.compile(rb'"((?:SUSPECT|MODUS_OPERANDI|MOTIVE|LOCATION|TIME):\d+)(:\d+)?"')
@@ -133,13 +134,7 @@ def check_views(state, seen) -> None:
 
 
 def replay(seed, seats, options, record, log, finished) -> None:
-    state = GAME.start(seats, seed, options)
-    events = []
-    for seat, action in record:
-        events.extend(GAME.apply(state, seat, action))
-    assert events == log
-    for viewer in [None, *range(seats)]:
-        assert GAME.view(state, viewer) == GAME.view(finished, viewer)
+    assert_replays_identically(GAME, GAME.start(seats, seed, options), [], record, log, finished, seats)
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

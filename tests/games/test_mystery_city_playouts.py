@@ -25,6 +25,7 @@ from kiosk.bots.mystery_city_bot import MysteryCityBot
 from kiosk.bots.random_bot import RandomBot
 from kiosk.games.base import Action, IllegalAction
 from mystery_city_support import ALL_CARDS, CARDS, GAME, all_cards
+from playout_checks import assert_replays_identically
 
 GAMES = 1000  # with every check at every step
 LEAN_GAMES = 2000  # more seeds, checking the card count, the eliminated seats and the end only
@@ -190,12 +191,7 @@ def try_illegal(state, prompts, rng: random.Random) -> None:
 
 def replay(seats, seed, options, record, log, finished) -> None:
     state = GAME.start(seats, seed, options)
-    events = list(GAME.opening(state))
-    for seat, action in record:
-        events.extend(GAME.apply(state, seat, action))
-    assert events == log
-    for viewer in [None, *range(seats)]:
-        assert GAME.view(state, viewer) == GAME.view(finished, viewer)
+    assert_replays_identically(GAME, state, list(GAME.opening(state)), record, log, finished, seats)
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

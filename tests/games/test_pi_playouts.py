@@ -28,6 +28,7 @@ from kiosk.games.base import Action, IllegalAction
 from kiosk.games.pi.rules import KINDS, kind_of
 from kiosk.games.pi.state import left
 from pi_support import GAME, RULES
+from playout_checks import assert_replays_identically
 
 GAMES = 2000
 CHUNKS = 20
@@ -200,11 +201,7 @@ def try_illegal(state, prompts, rng: random.Random) -> None:
 
 def replay(seats, seed, options, record, log, finished) -> None:
     state, events = GAME.start_with_events(seats, seed, options)
-    for seat, action in record:
-        events.extend(GAME.apply(state, seat, action))
-    assert events == log
-    for viewer in [None, *range(seats)]:
-        assert GAME.view(state, viewer) == GAME.view(finished, viewer)
+    assert_replays_identically(GAME, state, events, record, log, finished, seats)
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

@@ -24,6 +24,7 @@ from kiosk.games.base import Action, IllegalAction
 from kiosk.games.watson_holmes.case import bundled_cases
 from kiosk.games.watson_holmes.state import SUPPLY
 from watson_holmes_support import FULL, GAME, TUTORIAL, texts_of
+from playout_checks import assert_replays_identically
 
 GAMES = 120
 CHUNKS = 6
@@ -167,13 +168,7 @@ def try_illegal(state, prompts, rng: random.Random) -> None:
 
 
 def replay(seats, seed, options, record, log, finished) -> None:
-    state = GAME.start(seats, seed, options)
-    events = []
-    for seat, action in record:
-        events.extend(GAME.apply(state, seat, action))
-    assert events == log
-    for viewer in [None, *range(seats)]:
-        assert GAME.view(state, viewer) == GAME.view(finished, viewer)
+    assert_replays_identically(GAME, GAME.start(seats, seed, options), [], record, log, finished, seats)
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
