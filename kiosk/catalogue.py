@@ -33,8 +33,16 @@ def source_messages() -> set[str]:
     return messages
 
 
+def game_names() -> set[str]:
+    """The games' display names, as the menus show them (each game's `info.names` holds both)."""
+    from kiosk.games import registry
+
+    return {registry.get(game_id).info.names["en"] for game_id in registry.ids()}
+
+
 # Each game's data files hold names players see (cards, places, characters): one function per game.
 DATA_NAME_SOURCES: tuple[Callable[[], set[str]], ...] = (
+    game_names,
     mystery_express_rules.data_names,
     watson_holmes_characters.data_names,
     pi_rules.data_names,

@@ -135,8 +135,15 @@ class Referee:
         if isinstance(match, UnknownTag):
             self.refuse_everywhere(Text(N_("Unknown tag: {reason}"), {"reason": match.reason}))
             return
-        # Mystery Express uses no card taps during play; tokens are for claiming seats before a game.
-        self.refuse_everywhere(Text(N_("That card is not asked for now.")))
+        choices = card_choices(self.session.game.prompts(self.session.state), match.card, set(self.bots))
+        if len({seat for seat, _ in choices}) > 1:
+            self.refuse_everywhere(Text(N_("Several seats can play that card now: choose it on your seat's buttons.")))
+        elif choices:
+            seat, action = choices[0]
+            self.submit(seat, action)
+            self.draw(seat)
+        else:
+            self.refuse_everywhere(Text(N_("That card is not asked for now.")))
 
     def refuse_everywhere(self, reason: Text) -> None:
         self._sound("error")
@@ -248,3 +255,16 @@ class Referee:
     def _sound(self, pattern: str) -> None:
         if self.table.whistle is not None:
             self.table.whistle.play(pattern)
+
+
+def card_choices(prompts: list[Prompt], card: str, bots: set[int]) -> list[tuple[int, Any]]:
+    """What a card tapped on the reader can mean now: the actions of the prompted people's seats that
+    name that card among their arguments. A game played with tagged cards (Mystery City's nfc deck,
+    Watson & Holmes's published box) prompts the seat whose card it is, so one seat answers."""
+    return [
+        (prompt.seat, action)
+        for prompt in prompts
+        if prompt.seat not in bots
+        for action in prompt.actions
+        if card in action.args
+    ]

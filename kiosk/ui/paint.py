@@ -1,0 +1,181 @@
+"""Drawing on the touchscreen: text fitted into boxes, buttons that register touch targets.
+
+Scenes draw only through a `Painter`. It takes words only as `Text` (a catalogue message, rendered in
+the table's language) or as `Verbatim` (numbers, hours: no words), so nothing reaches the screen
+without passing through the translation layer. It keeps a record of every text it drew and the box
+it had to fit (`drawn`) and of every touch target (`targets`): the tests check those records at
+every layout, and the touchscreen hit-tests taps against `targets`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+from kiosk.i18n import Text, TextList
+from kiosk.ui.layout import Layout
+from kiosk.ui.theme import Colour, Theme
+
+FONTS = Path(__file__).parent / "fonts"
+ELLIPSIS = "…"
+
+
+@dataclass(frozen=True)
+class Verbatim:
+    """Characters shown as they are, with no words to translate: numbers, hours, symbols."""
+
+    text: str
+
+    def render(self, lang: str | None = None) -> str:
+        return self.text
+
+
+Words = Text | TextList | Verbatim
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One text the painter drew: what it said, the box it had to fit and where it landed."""
+
+    text: str
+    source: Words
+    box: pygame.Rect
+    rect: pygame.Rect
+    fits: bool  # False when even the smallest size had to be cut short
+
+
+@dataclass(frozen=True)
+class Target:
+    rect: pygame.Rect
+    value: object
+
+
+@lru_cache(maxsize=256)
+def font(name: str, pixels: int) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(FONTS / name), max(6, pixels))
+
+
+@dataclass
+class Painter:
+    surface: pygame.Surface
+    layout: Layout
+    theme: Theme
+    lang: str
+    drawn: list[Drawn] = field(default_factory=list)
+    targets: list[Target] = field(default_factory=list)
+
+    # --- shapes ---------------------------------------------------------------------------------
+
+    def fill(self, colour: Colour | None = None) -> None:
+        self.surface.fill(colour or self.theme.background)
+
+    def box(self, rect: pygame.Rect, fill: Colour | None = None, border: Colour | None = None,
+            radius: int = 0, width: int = 2) -> None:
+        if fill is not None:
+            pygame.draw.rect(self.surface, fill, rect, border_radius=radius)
+        if border is not None:
+            pygame.draw.rect(self.surface, border, rect, width=width, border_radius=radius)
+
+    # --- words ----------------------------------------------------------------------------------
+
+    def text(self, rect: pygame.Rect, words: Words, size_mm: float = 5.0, colour: Colour | None = None,
+             *, title: bool = False, align: str = "center", valign: str = "middle",
+             min_mm: float = 2.2) -> pygame.Rect:
+        """Draw `words` inside `rect`: wrapped at spaces, shrunk step by step from `size_mm` down to
+        `min_mm` until they fit, cut short with an ellipsis only if even that fails (recorded as not
+        fitting, which the layout tests catch). Returns the rectangle the glyphs cover."""
+        rendered = words.render(self.lang)
+        face = self.theme.title_font if title else self.theme.body_font
+        pixels = self.layout.mm(size_mm)
+        smallest = min(pixels, self.layout.mm(min_mm))
+        while True:
+            typeface = font(face, pixels)
+            lines = wrap(rendered, typeface, rect.width)
+            height = len(lines) * typeface.get_linesize()
+            fits = height <= rect.height and all(typeface.size(line)[0] <= rect.width for line in lines)
+            if fits or pixels <= smallest:
+                break
+            pixels = max(smallest, math.floor(pixels * 0.9))
+        if not fits:
+            lines = cut_short(lines, typeface, rect)
+        covered = self._blit_lines(lines, typeface, rect, colour or self.theme.ink, align, valign)
+        self.drawn.append(Drawn(rendered, words, pygame.Rect(rect), covered, fits))
+        return covered
+
+    def _blit_lines(self, lines: list[str], typeface: pygame.font.Font, rect: pygame.Rect, colour: Colour,
+                    align: str, valign: str) -> pygame.Rect:
+        step = typeface.get_linesize()
+        height = len(lines) * step
+        top = {"top": rect.top, "bottom": rect.bottom - height}.get(valign, rect.centery - height // 2)
+        covered = pygame.Rect(rect.centerx, top, 0, 0)
+        for i, line in enumerate(lines):
+            image = typeface.render(line, True, colour)
+            place = image.get_rect(top=top + i * step)
+            if align == "left":
+                place.left = rect.left
+            elif align == "right":
+                place.right = rect.right
+            else:
+                place.centerx = rect.centerx
+            self.surface.blit(image, place)
+            covered = covered.union(place) if covered.width or covered.height else place
+        return covered
+
+    # --- touch ----------------------------------------------------------------------------------
+
+    def target(self, rect: pygame.Rect, value: object) -> None:
+        """Make `rect` answer a tap with `value` (later targets lie on top of earlier ones)."""
+        self.targets.append(Target(pygame.Rect(rect), value))
+
+    def button(self, rect: pygame.Rect, label: Words, value: object, *, selected: bool = False,
+               enabled: bool = True, size_mm: float = 5.0) -> None:
+        """A rounded button; a disabled one is drawn dim and answers nothing."""
+        theme = self.theme
+        fill = theme.accent if selected else theme.panel
+        ink = theme.background if selected else (theme.ink if enabled else theme.muted)
+        radius = max(4, self.layout.mm(1.5))
+        self.box(rect, fill, theme.accent if enabled else theme.muted, radius=radius)
+        pad = max(2, self.layout.mm(1))
+        self.text(rect.inflate(-2 * pad, -2 * pad), label, size_mm, ink, title=True)
+        if enabled:
+            self.target(rect, value)
+
+    def hit(self, position: tuple[int, int]) -> object | None:
+        for target in reversed(self.targets):
+            if target.rect.collidepoint(position):
+                return target.value
+        return None
+
+
+def wrap(text: str, typeface: pygame.font.Font, width: int) -> list[str]:
+    """Lines of `text` no wider than `width` where spaces allow (explicit newlines are kept)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if not line or typeface.size(candidate)[0] <= width:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def cut_short(lines: list[str], typeface: pygame.font.Font, rect: pygame.Rect) -> list[str]:
+    """As many lines as the box holds, each no wider than the box, the last ending in an ellipsis."""
+    room = max(1, rect.height // typeface.get_linesize())
+    kept = lines[:room]
+    for i, line in enumerate(kept):
+        cut = i == len(kept) - 1 and len(lines) > room
+        while line and (typeface.size(line + (ELLIPSIS if cut else ""))[0] > rect.width):
+            line, cut = line[:-1], True
+        kept[i] = line + (ELLIPSIS if cut else "")
+    return kept

@@ -1,0 +1,87 @@
+"""What the touchscreen shows: one scene at a time, redrawn only when something changed.
+
+A scene is plain: it draws itself with a `Painter`, answers the taps on the targets it registered,
+and says when it next needs a frame (`next_frame`, None while still). The `Touchscreen` keeps the
+current scene, hit-tests taps, and redraws only when a tap, an update or a running animation asks:
+an idle table draws nothing and the loop can sleep in `pygame.event.wait`.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+from kiosk.ui.layout import Layout, layout_for
+from kiosk.ui.paint import Painter
+from kiosk.ui.theme import Theme
+
+
+class Scene(Protocol):
+    theme: Theme
+
+    def draw(self, paint: Painter, now: float) -> None:
+        """Draw the whole screen. `now` is the loop's clock (seconds), for animations."""
+
+    def tap(self, value: object, now: float) -> None:
+        """A tap on a target this scene registered while drawing, with that target's value."""
+
+    def next_frame(self, now: float) -> float | None:
+        """When this scene next needs drawing without any input (a clock's hand moving), or None."""
+
+
+class Touchscreen:
+    """The public screen: a surface, the scene on it, and the last frame's touch targets."""
+
+    def __init__(self, surface: pygame.Surface, lang: str) -> None:
+        self.surface = surface
+        self.layout: Layout = layout_for(surface.get_size())
+        self.lang = lang
+        self.scene: Scene | None = None
+        self.painter: Painter | None = None
+        self.dirty = True
+        self.frames = 0
+
+    def show(self, scene: Scene) -> None:
+        self.scene = scene
+        self.dirty = True
+
+    def changed(self) -> None:
+        """What the scene shows has changed (an update from the table): draw it at the next chance."""
+        self.dirty = True
+
+    def set_language(self, lang: str) -> None:
+        self.lang = lang
+        self.dirty = True
+
+    def tap(self, position: tuple[int, int], now: float) -> bool:
+        """A finger or a mouse at `position` (screen pixels). True if it hit a target."""
+        if self.painter is None or self.scene is None:
+            return False
+        value = self.painter.hit(position)
+        if value is None:
+            return False
+        self.scene.tap(value, now)
+        self.dirty = True
+        return True
+
+    def due(self, now: float) -> float | None:
+        """Seconds until the next frame is needed (0 now), or None if nothing will change by itself."""
+        if self.scene is None:
+            return None
+        if self.dirty:
+            return 0.0
+        wanted = self.scene.next_frame(now)
+        return None if wanted is None else max(0.0, wanted)
+
+    def draw(self, now: float) -> bool:
+        """Draw a frame if one is due; True if it did."""
+        due = self.due(now)
+        if self.scene is None or due is None or due > 0:
+            return False
+        painter = Painter(self.surface, self.layout, self.scene.theme, self.lang)
+        self.scene.draw(painter, now)
+        self.painter = painter
+        self.dirty = False
+        self.frames += 1
+        return True

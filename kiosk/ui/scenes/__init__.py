@@ -1,0 +1,1 @@
+"""The touchscreen's menu scenes: attract, game choice, seat claim, options, results, rules, admin."""

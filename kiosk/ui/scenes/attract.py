@@ -1,0 +1,44 @@
+"""The attract screen: what an idle table shows. One tap anywhere goes on to the game choice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from kiosk.games import registry
+from kiosk.i18n import N_, Text
+from kiosk.ui.layout import grid, inset, rows
+from kiosk.ui.paint import Painter
+from kiosk.ui.theme import LOBBY, Theme
+
+START = "start"
+
+
+@dataclass
+class Attract:
+    on_start: Callable[[], None]
+    theme: Theme = LOBBY
+
+    def draw(self, paint: Painter, now: float) -> None:
+        paint.fill()
+        screen = paint.surface.get_rect()
+        paint.target(screen, START)  # anywhere
+        margin = paint.layout.mm(4)
+        title, games, hint = rows(inset(screen, margin), [3, 4, 1.5], gap=margin)
+        frame = inset(title, paint.layout.mm(1))
+        paint.box(frame, border=paint.theme.accent, width=3)
+        paint.text(inset(frame, paint.layout.mm(2)), Text(N_("Mystery Table")), 14, paint.theme.accent, title=True)
+        ids = registry.ids()
+        per_row = 1 if paint.layout.portrait else 2
+        for box, game_id in zip(grid(games, len(ids), per_row, gap=margin), ids):
+            name = registry.get(game_id).info.names
+            paint.box(box, paint.theme.panel, radius=paint.layout.mm(2))
+            paint.text(inset(box, paint.layout.mm(2)), Text(name["en"]), 7, title=True)
+        paint.text(hint, Text(N_("Touch the screen to start")), 6, paint.theme.muted)
+
+    def tap(self, value: object, now: float) -> None:
+        if value == START:
+            self.on_start()
+
+    def next_frame(self, now: float) -> float | None:
+        return None

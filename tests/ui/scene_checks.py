@@ -1,0 +1,96 @@
+"""The checks every touchscreen scene must pass, at every layout and in both languages.
+
+`render_everywhere(name, make_scene)` draws a scene on an off-screen surface of each layout, checks
+what the painter recorded and saves a screenshot under `build/screenshots/` (the review artefacts):
+
+- every text fits its box and every box lies on the screen (nothing clipped or overflowing);
+- every word came from the catalogue (`Text` with a known message id; `Verbatim` holds no letters);
+- every touch target is at least 9 mm on its short side and lies on the screen.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from kiosk.catalogue import all_messages
+from kiosk.i18n import Text, TextList
+from kiosk.ui.layout import LAYOUTS, Layout
+from kiosk.ui.paint import Painter, Verbatim
+from kiosk.ui.scene import Scene
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = Path(os.environ.get("KIOSK_SCREENSHOTS", ROOT / "build" / "screenshots"))
+LANGUAGES = ("en", "es")
+_MESSAGES: set[str] | None = None
+
+
+def known_messages() -> set[str]:
+    global _MESSAGES
+    if _MESSAGES is None:
+        _MESSAGES = all_messages()
+    return _MESSAGES
+
+
+def render_everywhere(name: str, make_scene: Callable[[], Scene], now: float = 0.0,
+                      layouts: tuple[Layout, ...] = tuple(LAYOUTS.values())) -> list[Painter]:
+    """Draw a fresh scene at every layout in both languages; check and save each frame."""
+    painters = []
+    for layout in layouts:
+        for lang in LANGUAGES:
+            painter = render(make_scene(), layout, lang, now)
+            check_frame(painter, f"{name} at {layout.name} in {lang}")
+            save(painter, f"{name}-{layout.name}-{lang}")
+            painters.append(painter)
+    return painters
+
+
+def render(scene: Scene, layout: Layout, lang: str, now: float = 0.0) -> Painter:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    painter = Painter(pygame.Surface(layout.size), layout, scene.theme, lang)
+    scene.draw(painter, now)
+    return painter
+
+
+def check_frame(painter: Painter, where: str) -> None:
+    screen = painter.surface.get_rect()
+    layout = painter.layout
+    for drawn in painter.drawn:
+        assert drawn.fits, f"{where}: {drawn.text!r} does not fit its box {drawn.box}"
+        assert screen.contains(drawn.box), f"{where}: the box of {drawn.text!r} leaves the screen: {drawn.box}"
+        assert drawn.box.contains(drawn.rect), f"{where}: {drawn.text!r} leaves its box {drawn.box}: {drawn.rect}"
+        check_words(drawn.source, where)
+    for target in painter.targets:
+        short = min(target.rect.size)
+        assert short >= layout.min_touch, (
+            f"{where}: touch target {target.value!r} is {short} px, under 9 mm ({layout.min_touch} px)"
+        )
+        assert screen.contains(target.rect), f"{where}: touch target {target.value!r} leaves the screen"
+
+
+def check_words(words: object, where: str) -> None:
+    if isinstance(words, Verbatim):
+        assert not any(c.isalpha() for c in words.text), f"{where}: words shown without the catalogue: {words.text!r}"
+    elif isinstance(words, TextList):
+        for item in words.items:
+            check_words(item, where)
+    elif isinstance(words, Text):
+        assert words.msgid in known_messages(), f"{where}: {words.msgid!r} is not in the catalogue"
+        for value in words.params.values():
+            if isinstance(value, (Text, TextList, Verbatim)):
+                check_words(value, where)
+            elif isinstance(value, str):
+                assert not any(c.isalpha() for c in value), (
+                    f"{where}: parameter {value!r} of {words.msgid!r} carries words outside the catalogue"
+                )
+    else:
+        raise AssertionError(f"{where}: drew {words!r}, which is neither Text nor Verbatim")
+
+
+def save(painter: Painter, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(painter.surface, str(SCREENSHOTS / f"{name}.png"))
