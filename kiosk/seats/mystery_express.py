@@ -146,3 +146,7 @@ class MysteryExpressPages:
 
     def reveal(self, event: Event) -> Screen | None:
         return reveal(event, self.narrator, self.lang)
+
+
+def make_pages(narrator: Narrator, lang: str, assist: bool = False) -> MysteryExpressPages:
+    return MysteryExpressPages(narrator, lang, assist)

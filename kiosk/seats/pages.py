@@ -6,13 +6,13 @@ prompt's choices by their kind and arguments, so it can still be played and test
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.i18n import N_, Text
 from kiosk.seats.controller import SeatPages
-from kiosk.seats.mystery_express import MysteryExpressPages
 from kiosk.seats.screen import Item, Screen
 
 
@@ -45,7 +45,15 @@ class PlainPages:
         """Plain pages keep no notes."""
 
 
+# game id -> module holding `make_pages(narrator, lang, assist) -> SeatPages`; others get PlainPages
+PAGE_MODULES = {
+    "mystery-express": "kiosk.seats.mystery_express",
+}
+
+
 def seat_pages(game_id: str, narrator: Any, lang: str, assist: bool = False) -> SeatPages:
-    if game_id == "mystery-express":
-        return MysteryExpressPages(narrator, lang, assist)
-    return PlainPages(lang)
+    module = PAGE_MODULES.get(game_id)
+    if module is None:
+        return PlainPages(lang)
+    pages: SeatPages = importlib.import_module(module).make_pages(narrator, lang, assist)
+    return pages

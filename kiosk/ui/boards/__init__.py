@@ -1,0 +1,52 @@
+"""One public board per game: what the touchscreen shows while a game is played.
+
+A board is a `Scene` that the table keeps up to date. It is given only what the public may know:
+the public view (`game.view(state, None)`), the public events (audience None) and the prompts that
+are answered on the touchscreen (`private` False) for seats people play. Whatever it draws must come
+from those; the tests check it. A tap on a public choice calls `context.submit(seat, action)`, which
+goes through the referee exactly like a seat's button.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from kiosk.games.base import Action, Event, Prompt
+from kiosk.ui.scene import Scene
+
+
+@dataclass(frozen=True)
+class BoardContext:
+    game_id: str
+    seats: int
+    narrator: Any  # kiosk.narration.Narrator of this game: names of seats, cards, places
+    submit: Callable[[int, Action], None]  # a public choice tapped on the touchscreen
+    bots: frozenset[int] = frozenset()
+    reveal_seconds: float = 3.0  # the table's reveal speed: how long a Time reveal takes to show
+    options: dict[str, Any] = field(default_factory=dict)  # the game's resolved options
+
+
+class Board(Scene, Protocol):
+    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float) -> None:
+        """The public view as it stands, and the public prompts of the seats people play."""
+
+    def observe(self, events: list[Event], now: float) -> None:
+        """Public events as they happen, in order (banners, reveals, the end)."""
+
+
+# game id -> module holding `make_board(context) -> Board`
+BOARD_MODULES = {
+    "mystery-express": "kiosk.ui.boards.plain",
+    "pi": "kiosk.ui.boards.plain",
+    "watson-holmes": "kiosk.ui.boards.plain",
+    "mystery-city": "kiosk.ui.boards.plain",
+}
+
+
+def make_board(context: BoardContext) -> Board:
+    module = importlib.import_module(BOARD_MODULES.get(context.game_id, "kiosk.ui.boards.plain"))
+    board: Board = module.make_board(context)
+    return board
