@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import queue
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -34,7 +35,18 @@ class DeviceStatus:
 
 
 InputEvent = ButtonPress | TagSeen | DeviceStatus
-InputQueue = queue.Queue  # of InputEvent; one per table, filled by every driver
+
+
+class InputQueue(queue.Queue):  # type: ignore[type-arg]
+    """The table's one input queue, filled by every driver's thread. `wake`, if set, is called after
+    each put: the touchscreen loop, asleep in `pygame.event.wait`, gets an event to wake on."""
+
+    wake: Callable[[], None] | None = None
+
+    def put(self, item: object, block: bool = True, timeout: float | None = None) -> None:
+        super().put(item, block, timeout)
+        if self.wake is not None:
+            self.wake()
 
 
 class Backoff:

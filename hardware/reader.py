@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import select
 import threading
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -197,7 +198,7 @@ class CardReader:
             # the longest PN532 frame takes at 115200 baud.
             self._serial = serial.Serial(self.port, self.baud, timeout=self.serial_timeout, write_timeout=0.5)
             # The constructor pulses RSTPDN, wakes the chip up and asks its firmware version.
-            self._pn532 = PN532_UART(self._serial, reset=self.reset_line)
+            self._pn532 = QuietPN532(self._serial, reset=self.reset_line)
             self.stats.opens += 1
         except (*READER_ERRORS, serial.SerialException, ValueError) as error:
             self._close()
@@ -305,3 +306,18 @@ class CardReader:
             self.backoff.reset()
             log.info("reader %s is back", self.name)
             self.events.put(DeviceStatus(self.device, True, ""))
+
+
+class QuietPN532(PN532_UART):
+    """Adafruit's driver, waiting for the reader's answer in `select` instead of asking the port
+    every 10 ms: an idle reader (waiting for a card most of the day) then costs no CPU."""
+
+    def _wait_ready(self, timeout: float = 1) -> bool:
+        port = self._uart
+        if port.in_waiting > 0:
+            return True
+        try:
+            ready, _, _ = select.select([port.fileno()], [], [], timeout)
+        except (AttributeError, OSError, ValueError):  # no file descriptor: the driver's own loop
+            return bool(super()._wait_ready(timeout))
+        return bool(ready) and port.in_waiting > 0

@@ -8,7 +8,6 @@ factories (per GPIO chip), luma serial interfaces for the seat displays, and the
 from __future__ import annotations
 
 import logging
-import queue
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
@@ -16,7 +15,7 @@ from gpiozero import DigitalOutputDevice
 
 from hardware.buttons import SeatButtons
 from hardware.display import SeatDisplay
-from hardware.events import DeviceStatus
+from hardware.events import DeviceStatus, InputQueue
 from hardware.pinmap import Pinmap
 from hardware.reader import CardReader
 from hardware.tags import TagRegistry
@@ -57,7 +56,7 @@ class Table:
     config: TableConfig
     pinmap: Pinmap
     backend: Any
-    events: queue.Queue
+    events: InputQueue
     seats: list[Seat]
     whistle: Whistle | None
     reader: CardReader | None
@@ -111,7 +110,7 @@ def build_table(config: TableConfig, *, backend: Any = None, registry: TagRegist
     """Build every configured part. Parts that fail to answer are built anyway, marked failed."""
     pinmap = config.pinmap()
     backend = backend or backend_for(config, pinmap)
-    events: queue.Queue = queue.Queue()
+    events = InputQueue()
     factories = backend.pin_factories()
     seats: list[Seat] = []
     whistle = reader = reset_line = None

@@ -14,6 +14,7 @@ import sys
 from kiosk import i18n
 from kiosk.errors import UserError
 from kiosk.i18n import _
+from kiosk.logs import setup_logging
 
 __all__ = ["UserError", "build_parser", "main"]
 
@@ -44,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    setup_logging()
     i18n.set_language(args.lang or i18n.DEFAULT_LANGUAGE)
     try:
         return int(args.handler(args))

@@ -82,6 +82,8 @@ class TableConfig:
     language: str = "en"
     data_dir: Path = Path("var")
     assist: bool = False  # Mystery Express journals mark what each seat can already rule out
+    admin_pin: str = "2580"  # opens the touchscreen's admin menu
+    screen_size: tuple[int, int] | None = None  # the touchscreen; None: full screen at its own size
     backend: str = "mock"
     pinmap_path: Path = DEFAULT_PINMAP
     i2c: I2CConfig = field(default_factory=I2CConfig)
@@ -101,6 +103,14 @@ def default_config(seats: int = 4, backend: str = "mock") -> TableConfig:
         backend=backend,
         seats=tuple(SeatConfig(i, DisplayConfig(channel=i)) for i in range(seats)),
     )
+
+
+def parse_size(text: str) -> tuple[int, int] | None:
+    """"800x480" -> (800, 480); None if it is not two positive whole numbers joined by an x."""
+    width, sign, height = text.lower().partition("x")
+    if not sign or not width.isdigit() or not height.isdigit() or int(width) < 320 or int(height) < 240:
+        return None
+    return int(width), int(height)
 
 
 class _Reader:
@@ -187,6 +197,16 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
     language = top.choice("language", "en", i18n.LANGUAGES)
     data_dir = base / top.text("data_dir", "var")
     assist = top.flag("assist", False)
+    admin_pin = top.text("admin_pin", "2580")
+    if not (admin_pin.isdigit() and 4 <= len(admin_pin) <= 8):
+        top.problem("admin_pin", f"expected 4 to 8 digits, got {admin_pin!r}")
+    screen = top.table("screen")
+    screen.seen.add("size")
+    size_text = screen.text("size", "full") if "size" in screen.data else ""
+    screen_size = parse_size(size_text) if size_text else None
+    if size_text and screen_size is None:
+        screen.problem("size", f"expected WIDTHxHEIGHT such as \"800x480\", got {size_text!r}")
+    screen.finish()
 
     hardware = top.table("hardware")
     backend = hardware.choice("backend", "mock", BACKENDS)
@@ -273,6 +293,8 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
         path=path,
         language=language,
         assist=assist,
+        admin_pin=admin_pin,
+        screen_size=screen_size,
         data_dir=data_dir,
         backend=backend,
         pinmap_path=pinmap_path,

@@ -39,6 +39,9 @@ class Lobby:
             event = self.table.events.get(timeout=timeout) if timeout > 0 else self.table.events.get_nowait()
         except queue.Empty:
             return
+        self.handle(event)
+
+    def handle(self, event: object) -> None:
         if isinstance(event, ButtonPress) and event.seat < self.seats:
             self.press(event.seat, event.button, event.long)
         elif isinstance(event, TagSeen):

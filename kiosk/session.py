@@ -7,6 +7,7 @@ they would have without the interruption.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +15,9 @@ from kiosk.bots import Bot
 from kiosk.games import registry
 from kiosk.games.base import Action, Event, Game, Outcome
 from kiosk.store import GameRecord, GameStore
+
+
+log = logging.getLogger("kiosk")
 
 
 class ReplayMismatch(Exception):
@@ -38,6 +42,7 @@ class GameSession:
         game_row = store.begin(game_id, options, seed, seats, bots)
         record = store.game(game_row)
         assert record is not None
+        log.info("game %d started: %s, %d seats, %d played by bots, seed %d", record.id, game_id, seats, len(bots), seed)
         return cls(store, record, game, state)
 
     @classmethod
@@ -56,6 +61,7 @@ class GameSession:
             session.actions_done += 1
             for bot_seat, bot in (bots or {}).items():  # bots hear again what their seats heard
                 bot.observe([e for e in events if e.visible_to(bot_seat)])
+        log.info("game %d resumed after %d actions", record.id, session.actions_done)
         return session
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -66,6 +72,8 @@ class GameSession:
         outcome = self.game.outcome(self.state)
         if outcome is not None:
             self.store.finish(self.record.id, outcome_json(outcome))
+            winners = ", ".join(str(seat + 1) for seat in outcome.winners)
+            log.info("game %d finished after %d actions: won by seat %s", self.record.id, self.actions_done, winners)
         return events
 
     @property

@@ -11,7 +11,6 @@ next one: an idle table burns no CPU.
 from __future__ import annotations
 
 import heapq
-import logging
 import queue
 import time
 from collections.abc import Callable
@@ -28,7 +27,6 @@ from kiosk.seats.controller import SeatController, SeatPages
 from kiosk.seats.screen import Item, Screen, render
 from kiosk.session import GameSession
 
-log = logging.getLogger(__name__)
 
 # Whistle patterns for public events (DESIGN: the whistle, "pass", error and fanfare patterns).
 EVENT_SOUNDS = {"leg_start": "whistle", "game_over": "fanfare"}
@@ -46,6 +44,8 @@ class Referee:
     on_events: Callable[[list[Event]], None] | None = None  # the public side: touchscreen, terminal
     show_bot_seats: bool = False  # demo and simulator only: a café never shows a bot's hand
     heartbeat: Callable[[], None] | None = None  # called every turn of the loop (the systemd watchdog)
+    on_refused: Callable[[int | None, Text], None] | None = None  # a refusal, for the touchscreen too
+    on_device: Callable[[DeviceStatus], None] | None = None  # a part failed or came back
     controllers: dict[int, SeatController] = field(default_factory=dict)
     _timers: list[tuple[float, int, Callable[[], None]]] = field(default_factory=list)
     _timer_count: int = 0
@@ -73,12 +73,7 @@ class Referee:
         """Handle one input, or whatever deadline falls first; wait at most `timeout` seconds."""
         if self.heartbeat is not None:
             self.heartbeat()
-        now = self.clock()
-        wait = timeout
-        if self._timers:
-            wait = min(wait, max(0.0, self._timers[0][0] - now))
-        for due in self._bot_due.values():
-            wait = min(wait, max(0.0, due - now))
+        wait = min(timeout, self.due())
         try:
             event = self.table.events.get(timeout=wait) if wait > 0 else self.table.events.get_nowait()
         except queue.Empty:
@@ -86,6 +81,20 @@ class Referee:
         if event is not None:
             self.handle(event)
         self._run_deadlines()
+
+    def due(self) -> float:
+        """Seconds until the next deadline: a timer, a bot's turn, a reveal to dismiss, the poll."""
+        deadlines = [self._next_poll, *self._bot_due.values(), *self._reveal_until.values()]
+        if self._timers:
+            deadlines.append(self._timers[0][0])
+        return max(0.0, min(deadlines) - self.clock())
+
+    def set_language(self, lang: str) -> None:
+        """The table switched language: every seat's pages speak it from the next screen on."""
+        for controller in self.controllers.values():
+            if hasattr(controller.ui, "lang"):
+                controller.ui.lang = lang
+        self.refresh()
 
     def _run_deadlines(self) -> None:
         now = self.clock()
@@ -114,8 +123,8 @@ class Referee:
             self.press(event.seat, event.button, event.long)
         elif isinstance(event, TagSeen):
             self.tag(event)
-        elif isinstance(event, DeviceStatus):
-            log.warning("%s %s %s", event.device, "back" if event.ok else "failed", event.detail)
+        elif isinstance(event, DeviceStatus) and self.on_device is not None:
+            self.on_device(event)  # the driver has logged it; the touchscreen says so
 
     def press(self, seat: int, button: str, long: bool = False) -> None:
         controller = self.controllers.get(seat)
@@ -147,6 +156,8 @@ class Referee:
 
     def refuse_everywhere(self, reason: Text) -> None:
         self._sound("error")
+        if self.on_refused is not None:
+            self.on_refused(None, reason)
         for seat in self.controllers:
             self._show_notice(seat, reason)
 
@@ -156,6 +167,8 @@ class Referee:
         except IllegalAction as refused:
             self._sound("error")
             self._show_notice(seat, refused.text)
+            if self.on_refused is not None:
+                self.on_refused(seat, refused.text)
             return
         self.route(events)
         for bot_seat, bot in self.bots.items():  # each bot hears what its seat may see, nothing else

@@ -9,19 +9,21 @@ unfinished game resumes where it stopped and ends the same way.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import random
 import signal
 import sys
 from dataclasses import replace
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from hardware.mock import build_mock_table
 from hardware.table import Table, build_table
 from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
-from kiosk.config import ConfigError, TableConfig, default_config, load_config
+from kiosk.config import ConfigError, TableConfig, default_config, load_config, parse_size
 from kiosk.errors import UserError
 from kiosk.games import registry
 from kiosk.games.base import Event, Game
@@ -36,16 +38,26 @@ from kiosk.store import GameRecord, GameStore
 from kiosk.table import Referee
 
 
+log = logging.getLogger("kiosk")
+
+
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("run", help=_("play a game"))
-    parser.add_argument("--game", default="mystery-express", choices=registry.ids(), help=_("which game"))
-    parser.add_argument("--seats", type=int, default=4, help=_("number of seats"))
+    parser.add_argument(
+        "--game", default=None, choices=registry.ids(),
+        help=_("which game (default: chosen on the touchscreen; headless: mystery-express)"),
+    )
+    parser.add_argument("--seats", type=int, default=None, help=_("number of players (default 4)"))
     parser.add_argument("--bots", type=int, default=None, help=_("how many seats bots play (default: all)"))
     parser.add_argument("--seed", type=int, default=None, help=_("seed of the deal (random if absent)"))
     parser.add_argument("--data", type=Path, default=None, help=_("folder of the game store"))
     parser.add_argument("--config", default=None, help=_("table configuration file (default: table.toml)"))
     parser.add_argument("--mock", action="store_true", help=_("use the mock table instead of the hardware"))
     parser.add_argument("--headless", action="store_true", help=_("no window: print progress instead"))
+    parser.add_argument(
+        "--screen", default=None, metavar="WIDTHxHEIGHT",
+        help=_("touchscreen size, e.g. 800x480, 1024x600, 1280x720, 720x1280 (default: table.toml, else 800x480)"),
+    )
     parser.add_argument("--narrate", action="store_true", help=_("print every public event, not only legs"))
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE",
@@ -69,17 +81,20 @@ def say(msgid: str, **params: Any) -> None:
     print(Text(msgid, params).render(), flush=True)
 
 
-def table_config(args: argparse.Namespace) -> TableConfig:
+MOCK_TABLE_SEATS = 5  # the simulator's table when the game is chosen on its touchscreen
+
+
+def table_config(args: argparse.Namespace, seats: int) -> TableConfig:
     try:
-        config = default_config(args.seats) if args.mock and not args.config else load_config(args.config)
+        config = default_config(seats) if args.mock and not args.config else load_config(args.config)
     except ConfigError as error:
         raise UserError("; ".join(error.problems)) from None
     if args.mock:
         config = replace(config, backend="mock")
-    if len(config.seats) < args.seats:
+    if len(config.seats) < seats:
         raise UserError(
             Text(N_("{file}: seats: {have} seats configured, the game needs {need}"),
-                 {"file": config.path or "table.toml", "have": len(config.seats), "need": args.seats}).render()
+                 {"file": config.path or "table.toml", "have": len(config.seats), "need": seats}).render()
         )
     return config
 
@@ -98,39 +113,137 @@ def checked_game(game_id: str, seats: int) -> Game[Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    game = checked_game(args.game, args.seats)
-    if args.bots is not None and not 0 <= args.bots <= args.seats:
+    if args.game is not None or args.headless or not args.mock:  # a seat count that means players
+        checked_game(args.game or "mystery-express", args.seats or 4)
+    config = table_config(args, args.seats or (4 if args.headless else MOCK_TABLE_SEATS))
+    touch = touchscreen_wanted(args, config)
+    if not touch or args.game is not None:
+        args.game = args.game or "mystery-express"
+        args.seats = args.seats or 4
+        checked_game(args.game, args.seats)
+    if args.bots is not None and not 0 <= args.bots <= (args.seats or 0):
         raise UserError(
             Text(N_("--bots must be 0-{seats}, got {bots}"), {"seats": args.seats, "bots": args.bots}).render()
         )
-    config = table_config(args)
     lang = args.lang or config.language
     i18n.set_language(lang)
-    window = config.backend == "mock" and not args.headless and display_available()
-    if config.backend == "mock" and not window and (args.bots or args.seats) < args.seats:
+    if config.backend == "mock" and not touch and args.bots is not None and args.bots < args.seats:
         raise UserError(_("people at a mock table need the simulator window; in headless mode every seat is a bot"))
     data = args.data or config.data_dir
     store = GameStore.open(data)
     if store.notice:
         print(f"kiosk: {store.notice}", file=sys.stderr)
+    log.info("kiosk started: %s table, %s, data in %s", config.backend, "touchscreen" if touch else "headless", data)
     mock = build_mock_table(config) if config.backend == "mock" else None
     table = mock.table if mock is not None else build_table(config).start()
-    simulator = None
-    if window and mock is not None:
-        from kiosk.ui.simulator import Simulator
-
-        simulator = Simulator(mock, args.seats, game.info.names.get(lang, game.info.names["en"]))
     notifier = ServiceNotifier()
     stop_requested.clear()
     stop_on_sigterm()
+    window: Any = None
     try:
-        return play_at_the_table(args, store, table, simulator, data, lang, notifier)
+        if touch:
+            window = open_window(args, config, mock)
+            return play_on_the_touchscreen(args, store, table, window, data, lang, notifier)
+        return play_at_the_table(args, store, table, data, lang, notifier)
     finally:
         notifier.stopping()
         darken(table)
-        if simulator is not None:
-            simulator.close()
+        if window is not None:
+            window.close()
         (mock or table).close()
+
+
+def touchscreen_wanted(args: argparse.Namespace, config: TableConfig) -> bool:
+    """The touchscreen runs unless asked to be headless: the simulator window on the mock table where
+    a display exists, full screen on the real table."""
+    if args.headless:
+        return False
+    return config.backend != "mock" or display_available()
+
+
+def open_window(args: argparse.Namespace, config: TableConfig, mock: Any) -> Any:
+    os.environ.setdefault("SDL_TOUCH_MOUSE_EVENTS", "0")  # a tap is one finger event, not also a click
+    size = screen_size(args.screen) if args.screen else config.screen_size
+    if mock is None:
+        from kiosk.ui.fullscreen import FullScreen
+
+        return FullScreen(size)
+    from kiosk.ui.simulator import Simulator
+
+    return Simulator(mock, _("Mystery Table"), size or (800, 480))
+
+
+def screen_size(text: str) -> tuple[int, int]:
+    size = parse_size(text)
+    if size is None:
+        raise UserError(Text(N_("--screen takes WIDTHxHEIGHT such as 800x480, got {text!r}"), {"text": text}).render())
+    return size
+
+
+def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: Table, window: Any, data: Path,
+                            lang: str, notifier: ServiceNotifier) -> int:
+    from kiosk.ui import loop
+    from kiosk.ui.app import App, Plan
+    from kiosk.ui.scene import Touchscreen
+
+    plan = Plan(
+        game=args.game, seats=args.seats, bots=args.bots, seed=args.seed, options=game_options(args.option),
+        bot_pause=args.bot_pause, assist=args.assist,
+    )
+    reporter = EventReporter(args, data / "snapshots")
+    app = App(table, store, Touchscreen(window.touch, lang), table.config, plan, on_game_event=reporter.report)
+    reporter.referee = lambda: app.referee
+    if hasattr(window, "current_game"):
+        window.current_game = lambda: app.game_id
+    first = True
+
+    def heartbeat() -> None:
+        nonlocal first
+        if first:  # the hardware is up and the first frame is on the screen
+            notifier.ready("touchscreen up")
+            first = False
+        notifier.tick()
+        if hasattr(window, "bots"):
+            window.bots = set(app.referee.bots) if app.referee is not None else set()
+
+    closed = not loop.run(app, window, stop=stop_requested.is_set, heartbeat=heartbeat)
+    if closed or app.referee is not None and not app.referee.session.over:
+        if app.referee is not None:
+            say(N_("Stopped; game {id} is kept and resumes at the next start."), id=app.referee.session.record.id)
+    return 0
+
+
+class EventReporter:
+    """The terminal and the journal's side of a game: one line per headline event (every public event
+    with --narrate), snapshots of the seat screens at each leg and at the end, and the power-cut test."""
+
+    def __init__(self, args: argparse.Namespace, snapshots: Path) -> None:
+        self.args = args
+        self.snapshots = snapshots
+        self.narrators: dict[int, Any] = {}
+        self.referee: Callable[[], Referee | None] = lambda: None
+
+    def narrator(self, session: GameSession) -> Any:
+        """The game's narrator, which learns names (the characters, say) from the events it hears."""
+        record = session.record
+        if record.id not in self.narrators:
+            self.narrators[record.id] = narrator_for(record.game, session.game.view(session.state, None))
+        return self.narrators[record.id]
+
+    def report(self, session: GameSession, events: list[Event]) -> None:
+        record = session.record
+        narrator = self.narrator(session)
+        referee = self.referee()
+        for event in events:
+            if event.audience is not None:
+                continue
+            line = narrator.describe(event)  # every public event: the narrator learns the characters
+            if line is not None and (self.args.narrate or event.kind in HEADLINES.get(record.game, ())):
+                print(line.render(), flush=True)
+            if event.kind in ("leg_start", "game_over") and referee is not None:
+                save_snapshots(referee, self.snapshots, f"{record.id}-{event.kind}-{event.data.get('leg', 'end')}")
+        if self.args.crash_after is not None and session.actions_done >= self.args.crash_after:
+            os.kill(os.getpid(), signal.SIGKILL)  # a power cut: nothing after the stored action runs
 
 
 def darken(table: Table) -> None:
@@ -143,13 +256,15 @@ def darken(table: Table) -> None:
         table.whistle.stop()
 
 
-def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, simulator: Any, data: Path,
+def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, data: Path,
                       lang: str, notifier: ServiceNotifier) -> int:
+    """Headless: bots play every seat on the mock table (or people at a real table without a screen),
+    with progress on the terminal."""
     record = unfinished_to_resume(store, args)
     if record is None:
-        bot_seats = choose_bots(args, table, simulator, notifier)
+        bot_seats = choose_bots(args, table, notifier)
         if bot_seats is None:
-            return 0  # the window was closed before the game began
+            return 0  # stopped before the game began
         session = new_session(store, args, bot_seats)
         record = session.record
         bot_players: dict[int, Bot] = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
@@ -157,39 +272,23 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
         bot_players = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
         session = GameSession.resume(store, record, bot_players)
         say(N_("Resuming game {id} after {actions} actions."), id=record.id, actions=session.actions_done)
-    snapshots = data / "snapshots"
-    narrator = narrator_for(record.game, session.game.view(session.state, None))
-
-    def on_events(events: list[Event]) -> None:
-        for event in events:
-            if event.audience is not None:
-                continue
-            line = narrator.describe(event)  # every public event: the narrator learns the characters
-            if line is not None and (args.narrate or event.kind in HEADLINES.get(record.game, ())):
-                print(line.render(), flush=True)
-            if event.kind in ("leg_start", "game_over"):
-                save_snapshots(referee, snapshots, f"{record.id}-{event.kind}-{event.data.get('leg', 'end')}")
-        if args.crash_after is not None and session.actions_done >= args.crash_after:
-            os.kill(os.getpid(), signal.SIGKILL)  # a power cut: nothing after the stored action runs
-
+    reporter = EventReporter(args, data / "snapshots")
+    narrator = reporter.narrator(session)
     people = len(record.bots) < record.seats
     referee = Referee(
         session, table, lambda seat: seat_pages(record.game, narrator, lang, args.assist or table.config.assist), bot_players,
         bot_delay=max(0.0, args.bot_pause) if people else 0.0, reveal_seconds=3.0 if people else 0.0,
-        on_events=on_events, show_bot_seats=table.config.backend == "mock" and not people,
+        on_events=lambda events: reporter.report(session, events),
+        show_bot_seats=table.config.backend == "mock" and not people,
     )
+    reporter.referee = lambda: referee
     referee.heartbeat = notifier.tick
     notifier.ready(f"playing game {record.id} ({record.game}, {record.seats} seats)")
-    if simulator is not None:
-        simulator.bots = set(record.bots)
-        if not simulator.run(referee, lambda: session.over or stop_requested.is_set()):
-            return 0  # the window was closed: the game stays in the store, to resume
-    else:
-        referee.run(stop=stop_requested.is_set, timeout=min(1.0, notifier.interval or 1.0))
+    referee.run(stop=stop_requested.is_set, timeout=min(1.0, notifier.interval or 1.0))
     if not session.over:
         say(N_("Stopped; game {id} is kept and resumes at the next start."), id=record.id)
         return 0
-    save_snapshots(referee, snapshots, f"{record.id}-final")
+    save_snapshots(referee, data / "snapshots", f"{record.id}-final")
     outcome = session.game.outcome(session.state)
     assert outcome is not None
     print()
@@ -202,22 +301,18 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
     return 0
 
 
-def choose_bots(args: argparse.Namespace, table: Table, simulator: Any, notifier: ServiceNotifier) -> list[int] | None:
-    """The seats bots play: as asked, or all of them headless on the mock table, or every seat nobody
-    claimed in the lobby. None if the window was closed during the lobby."""
+def choose_bots(args: argparse.Namespace, table: Table, notifier: ServiceNotifier) -> list[int] | None:
+    """The seats bots play: as asked, or all of them on the mock table, or every seat nobody claimed
+    with the seat buttons (a real table run headless). None if stopped during the lobby."""
     if args.bots is not None:
         return list(range(args.seats - args.bots, args.seats))
-    if table.config.backend == "mock" and simulator is None:
+    if table.config.backend == "mock":
         return list(range(args.seats))
     lobby = Lobby(table, args.game, args.seats, heartbeat=notifier.tick)
     notifier.ready("waiting for players")
     say(N_("Waiting for players: press select on your seat, then hold it to start."))
-    if simulator is not None:
-        if not simulator.run(lobby, lambda: lobby.started or stop_requested.is_set()):
-            return None
-    else:
-        while not lobby.started and not stop_requested.is_set():
-            lobby.pump(timeout=min(1.0, notifier.interval or 1.0))
+    while not lobby.started and not stop_requested.is_set():
+        lobby.pump(timeout=min(1.0, notifier.interval or 1.0))
     if stop_requested.is_set():
         return None
     return [seat for seat in range(args.seats) if seat not in lobby.claimed]

@@ -18,7 +18,9 @@ from kiosk.ui.theme import Theme
 
 
 class Scene(Protocol):
-    theme: Theme
+    @property
+    def theme(self) -> Theme:
+        """The mood it is drawn in (a dataclass field does)."""
 
     def draw(self, paint: Painter, now: float) -> None:
         """Draw the whole screen. `now` is the loop's clock (seconds), for animations."""

@@ -1,111 +1,173 @@
 """The desktop simulator: the whole mock table in one window.
 
-Each seat's OLED is drawn from what its emulated panel decoded off the fake I2C bus (so the window
-shows exactly what the real driver sent), with its three buttons under it. A mouse button held on a
-button, or a key held, drives the mock GPIO pin low until released: the real gpiozero `Button` does
-the debouncing and the long-press timing. Keys: seat 1 Q W E, seat 2 A S D, seat 3 Z X C, seat 4
-U I O, seat 5 J K L (previous, next, select). A lamp shows when the buzzer plays.
+Left, the touchscreen at its real size, driven by the mouse (or by fingers on a touch display). Under
+it, the NFC reader: a button for every card and token of the game being set up or played; hold one
+down to lay that tag on the simulated PN532, release to lift it. Right, every seat's OLED, drawn from
+what its emulated panel decoded off the fake I2C bus (so the window shows exactly what the real driver
+sent, with a marker on a seat whose screen failed), and its three buttons: a mouse button held on one,
+or a key held, drives the mock GPIO pin low until released, and the real gpiozero `Button` does the
+debouncing and the long-press timing. Keys: seat 1 Q W E, seat 2 A S D, seat 3 Z X C, seat 4 U I O,
+seat 5 J K L, seat 6 R T Y, seat 7 F G H (previous, next, select). A lamp lights while the buzzer
+plays, with the pattern's sound where an audio device exists.
+
+Its labels go through the catalogue like the rest; key letters and card ids are shown as they are.
 """
 
 from __future__ import annotations
 
+import hashlib
+from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any
 
 import pygame
 
 from hardware.mock import MockTable
+from hardware.pn532_sim import SimTag
+from hardware.tags import tag_text
+from hardware.whistle import PATTERNS
 from kiosk.i18n import N_, Text
+from kiosk.ui.layout import grid
 
-SCALE = 3
+SCALE = 2
 OLED_W, OLED_H = 128 * SCALE, 64 * SCALE
-MARGIN = 16
-BUTTON_H = 36
+MARGIN = 12
+BUTTON_H = 30
+LABEL_H = 20
 COLUMNS = 2
+NFC_H = 150
+NFC_PER_PAGE = 18
 BACKGROUND = (18, 22, 40)  # night blue
 BEZEL = (40, 40, 46)
 PIXEL_ON = (120, 200, 255)  # an OLED's cold blue-white
 BRASS = (200, 160, 80)
+CREAM = (240, 230, 210)
+ALERT = (255, 80, 80)
 KEYS = ("qwe", "asd", "zxc", "uio", "jkl", "rty", "fgh")
 BUTTONS = ("prev", "next", "select")
-
-
-class Phase(Protocol):
-    """What runs behind the window: the lobby, then the referee."""
-
-    def pump(self, timeout: float) -> None: ...
+RATE = 22050  # the lamp's sound
 
 
 @dataclass(frozen=True)
-class ButtonArea:
-    seat: int
-    button: str
+class Control:
+    kind: str  # "button", "card", "page"
     rect: pygame.Rect
+    value: Any
 
 
 class Simulator:
-    def __init__(self, mock: MockTable, seats: int, title: str) -> None:
+    def __init__(self, mock: MockTable, title: str, touch_size: tuple[int, int] = (800, 480),
+                 current_game: Callable[[], str | None] = lambda: None) -> None:
         self.mock = mock
-        self.phase: Phase | None = None
+        self.current_game = current_game
         self.bots: set[int] = set()  # seats labelled as played by a bot
-        self.seats = [s.index for s in mock.table.seats][:seats]
+        self.seats = [s.index for s in mock.table.seats]
         rows = (len(self.seats) + COLUMNS - 1) // COLUMNS
-        width = COLUMNS * (OLED_W + MARGIN) + MARGIN
-        height = rows * (OLED_H + BUTTON_H + 3 * MARGIN) + MARGIN
+        seat_h = LABEL_H + OLED_H + BUTTON_H + 2 * MARGIN
+        self.touch_area = pygame.Rect(MARGIN, MARGIN, *touch_size)
+        self.nfc_area = pygame.Rect(MARGIN, self.touch_area.bottom + MARGIN, touch_size[0], NFC_H)
+        self.seat_area = pygame.Rect(self.touch_area.right + MARGIN, MARGIN,
+                                     COLUMNS * (OLED_W + MARGIN), rows * seat_h)
+        width = self.seat_area.right + MARGIN
+        height = max(self.nfc_area.bottom, self.seat_area.bottom) + MARGIN
         pygame.display.init()
         pygame.font.init()
         self.window = pygame.display.set_mode((width, height))
         pygame.display.set_caption(title)
-        self.font = pygame.font.Font(None, 22)
-        self.areas: list[ButtonArea] = []
+        self.window.fill(BACKGROUND)
+        self.touch = self.window.subsurface(self.touch_area)
+        self.font = pygame.font.Font(None, 20)
+        self.controls: list[Control] = []
         self.held: dict[object, tuple[int, str]] = {}
         self.keys = {ord(key): (seat, BUTTONS[i]) for seat, keys in zip(self.seats, KEYS) for i, key in enumerate(keys)}
-        self.shown: object = None  # what the window last drew: redraw only when it changes
+        self.page = 0
+        self.tag_down: str | None = None
+        self.shown: object = None  # what the window's own parts last showed: redraw only on change
+        self.sound = Sound.open()
+        self.heard = 0
 
-    def origin(self, position: int) -> tuple[int, int]:
-        row, column = divmod(position, COLUMNS)
-        return MARGIN + column * (OLED_W + MARGIN), MARGIN + row * (OLED_H + BUTTON_H + 3 * MARGIN)
+    # --- Window -----------------------------------------------------------------------------------
 
-    def run(self, phase: Phase, done: Callable[[], bool]) -> bool:
-        """Drive `phase` until `done()`; False if the window was closed first."""
-        self.phase = phase
-        while not done():
-            if not self.step():
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            control = next((c for c in self.controls if c.rect.collidepoint(event.pos)), None)
+            if control is None:
                 return False
-        self.step(0)
+            if control.kind == "button":
+                self.down("mouse", *control.value)
+            elif control.kind == "card":
+                self.lay(control.value)
+            elif control.kind == "page":
+                self.page += control.value
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.up("mouse")
+            self.lift()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in self.keys:
+            self.down(event.key, *self.keys[event.key])
+            return True
+        if event.type == pygame.KEYUP:
+            self.up(event.key)
+            return True
+        return False
+
+    def due(self) -> float | None:
+        whistle = self.mock.table.whistle
+        return 0.05 if whistle is not None and whistle.is_playing else None  # the lamp goes out
+
+    def draw(self) -> bool:
+        whistle = self.mock.table.whistle
+        playing = whistle is not None and whistle.is_playing
+        if whistle is not None and len(whistle.played) > self.heard:
+            for pattern in whistle.played[self.heard:]:
+                self.sound.play(pattern)
+            self.heard = len(whistle.played)
+        game = self.current_game()
+        state = ([self.mock.panel(seat).framebuffer() for seat in self.seats], sorted(self.held.values()),
+                 playing, game, self.page, self.tag_down, sorted(self.bots),
+                 [part.display.failed for part in self.mock.table.seats])
+        if state == self.shown:
+            return False
+        self.shown = state
+        self.controls = []
+        self.window.fill(BACKGROUND, self.seat_area.inflate(MARGIN, MARGIN))
+        for position, seat in enumerate(self.seats):
+            self.draw_seat(position, seat)
+        self.draw_reader(game)
+        pygame.draw.circle(self.window, BRASS if playing else BEZEL, (self.window.get_width() - 14, 10), 7)
         return True
 
     def close(self) -> None:
         pygame.quit()
 
-    def step(self, wait_ms: int = 50) -> bool:
-        """One turn of the loop; False once the window is closed."""
-        running = True
-        # Wakes for input, or 20 times a second for the table (pygame waits forever on 0: poll then).
-        event = pygame.event.wait(wait_ms) if wait_ms > 0 else pygame.event.poll()
-        while event.type != pygame.NOEVENT:
-            running = self.handle(event) and running
-            event = pygame.event.poll()
-        if self.phase is not None:
-            self.phase.pump(timeout=0.0)
-        self.draw()
-        return running
+    # --- the seats --------------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.QUIT:
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            for area in self.areas:
-                if area.rect.collidepoint(event.pos):
-                    self.down("mouse", area.seat, area.button)
-        elif event.type == pygame.MOUSEBUTTONUP:
-            self.up("mouse")
-        elif event.type == pygame.KEYDOWN and event.key in self.keys:
-            self.down(event.key, *self.keys[event.key])
-        elif event.type == pygame.KEYUP:
-            self.up(event.key)
-        return True
+    def draw_seat(self, position: int, seat: int) -> None:
+        row, column = divmod(position, COLUMNS)
+        x = self.seat_area.left + column * (OLED_W + MARGIN)
+        y = self.seat_area.top + row * (LABEL_H + OLED_H + BUTTON_H + 2 * MARGIN)
+        label = Text(N_("Seat {n}"), {"n": seat + 1}).render()
+        if seat in self.bots:
+            label += " · " + Text(N_("Bot")).render()
+        self.window.blit(self.font.render(label, True, BRASS), (x, y))
+        screen = self.mock.screen(seat).convert("L")
+        surface = pygame.image.frombuffer(screen.tobytes(), screen.size, "P")
+        surface.set_palette([(0, 0, 0)] + [PIXEL_ON] * 255)
+        top = y + LABEL_H
+        pygame.draw.rect(self.window, BEZEL, (x - 4, top - 4, OLED_W + 8, OLED_H + 8), border_radius=6)
+        self.window.blit(pygame.transform.scale(surface, (OLED_W, OLED_H)), (x, top))
+        if self.mock.table.seats[position].display.failed:
+            pygame.draw.rect(self.window, ALERT, (x - 4, top - 4, OLED_W + 8, OLED_H + 8), width=3, border_radius=6)
+            self.window.blit(self.font.render("!", True, ALERT), (x + OLED_W - 12, y))
+        for i, button in enumerate(BUTTONS):
+            rect = pygame.Rect(x + i * (OLED_W // 3) + 4, top + OLED_H + 8, OLED_W // 3 - 8, BUTTON_H)
+            pressed = (seat, button) in self.held.values()
+            pygame.draw.rect(self.window, BRASS if pressed else BEZEL, rect, border_radius=8)
+            text = ("<", ">", "OK")[i] + "  " + KEYS[position][i].upper()  # pygame's default font: ASCII
+            self.window.blit(self.font.render(text, True, CREAM), rect.move(8, 8))
+            self.controls.append(Control("button", rect, (seat, button)))
 
     def down(self, source: object, seat: int, button: str) -> None:
         self.held[source] = (seat, button)
@@ -116,36 +178,83 @@ class Simulator:
             seat, button = self.held.pop(source)
             self.mock.pin(seat, button).drive_high()
 
-    def draw(self) -> None:
-        whistle = self.mock.table.whistle
-        playing = whistle is not None and whistle.is_playing
-        state = ([self.mock.panel(seat).framebuffer() for seat in self.seats], sorted(self.held.values()), playing)
-        if state == self.shown:
+    # --- the reader -------------------------------------------------------------------------------
+
+    def draw_reader(self, game: str | None) -> None:
+        self.window.fill(BACKGROUND, self.nfc_area)
+        pygame.draw.rect(self.window, BEZEL, self.nfc_area, width=2, border_radius=8)
+        cards = deck_of(game)
+        title = Text(N_("Card reader: hold a card down to lay it on the reader ({count} cards)"), {"count": len(cards)}).render()
+        self.window.blit(self.font.render(title, True, BRASS), self.nfc_area.move(8, 6))
+        pages = max(1, (len(cards) + NFC_PER_PAGE - 1) // NFC_PER_PAGE)
+        self.page %= pages
+        shown = cards[self.page * NFC_PER_PAGE:(self.page + 1) * NFC_PER_PAGE]
+        body = pygame.Rect(self.nfc_area.left + 8, self.nfc_area.top + 26, self.nfc_area.width - 60, NFC_H - 34)
+        for rect, card in zip(grid(body, NFC_PER_PAGE, 6, gap=4), shown):
+            down = card == self.tag_down
+            pygame.draw.rect(self.window, BRASS if down else BEZEL, rect, border_radius=6)
+            self.window.blit(self.font.render(card[:16], True, CREAM), rect.move(4, 8))
+            self.controls.append(Control("card", rect, (game, card)))
+        if pages > 1:
+            more = pygame.Rect(body.right + 6, body.top, 40, body.height)
+            pygame.draw.rect(self.window, BEZEL, more, border_radius=6)
+            self.window.blit(self.font.render(f"{self.page + 1}/{pages}", True, CREAM), more.move(4, 8))
+            self.controls.append(Control("page", more, 1))
+
+    def lay(self, value: tuple[str, str]) -> None:
+        game, card = value
+        text = tag_text(game, card)
+        uid = b"\x04" + hashlib.sha1(text.encode()).digest()[:6]  # an NXP UID, the same for the same card
+        self.mock.tap(SimTag.ntag213(uid, text))
+        self.tag_down = card
+
+    def lift(self) -> None:
+        if self.tag_down is not None:
+            self.mock.lift()
+            self.tag_down = None
+
+
+def deck_of(game: str | None) -> list[str]:
+    if game is None:
+        return []
+    from kiosk.commands.tags import deck_for
+
+    return deck_for(game)
+
+
+class Sound:
+    """The buzzer's patterns through the computer's speaker, if it has one (else silent)."""
+
+    def __init__(self, ready: bool) -> None:
+        self.ready = ready
+        self.cache: dict[str, pygame.mixer.Sound] = {}
+
+    @classmethod
+    def open(cls) -> Sound:
+        try:
+            pygame.mixer.init(frequency=RATE, size=-16, channels=1)
+        except pygame.error:
+            return cls(False)
+        return cls(True)
+
+    def play(self, pattern: str) -> None:
+        if not self.ready or pattern not in PATTERNS:
             return
-        self.shown = state
-        self.window.fill(BACKGROUND)
-        self.areas = []
-        for position, seat in enumerate(self.seats):
-            x, y = self.origin(position)
-            label = Text(N_("Seat {n}"), {"n": seat + 1}).render()
-            if seat in self.bots:
-                label += " · " + Text(N_("Bot")).render()
-            self.window.blit(self.font.render(label, True, BRASS), (x, y))
-            screen = self.mock.screen(seat).convert("L")
-            surface = pygame.image.frombuffer(screen.tobytes(), screen.size, "P")
-            surface.set_palette([(0, 0, 0)] * 1 + [PIXEL_ON] * 255)
-            top = y + 20
-            pygame.draw.rect(self.window, BEZEL, (x - 4, top - 4, OLED_W + 8, OLED_H + 8), border_radius=6)
-            self.window.blit(pygame.transform.scale(surface, (OLED_W, OLED_H)), (x, top))
-            if self.mock.table.seats[position].display.failed:
-                self.window.blit(self.font.render("!", True, (255, 80, 80)), (x + OLED_W - 12, y))
-            for i, button in enumerate(BUTTONS):
-                rect = pygame.Rect(x + i * (OLED_W // 3) + 6, top + OLED_H + 10, OLED_W // 3 - 12, BUTTON_H)
-                pressed = (seat, button) in self.held.values()
-                pygame.draw.rect(self.window, BRASS if pressed else BEZEL, rect, border_radius=8)
-                text = ("<", ">", "OK")[i] + "  " + KEYS[position][i].upper()  # pygame's default font: ASCII
-                self.window.blit(self.font.render(text, True, (240, 230, 210)), rect.move(10, 10))
-                self.areas.append(ButtonArea(seat, button, rect))
-        lamp = BRASS if playing else BEZEL
-        pygame.draw.circle(self.window, lamp, (self.window.get_width() - 20, 20), 8)
-        pygame.display.flip()
+        if pattern not in self.cache:
+            self.cache[pattern] = pygame.mixer.Sound(buffer=square_waves(pattern).tobytes())
+        self.cache[pattern].play()
+
+
+def square_waves(pattern: str) -> array:  # type: ignore[type-arg]
+    """The pattern's notes as a quiet square wave, 16-bit mono at RATE."""
+    from gpiozero.tones import Tone
+
+    samples = array("h")
+    for note, seconds in PATTERNS[pattern]:
+        count = int(seconds * RATE)
+        if note is None:
+            samples.extend([0] * count)
+            continue
+        half = max(1, int(RATE / Tone(note).frequency / 2))
+        samples.extend(3000 if (i // half) % 2 == 0 else -3000 for i in range(count))
+    return samples

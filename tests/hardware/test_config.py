@@ -42,6 +42,9 @@ def test_channel_out_of_range_names_file_key_problem_and_expectation(tmp_path):
         ("[[seats]]\ndisplay.channel = 1\n[[seats]]\ndisplay.channel = 1\n", "table.toml: seats[1].display.channel: already used by seats[0], expected a different channel 0-7"),
         ("[[seats]]\ndisplay.channel = 1\n[[seats]]\n", "table.toml: seats[1].display.channel: already used by seats[0], expected a different channel 0-7"),
         ("[buttons]\nlong_press_ms = 50\n[[seats]]\n", "table.toml: buttons.long_press_ms: out of range, expected 100-5000, got 50"),
+        ("admin_pin = '12'\n[[seats]]\n", "table.toml: admin_pin: expected 4 to 8 digits, got '12'"),
+        ("[screen]\nsize = '800*480'\n[[seats]]\n", 'table.toml: screen.size: expected WIDTHxHEIGHT such as "800x480", got \'800*480\''),
+        ("[screen]\nsise = '800x480'\n[[seats]]\n", "table.toml: screen.sise: unknown key, expected one of size"),
     ],
 )
 def test_each_config_error_is_specific(tmp_path, text, expected):

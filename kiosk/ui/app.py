@@ -1,0 +1,480 @@
+"""The kiosk with its touchscreen: from the attract screen through a game to its results.
+
+The app is what the touchscreen shows and what the table does between games. It owns the flow
+(resume offer, attract, game choice, seat claim, options, the game's board, results, admin) and,
+while a game runs, the referee. It is driven from outside by one loop (`kiosk/ui/loop.py`): inputs
+from the hardware queue (`input`), taps (`tap`, `hold`), and time (`pump`). It never sleeps and never
+draws by itself, so the same app runs in the desktop simulator, full screen on the Pi and in tests.
+
+The board only ever sees the public side of a game: the public view, public events and the public
+prompts of seats people play (`_update_board`).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hardware.backlight import Backlight
+from hardware.events import DeviceStatus
+from hardware.table import Table
+from kiosk import i18n
+from kiosk.bots import Bot
+from kiosk.bots.table_bots import table_bot
+from kiosk.config import TableConfig
+from kiosk.games import registry
+from kiosk.games.base import Action, Event, Prompt
+from kiosk.i18n import N_, Text
+from kiosk.lobby import Lobby
+from kiosk.narration import narrator_for
+from kiosk.seats.pages import seat_pages
+from kiosk.seats.screen import Item, Screen, render
+from kiosk.session import GameSession, ReplayMismatch
+from kiosk.store import GameRecord, GameStore
+from kiosk.table import Referee
+from kiosk.ui.boards import Board, BoardContext, make_board
+from kiosk.ui.scenes.notice import bottom_strip, notice_bar
+from kiosk.ui.paint import Painter
+from kiosk.ui.scene import Scene, Touchscreen
+from kiosk.ui.scenes.admin import Admin
+from kiosk.ui.scenes.attract import Attract
+from kiosk.ui.scenes.choose_game import ChooseGame
+from kiosk.ui.scenes.claim import SeatClaim
+from kiosk.ui.scenes.options import Options
+from kiosk.ui.scenes.results import Results
+from kiosk.ui.scenes.resume import ResumeOffer
+from kiosk.ui.scenes.rules_pages import RulesPages
+from kiosk.ui.theme import Theme
+
+log = logging.getLogger("kiosk")
+
+REVEAL_SECONDS = {"slow": 5.0, "normal": 3.0, "fast": 1.5}
+NOTICE_SECONDS = 4.0
+HOLD_FOR_ADMIN = 3.0  # a finger held this long anywhere opens the admin PIN pad
+
+
+@dataclass
+class Plan:
+    """What the command line fixed in advance; the touchscreen asks for the rest."""
+
+    game: str | None = None
+    seats: int | None = None
+    bots: int | None = None  # how many seats bots play; None: people claim seats
+    seed: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    bot_pause: float = 0.8
+    reveal_seconds: float | None = None  # None: from the reveal speed chosen in the options
+    assist: bool = False
+    results_after: float = 8.0  # seconds the finished board stays once its last animation has ended
+
+
+@dataclass
+class App:
+    table: Table
+    store: GameStore
+    screen: Touchscreen
+    config: TableConfig
+    plan: Plan
+    clock: Callable[[], float] = time.monotonic
+    on_game_event: Callable[[GameSession, list[Event]], None] | None = None  # the terminal and the log
+    on_quit: Callable[[], None] | None = None  # shutdown from the admin menu
+    backlight: Backlight = field(default_factory=Backlight)
+    scene: Scene | None = None
+    lobby: Lobby | None = None
+    referee: Referee | None = None
+    board: Board | None = None
+    quit: bool = False
+    settings: dict[str, Any] = field(default_factory=dict)
+    _notice: tuple[Text, float] | None = None
+    _results_at: float | None = None
+    _back_to: Scene | None = None  # where the admin menu or the rules pages return to
+
+    def __post_init__(self) -> None:
+        self.settings.setdefault("language", i18n.language())
+        self.settings.setdefault("reveal_speed", "normal")
+        self.screen.show(self)
+
+    # --- the scene the touchscreen shows: the current one, with a notice on top -------------------
+
+    @property
+    def theme(self) -> Theme:
+        assert self.scene is not None
+        return self.scene.theme
+
+    def draw(self, paint: Painter, now: float) -> None:
+        assert self.scene is not None
+        self.scene.draw(paint, now)
+        if self._notice is not None and now < self._notice[1]:
+            notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self._notice[0])
+
+    def tap(self, value: object, now: float) -> None:
+        if self.scene is not None:
+            self.scene.tap(value, now)
+
+    def next_frame(self, now: float) -> float | None:
+        waits = [self.scene.next_frame(now) if self.scene is not None else None]
+        if self._notice is not None:
+            waits.append(max(0.0, self._notice[1] - now))
+        if self._results_at is not None:
+            waits.append(max(0.0, self._results_at - now))
+        found = [w for w in waits if w is not None]
+        return min(found) if found else None
+
+    @property
+    def game_id(self) -> str | None:
+        """The game being set up or played, if any."""
+        if self.referee is not None:
+            return self.referee.session.record.game
+        return self.lobby.game_id if self.lobby is not None else None
+
+    def show(self, scene: Scene) -> None:
+        self.scene = scene
+        self.screen.changed()
+
+    def notice(self, text: Text) -> None:
+        """A short message over whatever the touchscreen shows, for a few seconds."""
+        self._notice = (text, self.clock() + NOTICE_SECONDS)
+        self.screen.changed()
+
+    # --- the loop's entry points ------------------------------------------------------------------
+
+    def begin(self) -> None:
+        """The first scene: an unfinished game to resume, the game asked for, or the attract screen."""
+        unfinished = self.store.unfinished()
+        if unfinished is not None:
+            self.show(ResumeOffer(
+                unfinished.game, unfinished.seats, len(self.store.actions(unfinished.id)),
+                time.strftime("%Y-%m-%d %H:%M", time.localtime(unfinished.started)),
+                on_resume=lambda: self.resume(unfinished), on_discard=lambda: self.set_aside(unfinished),
+            ))
+        elif self.plan.game is not None and self.plan.seats is not None:
+            if self.plan.bots is not None:
+                seats = self.plan.seats
+                self.start_game(self.plan.game, seats, list(range(seats - self.plan.bots, seats)), {})
+            else:
+                self.claim(self.plan.game, self.plan.seats)
+        else:
+            self.attract()
+        self._idle_seats()
+
+    def input(self, event: object) -> None:
+        """One input from the hardware queue: to the lobby or the referee, or ignored between games."""
+        if isinstance(event, DeviceStatus) and self.referee is None:
+            self._device(event)
+        elif self.referee is not None:
+            self.referee.handle(event)
+        elif self.lobby is not None:
+            self.lobby.handle(event)
+            self._claims_changed()
+
+    def pump(self) -> None:
+        """Deadlines: the referee's timers and bots, the notice expiring, the results falling due."""
+        now = self.clock()
+        if self.referee is not None:
+            self.referee.pump(timeout=0.0)
+            self._maybe_results(now)
+        if self._notice is not None and now >= self._notice[1]:
+            self._notice = None
+            self.screen.changed()
+
+    def due(self) -> float | None:
+        """Seconds until something needs doing without any input (None: nothing will)."""
+        now = self.clock()
+        waits = [self.screen.due(now)]
+        if self.referee is not None:
+            waits.append(self.referee.due())
+        found = [w for w in waits if w is not None]
+        return min(found) if found else None
+
+    def hold(self, seconds: float) -> None:
+        """A finger was held on the touchscreen: a long enough hold opens the admin PIN pad."""
+        if seconds >= HOLD_FOR_ADMIN and not isinstance(self.scene, Admin):
+            self.admin()
+
+    # --- the flow -----------------------------------------------------------------------------------
+
+    def attract(self) -> None:
+        self._leave_lobby()
+        self.show(Attract(on_start=self.choose))
+
+    def choose(self) -> None:
+        self._leave_lobby()
+        self.show(ChooseGame(
+            on_choose=self.claim, on_rules=self.rules, on_admin=self.admin, on_language=self.set_language,
+            max_seats=len(self.table.seats),
+        ))
+
+    def rules(self, game_id: str) -> None:
+        back = self.scene
+        self.show(RulesPages(game_id, on_close=lambda: self.show(back) if back is not None else self.choose()))
+
+    def claim(self, game_id: str, seats: int) -> None:
+        self._leave_lobby()
+        self.lobby = Lobby(self.table, game_id, seats)
+        scene = SeatClaim(game_id, seats, on_bot=self._toggle_bot, on_start=lambda: self.options(game_id, seats),
+                          on_back=self.choose)
+        self.show(scene)
+        log.info("seat claim: %s with %d seats", game_id, seats)
+
+    def options(self, game_id: str, seats: int) -> None:
+        claim = self.scene
+        bots = self._bot_seats(seats)
+        values = {**self.settings, **self.plan.options}
+        if game_id == "mystery-express":
+            values.setdefault("assist", self.plan.assist or self.config.assist)
+        self.show(Options(
+            game_id, values,
+            on_done=lambda chosen: self.start_game(game_id, seats, bots, chosen),
+            on_back=lambda: self.show(claim) if claim is not None else self.choose(),
+        ))
+
+    def start_game(self, game_id: str, seats: int, bots: list[int], chosen: dict[str, Any]) -> None:
+        game = registry.get(game_id)
+        table_keys = {"language", "reveal_speed", "assist"}
+        options = {**self.plan.options, **{k: v for k, v in chosen.items() if k not in table_keys}}
+        for key in table_keys & chosen.keys():
+            self.settings[key] = chosen[key]
+        if chosen.get("language"):
+            self.set_language(chosen["language"])
+        seed = self.plan.seed if self.plan.seed is not None else random.SystemRandom().randrange(2**31)
+        try:
+            game.info.resolve_options(options)
+            session = GameSession.start(self.store, game_id, seats, seed, options, bots=bots)
+        except ValueError as error:
+            log.warning("game not started: %s", error)
+            self.notice(Text(N_("This game cannot start with these options.")))
+            return
+        self._leave_lobby()
+        self._play(session, {seat: table_bot(game_id, seat, seed) for seat in bots})
+
+    def resume(self, record: GameRecord) -> None:
+        bots = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
+        try:
+            session = GameSession.resume(self.store, record, bots)
+        except (ReplayMismatch, ValueError, KeyError) as error:
+            log.error("game %d cannot be resumed: %s", record.id, error)
+            self.store.abandon(record.id)
+            self.attract()
+            self.notice(Text(N_("The unfinished game could not be resumed; it was set aside.")))
+            return
+        self._play(session, bots)
+
+    def set_aside(self, record: GameRecord) -> None:
+        self.store.abandon(record.id)
+        log.info("game %d set aside", record.id)
+        self.attract()
+
+    def results(self) -> None:
+        assert self.referee is not None
+        session = self.referee.session
+        outcome = session.game.outcome(session.state)
+        assert outcome is not None
+        narrator = narrator_for(session.record.game, session.game.view(session.state, None))
+        record = session.record
+        self._end_game()
+        self.show(Results(
+            record.game, outcome, narrator,
+            on_again=lambda: self.claim(record.game, record.seats), on_menu=self.attract,
+        ))
+
+    def admin(self) -> None:
+        self._back_to = self.scene
+        in_game = self.referee is not None
+        self.show(Admin(
+            self.config.admin_pin,
+            on_end_game=self.end_game if in_game else self._close_admin,
+            on_restart_game=self.restart_game if in_game else self._close_admin,
+            on_language=self.set_language, on_brightness=self.set_brightness,
+            on_shutdown=self.shutdown, on_selftest=self.selftest, on_close=self._close_admin,
+            settings={"language": self.settings["language"], "brightness": self.backlight.level,
+                      "in_game": in_game},
+        ))
+
+    def end_game(self) -> None:
+        if self.referee is not None:
+            record = self.referee.session.record
+            if not self.referee.session.over:
+                self.store.abandon(record.id)
+            log.info("game %d ended from the admin menu", record.id)
+        self._end_game()
+        self.attract()
+
+    def restart_game(self) -> None:
+        if self.referee is None:
+            return self._close_admin()
+        record = self.referee.session.record
+        self.end_game()
+        self.start_game(record.game, record.seats, list(record.bots), dict(record.options))
+
+    def set_language(self, lang: str) -> None:
+        """Switch the whole table's language now: touchscreen, seat screens, messages."""
+        if lang not in i18n.LANGUAGES:
+            return
+        i18n.set_language(lang)
+        self.settings["language"] = lang
+        self.screen.set_language(lang)
+        if self.referee is not None:
+            self.referee.set_language(lang)
+        elif self.lobby is not None:
+            self.lobby.draw()
+        else:
+            self._idle_seats()
+
+    def set_brightness(self, level: int) -> None:
+        self.backlight.set(level)
+
+    def selftest(self) -> None:
+        """A quick look at the parts (the full walk-through is `kiosk selftest`)."""
+        self.table.poll()
+        failed = [part.index + 1 for part in self.table.seats if part.display.failed]
+        reader = self.table.reader
+        if reader is not None and reader.failed:
+            self.notice(Text(N_("The card reader does not answer. Run kiosk selftest.")))
+        elif failed:
+            self.notice(Text(N_("Seat screens not answering: {seats}. Run kiosk selftest."),
+                             {"seats": ", ".join(str(n) for n in failed)}))
+        else:
+            self.notice(Text(N_("Every seat screen and the reader answer.")))
+        if self.table.whistle is not None:
+            self.table.whistle.play("beep")
+
+    def shutdown(self) -> None:
+        log.info("shutdown from the admin menu")
+        self.quit = True
+        if self.on_quit is not None:
+            self.on_quit()
+
+    # --- while a game runs ------------------------------------------------------------------------
+
+    def _play(self, session: GameSession, bots: dict[int, Bot]) -> None:
+        record = session.record
+        narrator = narrator_for(record.game, session.game.view(session.state, None))
+        lang = self.settings["language"]
+        assist = bool(self.settings.get("assist", self.plan.assist or self.config.assist))
+        reveal = self.plan.reveal_seconds
+        if reveal is None:
+            reveal = REVEAL_SECONDS.get(self.settings["reveal_speed"], 3.0)
+        self.referee = Referee(
+            session, self.table, lambda seat: seat_pages(record.game, narrator, lang, assist), bots,
+            bot_delay=max(0.0, self.plan.bot_pause), reveal_seconds=reveal,
+            on_events=self._on_events, on_refused=self._refused, on_device=self._device,
+        )
+        self.board = make_board(BoardContext(
+            record.game, record.seats, narrator, self._submit, frozenset(record.bots), reveal,
+            registry.get(record.game).info.resolve_options(dict(record.options)),
+        ))
+        now = self.clock()
+        public = [e for e in session.replayed if e.audience is None]
+        if public:
+            self.board.observe(public, now)
+        self._update_board(now)
+        self._results_at = None
+        self.show(self.board)
+        if session.over:
+            self._maybe_results(now)
+
+    def _submit(self, seat: int, action: Action) -> None:
+        if self.referee is not None:
+            self.referee.submit(seat, action)
+
+    def _on_events(self, events: list[Event]) -> None:
+        assert self.referee is not None and self.board is not None
+        now = self.clock()
+        public = [e for e in events if e.audience is None]
+        if public:
+            self.board.observe(public, now)
+        self._update_board(now)
+        if self.on_game_event is not None:
+            self.on_game_event(self.referee.session, events)
+        self.screen.changed()
+
+    def _update_board(self, now: float) -> None:
+        assert self.referee is not None and self.board is not None
+        session = self.referee.session
+        self.board.update(session.game.view(session.state, None), self._public_prompts(), now)
+
+    def _public_prompts(self) -> list[Prompt]:
+        assert self.referee is not None
+        session = self.referee.session
+        return [
+            prompt for prompt in session.game.prompts(session.state)
+            if not prompt.private and prompt.seat not in self.referee.bots
+        ]
+
+    def _refused(self, seat: int | None, reason: Text) -> None:
+        self.notice(reason)
+
+    def _device(self, status: DeviceStatus) -> None:
+        """A part failed or came back (the driver has logged it): the touchscreen says so."""
+        kind, _, which = status.device.partition(":")
+        if kind == "display" and which.isdigit():
+            msgid = N_("Seat {n}'s screen is back.") if status.ok else N_("Seat {n}'s screen stopped answering; the game goes on.")
+            self.notice(Text(msgid, {"n": int(which) + 1}))
+        elif kind == "reader":
+            self.notice(Text(N_("The card reader is back.") if status.ok else N_("The card reader stopped answering; retrying.")))
+
+    def _maybe_results(self, now: float) -> None:
+        if self.referee is None or not self.referee.session.over or self.scene is not self.board:
+            return
+        if self._results_at is None:
+            if self.board is not None and self.board.next_frame(now) is None:  # the end has been shown
+                self._results_at = now + self.plan.results_after
+        elif now >= self._results_at:
+            self._results_at = None
+            self.results()
+
+    def _end_game(self) -> None:
+        self.referee = None
+        self.board = None
+        self._results_at = None
+        self._idle_seats()
+
+    # --- seats between games --------------------------------------------------------------------
+
+    def _toggle_bot(self, seat: int) -> None:
+        scene = self.scene
+        if isinstance(scene, SeatClaim) and self.lobby is not None and seat not in self.lobby.claimed:
+            scene.bots ^= {seat}
+            self.screen.changed()
+
+    def _claims_changed(self) -> None:
+        scene = self.scene
+        if isinstance(scene, SeatClaim) and self.lobby is not None:
+            scene.claimed = set(self.lobby.claimed)
+            scene.bots -= scene.claimed  # a person sitting down takes the seat from its bot
+            self.screen.changed()
+            if self.lobby.started:  # a long press on a claimed seat: start with the default options
+                self.lobby.started = False
+                self.start_game(self.lobby.game_id, self.lobby.seats, self._bot_seats(self.lobby.seats), {})
+
+    def _bot_seats(self, seats: int) -> list[int]:
+        claimed = self.lobby.claimed if self.lobby is not None else set()
+        return [seat for seat in range(seats) if seat not in claimed]
+
+    def _leave_lobby(self) -> None:
+        self.lobby = None
+        if self.referee is None:
+            self._idle_seats()
+
+    def _close_admin(self) -> None:
+        back, self._back_to = self._back_to, None
+        if back is not None and back is not self.board:
+            self.show(back)
+        elif self.board is not None:
+            self.show(self.board)
+        else:
+            self.attract()
+
+    def _idle_seats(self) -> None:
+        """Between games every seat says where to look."""
+        if self.lobby is not None or self.referee is not None:
+            return
+        screen = Screen(Text(N_("Mystery Table")).render(), (Item(Text(N_("Choose a game on the touchscreen")).render()),))
+        image = render(screen)
+        for part in self.table.seats:
+            part.display.show(image)

@@ -1,0 +1,32 @@
+"""The touchscreen on the Pi: the whole display, through SDL's kmsdrm driver (no desktop needed).
+
+The systemd unit sets `SDL_VIDEODRIVER=kmsdrm` and `SDL_TOUCH_MOUSE_EVENTS=0` (each tap arrives once,
+as a finger event). `screen.size` in table.toml forces a size; otherwise the panel's own is used.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+
+class FullScreen:
+    def __init__(self, size: tuple[int, int] | None = None) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        flags = pygame.FULLSCREEN
+        self.surface = pygame.display.set_mode(size or (0, 0), flags)
+        pygame.mouse.set_visible(False)
+        self.touch = self.surface
+        self.touch_area = self.surface.get_rect()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False  # nothing but the touchscreen
+
+    def draw(self) -> bool:
+        return False
+
+    def due(self) -> float | None:
+        return None
+
+    def close(self) -> None:
+        pygame.quit()

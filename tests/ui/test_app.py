@@ -1,0 +1,199 @@
+"""The kiosk as people use it: the simulator window under SDL's dummy driver, taps posted as finger
+events, seat buttons pressed on the mock GPIO pins, cards laid on the simulated PN532."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import pygame
+import pytest
+
+from hardware.pn532_sim import SimTag
+from kiosk.config import default_config
+from kiosk.games.base import Action
+from kiosk.session import GameSession
+from kiosk.store import GameStore
+from kiosk.ui.app import App, Plan
+from kiosk.ui.loop import Loop
+from kiosk.ui.paint import Target
+from kiosk.ui.scene import Touchscreen
+from kiosk.ui.scenes.admin import Admin
+from kiosk.ui.scenes.attract import Attract
+from kiosk.ui.scenes.choose_game import ChooseGame
+from kiosk.ui.scenes.claim import SeatClaim
+from kiosk.ui.scenes.options import Options
+from kiosk.ui.scenes.results import Results
+from kiosk.ui.scenes.resume import ResumeOffer
+
+
+@dataclass
+class Kiosk:
+    app: App
+    loop: Loop
+    sim: object
+    mock: object
+    now: float = 1000.0
+
+    def clock(self) -> float:
+        return self.now
+
+    def settle(self, steps: int = 5) -> None:
+        for _ in range(steps):
+            self.loop.step(0.01)
+
+    def targets(self) -> list[Target]:
+        painter = self.app.screen.painter
+        assert painter is not None
+        return painter.targets
+
+    def find(self, value: object) -> Target:
+        matches = [t for t in self.targets() if t.value == value]
+        assert matches, f"no {value!r} on {type(self.app.scene).__name__}: {[t.value for t in self.targets()]}"
+        return matches[-1]
+
+    def touch(self, target: Target, held: float = 0.0) -> None:
+        """A finger on the target's centre, in window fractions as SDL reports touches."""
+        width, height = pygame.display.get_surface().get_size()
+        area = self.sim.touch_area
+        x, y = (area.left + target.rect.centerx) / width, (area.top + target.rect.centery) / height
+        pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x, y=y, dx=0, dy=0, finger_id=1, touch_id=1, pressure=1))
+        self.loop.step(0.01)
+        self.now += held
+        pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=x, y=y, dx=0, dy=0, finger_id=1, touch_id=1, pressure=0))
+        self.settle(2)
+
+    def tap(self, value: object) -> None:
+        self.touch(self.find(value))
+
+
+@pytest.fixture
+def kiosk(mock_table, tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    from kiosk.ui.simulator import Simulator
+
+    sim = Simulator(mock_table, "Mystery Table", (800, 480))
+    store = GameStore.open(tmp_path)
+    plan = Plan(bot_pause=0.0, reveal_seconds=0.0, results_after=0.0, seed=11)
+    app = App(mock_table.table, store, Touchscreen(sim.touch, "en"), default_config(4), plan)
+    sim.current_game = lambda: app.game_id
+    kiosk = Kiosk(app, None, sim, mock_table)  # type: ignore[arg-type]
+    kiosk.loop = Loop(app, sim, clock=kiosk.clock)
+    yield kiosk
+    kiosk.loop.stop()
+    sim.close()
+    store.close()
+
+
+def test_an_idle_kiosk_draws_nothing_and_sleeps(kiosk):
+    kiosk.loop.start()
+    kiosk.settle()
+    assert isinstance(kiosk.app.scene, Attract)
+    frames = kiosk.app.screen.frames
+    kiosk.settle(10)
+    assert kiosk.app.screen.frames == frames
+    assert kiosk.app.due() is None  # nothing will change by itself: the loop sleeps until an input
+
+
+def test_tap_through_a_whole_mystery_express_game(kiosk):
+    """Two people (seats 1 and 2) on their buttons and the touchscreen, two bots."""
+    kiosk.loop.start()
+    kiosk.settle()
+    kiosk.tap("start")
+    assert isinstance(kiosk.app.scene, ChooseGame)
+    kiosk.tap(("game", "mystery-express"))
+    kiosk.tap(("players", 4))
+    assert isinstance(kiosk.app.scene, SeatClaim)
+    for seat in (0, 1):
+        kiosk.mock.press(seat, "select")
+    kiosk.settle()
+    assert kiosk.app.scene.claimed == {0, 1}
+    for seat in (2, 3):
+        kiosk.tap(("seat", seat))
+    assert kiosk.app.scene.bots == {2, 3}
+    kiosk.tap("start")
+    assert isinstance(kiosk.app.scene, Options)
+    kiosk.tap("done")
+    board = kiosk.app.scene
+    assert board is kiosk.app.board and board is not None
+    session = kiosk.app.referee.session
+    assert session.record.bots == [2, 3]
+    chooser = random.Random(5)
+    by_touch = by_button = 0
+    for _ in range(5000):
+        if session.over:
+            break
+        prompts = [p for p in session.game.prompts(session.state) if p.seat in (0, 1)]
+        public = [t for t in kiosk.targets() if isinstance(t.value, tuple) and len(t.value) == 2
+                  and isinstance(t.value[1], Action)]
+        if public:
+            kiosk.touch(chooser.choice(public))
+            by_touch += 1
+        elif prompts:
+            seat = prompts[0].seat
+            for _ in range(chooser.randrange(3)):
+                kiosk.mock.press(seat, "next")
+            kiosk.mock.press(seat, "select")
+            by_button += 1
+            kiosk.settle(2)
+        else:
+            kiosk.settle(1)  # the bots' turns
+    assert session.over, "the game did not end"
+    assert by_touch > 0 and by_button > 0
+    kiosk.settle(5)
+    assert isinstance(kiosk.app.scene, Results)
+    assert kiosk.app.store.game(session.record.id).finished is not None
+
+
+def test_an_unfinished_game_is_offered_for_resume(kiosk):
+    session = GameSession.start(kiosk.app.store, "mystery-express", 4, 3, {}, bots=[1, 2, 3])
+    for _ in range(3):
+        prompt = session.game.prompts(session.state)[0]
+        session.apply(prompt.seat, prompt.actions[0])
+    kiosk.loop.start()
+    kiosk.settle()
+    assert isinstance(kiosk.app.scene, ResumeOffer)
+    kiosk.tap(next(t.value for t in kiosk.targets() if "resume" in str(t.value)))
+    assert kiosk.app.referee is not None and kiosk.app.referee.session.actions_done == 3
+    assert kiosk.app.scene is kiosk.app.board
+
+
+def test_the_language_switches_at_runtime_everywhere(kiosk):
+    kiosk.loop.start()
+    kiosk.settle()
+    kiosk.tap("start")
+    english = [d.text for d in kiosk.app.screen.painter.drawn]
+    seat_before = kiosk.mock.screen(0).tobytes()
+    kiosk.tap(("language", "es"))
+    spanish = [d.text for d in kiosk.app.screen.painter.drawn]
+    assert kiosk.app.screen.lang == "es" and spanish != english
+    assert kiosk.mock.screen(0).tobytes() != seat_before  # the seats speak Spanish too
+
+
+def test_a_long_hold_opens_the_admin_pin_pad_and_a_wrong_pin_keeps_it_shut(kiosk):
+    kiosk.loop.start()
+    kiosk.settle()
+    kiosk.touch(kiosk.targets()[0], held=3.5)
+    assert isinstance(kiosk.app.scene, Admin)
+    digits = [t for t in kiosk.targets() if isinstance(t.value, tuple) and t.value[0] == "digit"]
+    for _ in range(4):
+        kiosk.touch(next(t for t in digits if t.value[1] == "0"))
+    assert isinstance(kiosk.app.scene, Admin) and not kiosk.app.scene.unlocked
+
+
+def test_a_card_nobody_asked_for_is_refused_on_the_touchscreen(kiosk):
+    kiosk.app.plan.game, kiosk.app.plan.seats, kiosk.app.plan.bots = "mystery-express", 4, 3
+    kiosk.loop.start()
+    kiosk.settle()
+    session = kiosk.app.referee.session
+    done = session.actions_done
+    kiosk.mock.tap(SimTag.ntag213("04A1B2C3D4E5F6", "mt1:pi:no-such-card"))
+    for _ in range(40):
+        kiosk.settle(1)
+        if kiosk.app._notice is not None:
+            break
+    kiosk.mock.lift()
+    assert kiosk.app._notice is not None and "Unknown tag" in kiosk.app._notice[0].render("en")
+    assert [d for d in kiosk.app.screen.painter.drawn if "Unknown tag" in d.text]
+    assert session.actions_done >= done
