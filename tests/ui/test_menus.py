@@ -14,14 +14,19 @@ import pygame
 import pytest
 
 from kiosk.games import registry
-from kiosk.i18n import Text
+from kiosk.games.base import Outcome
+from kiosk.headless import play, random_bots
+from kiosk.narration import QuietNarrator, narrator_for
 from kiosk.ui.layout import LAYOUTS
 from kiosk.ui.option_labels import LABELS
 from kiosk.ui.paint import Painter
+from kiosk.ui.rules_text import RULES
 from kiosk.ui.scene import Scene
 from kiosk.ui.scenes.choose_game import ADMIN, ChooseGame
 from kiosk.ui.scenes.claim import SeatClaim
 from kiosk.ui.scenes.options import Options, option_rows
+from kiosk.ui.scenes.results import Results
+from kiosk.ui.scenes.rules_pages import RulesPages
 from tests.ui.scene_checks import render, render_everywhere
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -240,3 +245,93 @@ def test_options_back_calls_back():
     scene = Options("pi", {}, calls.on_done, calls.on_back)
     tap_on(scene, "back")
     assert calls.made == [("on_back", ())]
+
+
+# --- results ----------------------------------------------------------------------------------------
+
+
+def _finished(game_id: str, seats: int, seed: int) -> tuple[Outcome, Any]:
+    game = registry.get(game_id)
+    state = game.start(seats, seed)
+    for _ in play(game, state, random_bots(seats, seed)):
+        pass
+    outcome = game.outcome(state)
+    assert outcome is not None
+    return outcome, narrator_for(game_id, game.view(state, None))
+
+
+@pytest.mark.parametrize("game_id, seats", [("mystery-express", 5), ("pi", 3), ("watson-holmes", 7), ("mystery-city", 4)])
+def test_results_of_a_played_game_at_every_layout(game_id, seats):
+    outcome, narrator = _finished(game_id, seats, seed=7)
+    painters = render_everywhere(f"menu-results-{game_id}", lambda: Results(game_id, outcome, narrator, print, print))
+    shown = texts(painters[0])
+    for seat in outcome.scores:
+        assert narrator.seat(seat).render("en") in shown
+    if outcome.winners:
+        assert Results(game_id, outcome, narrator, print, print).headline().render("en") in shown
+
+
+def _outcome(scores: dict[int, float], winners: list[int], **detail: Any) -> Outcome:
+    return Outcome(scores, winners, detail)
+
+
+def test_results_say_what_broke_the_tie():
+    narrator = QuietNarrator()
+    pi = _outcome({0: 9, 1: 9, 2: 3}, [1], minigames=[[7, 5, 3], [1, 3, 0], [1, 1, 0]], penalties=[0, 0, 0],
+                  investigators_left=[0, 2, 1], decided_by="investigators")
+    shown = texts(draw(Results("pi", pi, narrator, print, print)))
+    assert "Tied on points: the most investigators left won." in shown and "Seat 2 wins!" in shown
+    shared = _outcome({0: 3, 1: 3, 2: 1}, [0, 1], telegram_scores={0: 1, 1: 1, 2: 0}, decided_by="shared")
+    shown = texts(draw(Results("mystery-express", shared, narrator, print, print)))
+    assert "A perfect tie: the victory is shared." in shown and "Shared victory: Seat 1, Seat 2" in shown
+    assert "+1" in shown  # the telegram column
+
+
+def test_results_read_outcomes_that_came_back_from_json():
+    stored = _outcome({0: 1.0, 1: 0.0}, [], everyone_loses=True, correct={"0": 1, "1": 0}, rounds=4, places={})
+    painter = draw(Results("watson-holmes", stored, QuietNarrator(), print, print))
+    assert "Nobody solved the case: everyone loses." in texts(painter) and "Nobody wins" in texts(painter)
+    city = _outcome({0: 0, 1: 16, 2: 0}, [1], out_order=[2, 0], combats=9, removed=[])
+    painter = draw(Results("mystery-city", city, QuietNarrator(), print, print))
+    assert "9 duels were fought." in texts(painter)
+    # Places: the winner 1st, the last out 2nd, the first out 3rd; rows in that order.
+    assert [t for t in texts(painter) if t in ("1", "2", "3")][-3:] == ["1", "2", "3"]
+
+
+def test_results_buttons():
+    calls = Calls()
+    outcome = _outcome({0: 2, 1: 1}, [0], decided_by="score")
+    scene = Results("mystery-express", outcome, QuietNarrator(), calls.on_again, calls.on_menu)
+    tap_on(scene, "again")
+    tap_on(scene, "menu", layout=PORTRAIT)
+    assert calls.made == [("on_again", ()), ("on_menu", ())]
+
+
+# --- rules ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_rules_pages_of_each_game_at_every_layout(game_id):
+    pages = RULES[game_id]
+    assert 3 <= len(pages) <= 6
+    for index in range(len(pages)):
+        def make(index: int = index) -> RulesPages:
+            scene = RulesPages(game_id, print)
+            for _ in range(index):
+                scene.tap("next", 0.0)
+            return scene
+        for painter in render_everywhere(f"menu-rules-{game_id}-{index + 1}", make):
+            assert f"{index + 1}/{len(pages)}" in texts(painter)
+            assert ("previous" in values(painter)) == (index > 0)
+            assert ("next" in values(painter)) == (index < len(pages) - 1)
+
+
+def test_rules_pages_turn_with_the_buttons_and_close():
+    calls = Calls()
+    scene = RulesPages("pi", calls.on_close)
+    tap_on(scene, "next")
+    tap_on(scene, "next")
+    tap_on(scene, "previous", layout=PORTRAIT)
+    assert scene.page == 1 and "2/5" in texts(draw(scene))
+    tap_on(scene, "close")
+    assert calls.made == [("on_close", ())]
