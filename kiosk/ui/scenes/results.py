@@ -130,7 +130,7 @@ class Results:
     def notes(self) -> list[Text]:
         """The lines under the table: the tie-break that decided, and what each game adds."""
         detail, lines = self.outcome.detail, []
-        decided = detail.get("decided_by")
+        decided = str(detail.get("decided_by", ""))
         if decided == "shared" and len(self.outcome.winners) > 1:
             lines.append(Text(SHARED))
         elif (self.game_id, decided) in DECIDED_BY:
