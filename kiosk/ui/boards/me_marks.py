@@ -94,7 +94,7 @@ def card_back(paint: Painter, rect: pygame.Rect, category: str, *, empty: bool =
     inner = inset(rect, max(1, min(rect.size) // 12))
     letter_room = max(paint.layout.mm(2.4), 1)
     if rect.width >= rect.height or inner.height < 2 * letter_room:
-        side = min(inner.height, inner.width // 2)
+        side = min(inner.height, inner.width * 2 // 5)
         symbol = pygame.Rect(inner.left, inner.top, side, inner.height)
         mark = pygame.Rect(symbol.right, inner.top, inner.right - symbol.right, inner.height)
     else:
@@ -102,7 +102,7 @@ def card_back(paint: Painter, rect: pygame.Rect, category: str, *, empty: bool =
         symbol = pygame.Rect(inner.left, inner.top, inner.width, cut)
         mark = pygame.Rect(inner.left, inner.top + cut, inner.width, inner.height - cut)
     draw_symbol(paint.surface, symbol, category, ink_on(category))
-    paint.text(mark, letter(category), 4, ink_on(category), title=True, min_mm=1.4)
+    paint.text(mark, letter(category), 4, ink_on(category), title=True, min_mm=1.2)
 
 
 def count_chip(paint: Painter, rect: pygame.Rect, category: str, count: int) -> None:

@@ -49,9 +49,10 @@ def draw_ledger(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrato
     answered_key = ANSWER_STAGES.get(view.get("stage", ""))
     answered = set(view.get("step", {}).get(answered_key, [])) if answered_key else set()
     revealed = {r["seat"]: r["face"] for r in view.get("revealed", [])}
-    widths = [0.5, 2.8, 0.5] + [0.7] * 4 + [0.15] + [0.7] * 4
-    if revealed:
-        widths.append(1.8)
+    if revealed:  # after Budapest: room for the revealed card, names and counts a little narrower
+        widths = [0.5, 2.4, 0.45] + [0.62] * 4 + [0.12] + [0.62] * 4 + [2.3]
+    else:
+        widths = [0.5, 2.8, 0.5] + [0.7] * 4 + [0.15] + [0.7] * 4
     if answered_key:
         widths.append(0.6)
     lines = rows(rect, [1.1] + [1] * len(players), gap=max(1, layout.mm(0.5)))
@@ -83,7 +84,7 @@ def draw_ledger(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrato
         column = 12
         if revealed:
             if seat in revealed:
-                paint.text(cells[column], narrator.face(revealed[seat]), 3.4, theme.accent, min_mm=1.6)
+                paint.text(cells[column], narrator.face(revealed[seat]), 3.4, theme.accent, min_mm=1.4)
             column += 1
         if answered_key:
             paint.text(cells[column], Verbatim("✓" if seat in answered else "…"), 5,

@@ -172,9 +172,6 @@ class MysteryExpressBoard:
             paint.text(asked, Text(hint), 4.2, theme.accent, title=True, min_mm=1.8)
         elif prompt.kind != "turn":
             paint.text(asked, narrator.title(prompt), 4.5, theme.ink, title=True, min_mm=1.8)
-        if self.notice is not None:
-            notice, choices = rows(choices, [1, 3], gap=max(1, layout.mm(0.5)))
-            paint.text(notice, self.notice, 4, theme.alert, min_mm=1.8)
         self._draw_buttons(paint, choices, prompt.seat, buttons)
 
     def _draw_hours(self, paint: Painter, rect: pygame.Rect, hours: int) -> None:
