@@ -158,6 +158,9 @@ class EndReveal:
         inner = inset(rect, layout.mm(1.5))
         scored = step >= len(CATEGORIES)
         weights = [1.1] + [1] * len(CATEGORIES) + ([1, 1, 1.1] if scored else [])
+        tallest = layout.mm(16) * sum(weights)  # in portrait the table keeps a card's proportions
+        if inner.height > tallest:
+            inner = pygame.Rect(inner.left, inner.top + (inner.height - tallest) // 2, inner.width, tallest)
         lines = rows(inner, weights, gap=max(1, layout.mm(0.5)))
         widths = [1.5, 1.6] + [1.2] * self.seats
         header = columns(lines[0], widths, gap=layout.mm(1))
@@ -172,7 +175,9 @@ class EndReveal:
         answers = self.result["answers"]
         for row, category in enumerate(CATEGORIES):
             cells = columns(lines[row + 1], widths, gap=layout.mm(1))
-            mark = pygame.Rect(cells[0].left, cells[0].top, min(cells[0].height, cells[0].width // 3), cells[0].height)
+            width = min(cells[0].height * 3 // 4, cells[0].width // 3)
+            mark = pygame.Rect(cells[0].left, cells[0].top, width, min(cells[0].height, width * 3 // 2))
+            mark.centery = cells[0].centery
             card_back(paint, mark, category)
             name = pygame.Rect(mark.right + layout.mm(1), cells[0].top, cells[0].right - mark.right - layout.mm(1),
                                cells[0].height)

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from kiosk.games import registry
 from kiosk.games.base import Action, Event, IllegalAction, Prompt
 from kiosk.games.mystery_express.narrate import CATEGORY_NAMES
 from kiosk.i18n import N_, Text
@@ -133,7 +134,7 @@ class MysteryExpressBoard:
         theme = paint.theme
         pygame.draw.line(paint.surface, theme.accent, rect.topleft, rect.topright, 1)
         pygame.draw.line(paint.surface, theme.accent, rect.bottomleft, rect.bottomright, 1)
-        words = self.notice or self.banner
+        words = self.notice or self.banner or Text(registry.get(self.context.game_id).info.names["en"])
         if words is not None:
             paint.text(inset(rect, 2), words, 4.2, theme.alert if self.notice else theme.ink, min_mm=1.8)
 
@@ -146,16 +147,20 @@ class MysteryExpressBoard:
         inner = inset(rect, layout.mm(1.2))
         prompt = self.prompts[0] if self.prompts else None
         buttons = [a for a in prompt.actions if a.kind not in CAR_CHOICES] if prompt else []
+        small_gap = max(1, layout.mm(0.5))
         if layout.portrait:
-            header, choices = rows(inner, [1, 2.2], gap=layout.mm(1))
+            header, choices = rows(inner, [1.2, 2.2], gap=layout.mm(1))
+            top, asked = rows(header, [1, 1], gap=small_gap)
+            who, hours_line = columns(top, [1.3, 1], gap=layout.mm(1))
         else:
             header, choices = columns(inner, [1.1, 2.9], gap=layout.mm(1.5))
-        who, hours_line, asked = rows(header, [1.2, 1, 1.2], gap=max(1, layout.mm(0.5)))
+            who, hours_line, asked = rows(header, [1.2, 1, 1.2], gap=small_gap)
         stage = view.get("stage", "")
         active, hours = view.get("active"), view.get("hours")
         if stage in FORM_STATUS:
             done, total = answers_so_far(view)
-            paint.text(header, Text(FORM_STATUS[stage], {"done": done, "total": total}), 5, theme.ink, title=True)
+            status = Text(FORM_STATUS[stage], {"done": done, "total": total})
+            paint.text(header if prompt else inner, status, 6, theme.ink, title=True)
         elif active is not None:
             paint.text(who, Text(N_("{seat} chooses"), {"seat": narrator.seat(active)}), 5, theme.accent, title=True)
             if hours is not None:
