@@ -17,6 +17,7 @@ from pathlib import Path
 import pygame
 
 from kiosk.catalogue import all_messages
+from kiosk.games.watson_holmes.narrate import CaseText
 from kiosk.i18n import Text, TextList
 from kiosk.ui.layout import LAYOUTS, Layout
 from kiosk.ui.paint import Painter, Verbatim
@@ -78,6 +79,8 @@ def check_words(words: object, where: str) -> None:
     elif isinstance(words, TextList):
         for item in words.items:
             check_words(item, where)
+    elif isinstance(words, CaseText):
+        assert words.params.get("en"), f"{where}: case text without its English version: {words.params!r}"
     elif isinstance(words, Text):
         assert words.msgid in known_messages(), f"{where}: {words.msgid!r} is not in the catalogue"
         for value in words.params.values():

@@ -1,0 +1,118 @@
+"""Mystery Express category marks on the touchscreen: a card back per category, each with its own
+colour, a symbol drawn by the program and a letter, so colour is never the only signal (DESIGN)."""
+
+from __future__ import annotations
+
+import pygame
+
+from kiosk.i18n import N_, Text
+from kiosk.ui.layout import inset
+from kiosk.ui.paint import Painter, Verbatim
+from kiosk.ui.theme import Colour
+
+# Back colours from the physical game (rules 1.2): green, red, blue, black, white.
+BACKS: dict[str, Colour] = {
+    "SUSPECT": (40, 120, 72),
+    "MODUS_OPERANDI": (158, 40, 44),
+    "MOTIVE": (44, 84, 168),
+    "LOCATION": (12, 12, 16),
+    "TIME": (236, 230, 214),
+}
+LETTERS: dict[str, str] = {
+    "SUSPECT": N_("S"),
+    "MODUS_OPERANDI": N_("MO"),
+    "MOTIVE": N_("M"),
+    "LOCATION": N_("L"),
+    "TIME": N_("T"),
+}
+BRASS = (212, 170, 84)
+CREAM = (240, 228, 200)
+DARK = (20, 22, 34)
+
+
+def ink_on(category: str) -> Colour:
+    """Text and symbols on a back: dark on the white Time back, cream on the others."""
+    return DARK if category == "TIME" else CREAM
+
+
+def letter(category: str) -> Text:
+    return Text(LETTERS[category])
+
+
+def draw_symbol(surface: pygame.Surface, rect: pygame.Rect, category: str, colour: Colour) -> None:
+    """The category's symbol, drawn inside the square centred in `rect`: a head and shoulders, a
+    dagger, a heart, a railway car, a clock (the same as the seat screens' marks)."""
+    side = max(6, min(rect.width, rect.height))
+    box = pygame.Rect(0, 0, side, side)
+    box.center = rect.center
+    x, y, s = box.left, box.top, side
+    if category == "SUSPECT":
+        pygame.draw.circle(surface, colour, (x + s // 2, y + s * 3 // 10), max(2, s // 5))
+        clip = surface.get_clip()
+        surface.set_clip(box.clip(clip))
+        pygame.draw.ellipse(surface, colour, pygame.Rect(x + s // 8, y + s * 11 // 20, s * 3 // 4, s * 3 // 4))
+        surface.set_clip(clip)
+    elif category == "MODUS_OPERANDI":
+        blade = [(x + s * 0.95, y + s * 0.05), (x + s * 0.42, y + s * 0.50), (x + s * 0.50, y + s * 0.58)]
+        pygame.draw.polygon(surface, colour, [(round(a), round(b)) for a, b in blade])
+        width = max(2, s // 10)
+        pygame.draw.line(surface, colour, (x + s * 0.28, y + s * 0.44), (x + s * 0.56, y + s * 0.72), width)
+        pygame.draw.line(surface, colour, (x + s * 0.44, y + s * 0.58), (x + s * 0.12, y + s * 0.90), width)
+    elif category == "MOTIVE":
+        r = max(2, s // 4)
+        pygame.draw.circle(surface, colour, (x + s // 2 - r + 1, y + s * 7 // 20), r)
+        pygame.draw.circle(surface, colour, (x + s // 2 + r - 1, y + s * 7 // 20), r)
+        pygame.draw.polygon(surface, colour, [(x + s // 2 - 2 * r + 1, y + s * 2 // 5), (x + s // 2 + 2 * r - 1, y + s * 2 // 5),
+                                              (x + s // 2, y + s * 9 // 10)])
+    elif category == "LOCATION":
+        body = pygame.Rect(x, y + s // 5, s, s // 2)
+        pygame.draw.rect(surface, colour, body, border_radius=max(1, s // 10))
+        for i in range(3):
+            window = pygame.Rect(x + s // 10 + i * s * 3 // 10, y + s * 3 // 10, s // 5, s // 6)
+            pygame.draw.rect(surface, _behind(colour), window)
+        for cx in (x + s // 4, x + s * 3 // 4):
+            pygame.draw.circle(surface, colour, (cx, y + s * 4 // 5), max(2, s // 9))
+    else:  # TIME
+        centre, radius = box.center, max(3, s // 2 - 1)
+        pygame.draw.circle(surface, colour, centre, radius, max(1, s // 10))
+        pygame.draw.line(surface, colour, centre, (centre[0], centre[1] - radius * 3 // 4), max(1, s // 10))
+        pygame.draw.line(surface, colour, centre, (centre[0] + radius // 2, centre[1]), max(1, s // 10))
+
+
+def _behind(colour: Colour) -> Colour:
+    return DARK if colour == CREAM else CREAM
+
+
+def card_back(paint: Painter, rect: pygame.Rect, category: str, *, empty: bool = False) -> None:
+    """A card lying face down: its category's back with the symbol and the letter, stacked when the
+    card stands upright, side by side when it lies wide."""
+    radius = max(2, min(rect.size) // 8)
+    if empty:
+        paint.box(rect, None, paint.theme.muted, radius=radius, width=1)
+        return
+    paint.box(rect, BACKS[category], BRASS, radius=radius, width=max(1, min(rect.size) // 16))
+    inner = inset(rect, max(1, min(rect.size) // 12))
+    letter_room = max(paint.layout.mm(2.4), 1)
+    if rect.width >= rect.height or inner.height < 2 * letter_room:
+        side = min(inner.height, inner.width * 2 // 5)
+        symbol = pygame.Rect(inner.left, inner.top, side, inner.height)
+        mark = pygame.Rect(symbol.right, inner.top, inner.right - symbol.right, inner.height)
+    else:
+        cut = max(inner.height - letter_room, inner.height * 11 // 20)
+        symbol = pygame.Rect(inner.left, inner.top, inner.width, cut)
+        mark = pygame.Rect(inner.left, inner.top + cut, inner.width, inner.height - cut)
+    draw_symbol(paint.surface, symbol, category, ink_on(category))
+    paint.text(mark, letter(category), 4, ink_on(category), title=True, min_mm=1.2)
+
+
+def count_chip(paint: Painter, rect: pygame.Rect, category: str, count: int) -> None:
+    """A category's back lying wide, with its symbol and letter, and a count beside it."""
+    back, number = _split_h(rect, 0.62)
+    card_back(paint, back, category)
+    colour = paint.theme.ink if count else paint.theme.muted
+    paint.text(number, Verbatim(str(count)), 5, colour, title=True, min_mm=1.6)
+
+
+def _split_h(rect: pygame.Rect, left_share: float) -> tuple[pygame.Rect, pygame.Rect]:
+    cut = round(rect.width * left_share)
+    return pygame.Rect(rect.left, rect.top, cut, rect.height), pygame.Rect(rect.left + cut, rect.top, rect.width - cut, rect.height)

@@ -1,0 +1,231 @@
+"""The timed moments of Mystery Express on the public screen: the three Time reveals and the end.
+
+Each reveal is plain data with a start time; `now` says what it shows. One look (a card on a pile,
+a packet in front of each seat, one category of the solution) lasts `per` seconds: the table's
+`reveal_seconds`. Clock faces are drawn as analog clocks, never as digits (rules 1.3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from kiosk.games.mystery_express.narrate import CATEGORY_NAMES, TEMPLATES
+from kiosk.games.mystery_express.rules import CATEGORIES
+from kiosk.i18n import N_, Text
+from kiosk.ui.boards.me_marks import card_back
+from kiosk.ui.clocks import draw_clock, flip
+from kiosk.ui.layout import columns, grid, inset, rows
+from kiosk.ui.paint import Painter, Verbatim
+
+
+
+@dataclass
+class TimeReveal:
+    """One Time reveal: the single pile (Strasbourg), three piles (Budapest) or the packets passed
+    around (Wien, whose faces only the seat screens show: here, the rounds as progress)."""
+
+    city: str
+    method: str  # "single_pile", "three_piles" or "packets"
+    start: float
+    per: float
+    sequence: tuple[str, ...] = ()
+    rounds: int = 0
+    piles: int = 1
+
+    @classmethod
+    def from_event(cls, data: dict[str, Any], start: float, per: float) -> TimeReveal:
+        return cls(
+            city=data["city"], method=data["method"], start=start, per=per,
+            sequence=tuple(data.get("sequence", ())), rounds=int(data.get("rounds", 0)),
+            piles=int(data.get("piles", 1)),
+        )
+
+    @property
+    def looks(self) -> int:
+        return self.rounds if self.method == "packets" else len(self.sequence)
+
+    @property
+    def end(self) -> float:
+        return self.start + self.looks * self.per
+
+    def running(self, now: float) -> bool:
+        return now < self.end
+
+    def moment(self, now: float) -> tuple[int, float]:
+        """The look under way (0-based, clamped to the last) and how far through it (0..1)."""
+        if self.per <= 0 or self.looks == 0:
+            return max(0, self.looks - 1), 1.0
+        elapsed = max(0.0, now - self.start)
+        index = min(self.looks - 1, int(elapsed // self.per))
+        return index, min(1.0, (elapsed - index * self.per) / self.per)
+
+    def draw(self, paint: Painter, rect: pygame.Rect, narrator: Any, now: float, shown: list[str]) -> None:
+        """Draw the reveal in `rect`; every Time face drawn is appended to `shown`."""
+        theme, layout = paint.theme, paint.layout
+        paint.box(rect, theme.panel, theme.accent, radius=layout.mm(2))
+        title, body = rows(inset(rect, layout.mm(2)), [1, 5], gap=layout.mm(1))
+        paint.text(title, Text(TEMPLATES["time_reveal"], {"city": Text(self.city)}), 6, theme.accent, title=True)
+        index, progress = self.moment(now)
+        if self.method == "packets":
+            self._draw_rounds(paint, body, index, progress)
+            return
+        counter, faces = rows(body, [1, 5], gap=layout.mm(1))
+        paint.text(counter, Verbatim(f"{index + 1}/{len(self.sequence)}"), 5, theme.ink, title=True)
+        piles = max(1, self.piles)
+        for pile, box in enumerate(columns(faces, [1] * piles, gap=layout.mm(3))):
+            top = index - (index - pile) % piles if index >= pile else None
+            radius = max(8, min(box.width, box.height) // 2 - layout.mm(1))
+            if top is None:
+                back = pygame.Rect(0, 0, radius * 3 // 2, radius * 2)
+                back.center = box.center
+                card_back(paint, back, "TIME")
+                continue
+            face = self.sequence[top]
+            hours, minutes = clock_of(narrator, face)
+            turn = flip(progress) if top == index else 1.0
+            draw_clock(paint.surface, box.center, radius, hours, minutes, turn)
+            shown.append(face)
+
+    def _draw_rounds(self, paint: Painter, body: pygame.Rect, index: int, progress: float) -> None:
+        theme, layout = paint.theme, paint.layout
+        words, packets, bar = rows(body, [1.4, 3, 0.6], gap=layout.mm(2))
+        line = Text(N_("Packet {round} of {of}: look at your seat screen"), {"round": index + 1, "of": self.rounds})
+        paint.text(words, line, 5.5, theme.ink, title=True)
+        cells = grid(packets, self.rounds, self.rounds, gap=layout.mm(3))
+        for i, cell in enumerate(cells):
+            side = min(cell.width, cell.height)
+            back = pygame.Rect(0, 0, side * 3 // 4, side)
+            back.center = cell.center
+            card_back(paint, back, "TIME", empty=i > index)
+        done = (index + progress) / max(1, self.rounds)
+        paint.box(bar, theme.background, theme.accent, radius=bar.height // 2)
+        filled = pygame.Rect(bar.left, bar.top, max(bar.height, round(bar.width * done)), bar.height)
+        paint.box(filled, theme.accent, None, radius=bar.height // 2)
+
+
+def clock_of(narrator: Any, face: str) -> tuple[int, int]:
+    """A Time face as hours and minutes, from its name in rules.toml ("7:05")."""
+    hours, _, minutes = narrator.rules.element_names[face].partition(":")
+    return int(hours), int(minutes)
+
+
+DECIDED_BY = {
+    "score": N_("The most correct answers wins."),
+    "telegram": N_("Tie broken by the telegrams."),
+    "telegram_wrong": N_("Tie broken by the fewest wrong telegram entries."),
+    "shared": N_("Still tied: a shared victory."),
+}
+
+
+@dataclass
+class EndReveal:
+    """Istanbul: the solution turned over one category at a time beside each seat's answer, then
+    the scores and how any tie was broken (rules 8). Built from the public game_over data."""
+
+    result: dict[str, Any]
+    seats: int
+    start: float
+    per: float
+    steps: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.steps = len(CATEGORIES) + 1  # one per category, then the scores
+
+    @property
+    def end(self) -> float:
+        return self.start + self.steps * self.per
+
+    def running(self, now: float) -> bool:
+        return now < self.end
+
+    def stage(self, now: float) -> tuple[int, float]:
+        """How many categories are turned (0..5, 6 = scores shown) and progress in the current one."""
+        if self.per <= 0:
+            return self.steps, 1.0
+        elapsed = max(0.0, now - self.start)
+        step = int(elapsed // self.per)
+        if step >= self.steps:
+            return self.steps, 1.0
+        return step, (elapsed - step * self.per) / self.per
+
+    def draw(self, paint: Painter, rect: pygame.Rect, narrator: Any, now: float, shown: list[str]) -> None:
+        theme, layout = paint.theme, paint.layout
+        step, progress = self.stage(now)
+        paint.box(rect, theme.panel, theme.accent, radius=layout.mm(2))
+        inner = inset(rect, layout.mm(1.5))
+        scored = step >= len(CATEGORIES)
+        weights = [1.1] + [1] * len(CATEGORIES) + ([1, 1, 1.1] if scored else [])
+        tallest = layout.mm(16) * sum(weights)  # in portrait the table keeps a card's proportions
+        if inner.height > tallest:
+            inner = pygame.Rect(inner.left, inner.top + (inner.height - tallest) // 2, inner.width, tallest)
+        lines = rows(inner, weights, gap=max(1, layout.mm(0.5)))
+        widths = [1.5, 1.6] + [1.2] * self.seats
+        header = columns(lines[0], widths, gap=layout.mm(1))
+        paint.text(header[1], Text(N_("Solution")), 4.5, theme.accent, title=True)
+        winners = set(self.result.get("winners", [])) if scored else set()
+        for seat, box in enumerate(header[2:]):
+            if seat in winners:
+                paint.box(box, theme.accent, None, radius=layout.mm(1))
+            paint.text(box, narrator.seat(seat), 4, theme.background if seat in winners else theme.ink, title=True,
+                       min_mm=1.8)
+        solution = self.result["solution"]
+        answers = self.result["answers"]
+        for row, category in enumerate(CATEGORIES):
+            cells = columns(lines[row + 1], widths, gap=layout.mm(1))
+            width = min(cells[0].height * 3 // 4, cells[0].width // 3)
+            mark = pygame.Rect(cells[0].left, cells[0].top, width, min(cells[0].height, width * 3 // 2))
+            mark.centery = cells[0].centery
+            card_back(paint, mark, category)
+            name = pygame.Rect(mark.right + layout.mm(1), cells[0].top, cells[0].right - mark.right - layout.mm(1),
+                               cells[0].height)
+            paint.text(name, Text(CATEGORY_NAMES[category]), 4, theme.ink, title=True, align="left", min_mm=1.8)
+            if row > step:
+                continue
+            turned = row < step or progress >= 0.5  # answers first, then the card turns over
+            truth = solution[category]
+            if turned:
+                paint.box(cells[1], theme.accent, None, radius=layout.mm(1))
+                paint.text(inset(cells[1], 2), narrator.face(truth), 4, theme.background, title=True, min_mm=1.8)
+                shown.append(truth)
+            else:
+                back = pygame.Rect(0, 0, cells[1].height * 3 // 4, cells[1].height)
+                back.center = cells[1].center
+                card_back(paint, back, category)
+            for seat, cell in enumerate(cells[2:]):
+                answer = answers.get(str(seat), {}).get(category)
+                if answer is None:
+                    continue
+                right = turned and answer == truth
+                if right:
+                    paint.box(cell, (52, 110, 70), theme.accent, radius=layout.mm(1), width=1)
+                mark_box, text_box = columns(inset(cell, 1), [1, 4])
+                if turned:
+                    paint.text(mark_box, Verbatim("✓" if right else "✗"), 4, theme.ink if right else theme.alert,
+                               title=True, min_mm=1.6)
+                paint.text(text_box, narrator.face(answer), 3.6, theme.ink, min_mm=1.6)
+                shown.append(answer)
+        if scored:
+            self._draw_scores(paint, lines[-3:], widths, narrator)
+
+    def _draw_scores(self, paint: Painter, lines: list[pygame.Rect], widths: list[float], narrator: Any) -> None:
+        theme, layout = paint.theme, paint.layout
+        scores, telegrams = self.result["scores"], self.result["telegram_scores"]
+        wrong = self.result["telegram_wrong"]
+        for line, label, values in (
+            (lines[0], Text(N_("Correct answers")), [Verbatim(str(round(scores[str(s)]))) for s in range(self.seats)]),
+            (lines[1], Text(N_("Telegram (wrong)")),
+             [Verbatim(f"{telegrams[str(s)]:+d} ({wrong[str(s)]})") for s in range(self.seats)]),
+        ):
+            cells = columns(line, widths, gap=layout.mm(1))
+            paint.text(pygame.Rect(cells[0].left, cells[0].top, cells[1].right - cells[0].left, cells[0].height),
+                       label, 4.2, theme.accent, title=True, align="left", min_mm=1.8)
+            for cell, value in zip(cells[2:], values):
+                paint.text(cell, value, 5, theme.ink, title=True, min_mm=1.8)
+        verdict = Text(N_("{verdict} Winner(s): {winners}."), {
+            "verdict": Text(DECIDED_BY[self.result["decided_by"]]),
+            "winners": narrator.seats(list(self.result["winners"])),
+        })
+        paint.text(lines[2], verdict, 4.5, theme.accent, title=True, min_mm=1.8)

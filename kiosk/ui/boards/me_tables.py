@@ -1,0 +1,163 @@
+"""The card backs everybody can see (rules 10): each seat's hand and discard counts by category,
+the Conductor's three spaces and the two passenger stacks, the tunnel rows, and who has answered."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from kiosk.games.mystery_express.rules import HAND_CATEGORIES
+from kiosk.i18n import N_, Text
+from kiosk.ui.boards.me_marks import card_back, count_chip
+from kiosk.ui.boards.me_train import figure_colour
+from kiosk.ui.layout import columns, grid, inset, rows
+from kiosk.ui.paint import Painter, Verbatim
+
+# Stages where every seat answers a private choice: the ledger shows who already has.
+ANSWER_STAGES = {"telegram": "sent", "final": "sent", "sudden": "answered"}
+
+
+def draw_token(paint: Painter, rect: pygame.Rect, narrator: Any, player: dict[str, Any]) -> None:
+    """A seat's character token: the figure's colour with the seat number on it."""
+    r = max(5, min(rect.width, rect.height) // 2 - 1)
+    colour = figure_colour(narrator, player.get("character"))
+    pygame.draw.circle(paint.surface, colour, rect.center, r)
+    pygame.draw.circle(paint.surface, paint.theme.ink, rect.center, r, 1)
+    disc = pygame.Rect(0, 0, 2 * r - 2, 2 * r - 2)
+    disc.center = rect.center
+    ink = (16, 16, 20) if sum(colour) > 400 else (250, 244, 228)
+    paint.text(disc, Verbatim(str(player["seat"] + 1)), 4, ink, title=True, min_mm=1.4)
+
+
+def draw_whistle(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    """The brass whistle of the first player: a barrel with a mouthpiece and a ring."""
+    h = max(6, rect.height * 2 // 3)
+    barrel = pygame.Rect(0, 0, h, h)
+    barrel.midright = (rect.right - 1, rect.centery + h // 8)
+    pygame.draw.circle(surface, colour, barrel.center, h // 2)
+    mouth = pygame.Rect(rect.left + 1, barrel.top, barrel.centerx - rect.left - 1, max(3, h // 3))
+    pygame.draw.rect(surface, colour, mouth)
+    pygame.draw.circle(surface, (14, 20, 42), barrel.center, max(1, h // 6))
+
+
+def draw_ledger(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrator: Any) -> None:
+    """One line per seat: token, name, whistle, hand counts and discard counts by category (with the
+    categories' backs as column heads), and, while everyone answers in private, who has."""
+    theme, layout = paint.theme, paint.layout
+    players = view["players"]
+    answered_key = ANSWER_STAGES.get(view.get("stage", ""))
+    answered = set(view.get("step", {}).get(answered_key, [])) if answered_key else set()
+    revealed = {r["seat"]: r["face"] for r in view.get("revealed", [])}
+    if revealed:  # after Budapest: room for the revealed card, names and counts a little narrower
+        widths = [0.5, 2.4, 0.45] + [0.62] * 4 + [0.12] + [0.62] * 4 + [2.3]
+    else:
+        widths = [0.5, 2.8, 0.5] + [0.7] * 4 + [0.15] + [0.7] * 4
+    if answered_key:
+        widths.append(0.6)
+    lines = rows(rect, [1.1] + [1] * len(players), gap=max(1, layout.mm(0.5)))
+    head = columns(lines[0], widths, gap=max(1, layout.mm(0.5)))
+    hand_head = pygame.Rect(head[0].left, head[0].top, head[2].right - head[0].left, head[0].height)
+    paint.text(hand_head, Text(N_("Hand / discard")), 4, theme.muted, title=True, align="right", min_mm=1.8)
+    for i, category in enumerate(HAND_CATEGORIES):
+        for box in (head[3 + i], head[8 + i]):
+            card_back(paint, box, category)
+    extra = 12
+    if revealed:
+        paint.text(head[extra], Text(N_("Revealed")), 3.6, theme.muted, title=True, min_mm=1.8)
+        extra += 1
+    active, whistle = view.get("active"), view.get("whistle")
+    for player, line in zip(players, lines[1:]):
+        seat = player["seat"]
+        cells = columns(line, widths, gap=max(1, layout.mm(0.5)))
+        if seat == active:
+            paint.box(line, theme.panel, theme.accent, radius=layout.mm(1), width=2)
+        draw_token(paint, cells[0], narrator, player)
+        paint.text(cells[1], narrator.seat(seat), 4.2, theme.ink, title=True, align="left", min_mm=1.8)
+        if seat == whistle:
+            draw_whistle(paint.surface, inset(cells[2], 1), theme.accent)
+        for i, category in enumerate(HAND_CATEGORIES):
+            for box, counts in ((cells[3 + i], player["hand"]), (cells[8 + i], player["discard"])):
+                count = counts.get(category, 0)
+                paint.text(box, Verbatim(str(count)), 5, theme.ink if count else theme.muted, title=True, min_mm=1.8)
+        pygame.draw.line(paint.surface, theme.muted, cells[7].midtop, cells[7].midbottom, 1)
+        column = 12
+        if revealed:
+            if seat in revealed:
+                paint.text(cells[column], narrator.face(revealed[seat]), 3.4, theme.accent, min_mm=1.4)
+            column += 1
+        if answered_key:
+            paint.text(cells[column], Verbatim("✓" if seat in answered else "…"), 5,
+                       theme.accent if seat in answered else theme.muted, title=True, min_mm=1.8)
+
+
+def draw_board_cards(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) -> None:
+    """The Conductor's spaces (one back each) and the two passenger stacks (counts by category)."""
+    theme, layout = paint.theme, paint.layout
+    gap = layout.mm(1)
+    spaces_box, *stack_boxes = columns(rect, [1.1, 1, 1], gap=gap)
+    label, cards = rows(spaces_box, [1, 2.2], gap=max(1, layout.mm(0.5)))
+    paint.text(label, Text(N_("Conductor")), 4, theme.accent, title=True, min_mm=1.8)
+    spaces = view.get("conductor_spaces", [])
+    for i, box in enumerate(grid(cards, 3, 3, gap=gap)):
+        back = pygame.Rect(0, 0, min(box.width, box.height * 3 // 4), box.height)
+        back.center = box.center
+        card_back(paint, back, spaces[i] if i < len(spaces) else "TIME", empty=i >= len(spaces))
+    for stack, box in zip(view.get("passengers", []), stack_boxes):
+        label, cards = rows(box, [1, 2.2], gap=max(1, layout.mm(0.5)))
+        paint.text(label, Text(N_("Passengers {stack}"), {"stack": stack["stack"]}), 4, theme.accent, title=True,
+                   min_mm=1.8)
+        counts = {c: n for c, n in stack["counts"].items() if n}
+        if not stack["boarded"]:
+            note = Text(N_("boards in {city}"), {"city": Text(_boarding_city(view, stack["stack"]))})
+            paint.box(cards, None, theme.muted, radius=layout.mm(1), width=1)
+            paint.text(inset(cards, 2), note, 3.4, theme.muted, min_mm=1.6)
+            continue
+        if not counts:
+            paint.text(cards, Text(N_("empty")), 3.6, theme.muted, min_mm=1.6)
+            continue
+        for (category, count), chip in zip(counts.items(), grid(cards, len(counts), 2, gap=max(1, layout.mm(0.5)))):
+            count_chip(paint, chip, category, count)
+
+
+def _boarding_city(view: dict[str, Any], stack: int) -> str:
+    """The 1st passengers board in Strasbourg, the 2nd in Wien (rules 3.2)."""
+    return view["itinerary"][1 if stack == 1 else 3]["city"]
+
+
+def draw_tunnel(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrator: Any) -> None:
+    """München: each seat's cards face down in a row; a look marks the card with the looker's number."""
+    theme, layout = paint.theme, paint.layout
+    step = view.get("step", {})
+    rows_ = step.get("rows", {})
+    picks = step.get("picks", {})
+    looked: dict[tuple[str, int], list[int]] = {}
+    for picker, chosen in picks.items():
+        for owner, position in chosen.items():
+            looked.setdefault((owner, int(position)), []).append(int(picker))
+    paint.box(rect, (8, 10, 20), theme.accent, radius=layout.mm(2))
+    title, body = rows(inset(rect, layout.mm(2)), [1, 5], gap=layout.mm(1))
+    paint.text(title, Text(N_("The long tunnel: everyone looks at a card of each neighbour")), 5, theme.accent,
+               title=True)
+    players = view["players"]
+    lines = rows(body, [1] * len(players), gap=layout.mm(1))
+    most = max((len(r) for r in rows_.values()), default=1)
+    for player, line in zip(players, lines):
+        seat = str(player["seat"])
+        name, cards = columns(line, [1.6, 5], gap=layout.mm(1))
+        token, words = columns(name, [1, 3])
+        draw_token(paint, token, narrator, player)
+        paint.text(words, narrator.seat(player["seat"]), 4, theme.ink, title=True, align="left", min_mm=1.8)
+        row = rows_.get(seat, [])
+        for position, (category, box) in enumerate(zip(row, columns(cards, [1] * most, gap=max(1, layout.mm(0.5))))):
+            back = pygame.Rect(0, 0, min(box.width, box.height * 3 // 4), box.height)
+            back.center = box.center
+            lookers = looked.get((seat, position), [])
+            if lookers:
+                back.move_ip(0, -max(2, layout.mm(1)))
+            card_back(paint, back, category)
+            if lookers:
+                badge = pygame.Rect(back.left, back.bottom - back.height // 3, back.width, back.height // 3)
+                paint.box(badge, theme.accent, None, radius=2)
+                paint.text(badge, Verbatim(" ".join(str(p + 1) for p in sorted(lookers))), 3, theme.background,
+                           title=True, min_mm=1.2)

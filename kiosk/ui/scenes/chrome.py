@@ -1,0 +1,105 @@
+"""The pieces every menu scene shares: the framed backdrop, a title band, a pager and a confirm box.
+
+Sizes come from the screen (fractions) and the panel's millimetres, never fixed pixels, so the menus
+look the same on the 7-inch panel, the 10-inch ones and the portrait one.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from kiosk.i18n import N_, Text
+from kiosk.ui.layout import columns, inset, rows
+from kiosk.ui.paint import Painter, Verbatim, Words
+
+PREVIOUS = "previous"
+NEXT = "next"
+YES = "yes"
+NO = "no"
+
+
+def margin(paint: Painter) -> int:
+    return paint.layout.mm(3)
+
+
+def backdrop(paint: Painter) -> pygame.Rect:
+    """Fill the screen and draw its frame (a double rule in the theme's accent); returns the room inside."""
+    paint.fill()
+    screen = paint.surface.get_rect()
+    outer = inset(screen, paint.layout.mm(1.2))
+    paint.box(outer, border=paint.theme.accent, width=max(1, paint.layout.mm(0.5)), radius=paint.layout.mm(2))
+    inner = inset(outer, paint.layout.mm(1))
+    paint.box(inner, border=paint.theme.muted, width=1, radius=paint.layout.mm(1.5))
+    return inset(screen, margin(paint))
+
+
+def title_band(paint: Painter, rect: pygame.Rect, title: Words, subtitle: Words | None = None) -> None:
+    """A title in the theme's title face, a rule under it, and an optional line in the muted ink."""
+    if subtitle is None:
+        words, rule = rows(rect, [6, 1])
+        sub = None
+    else:
+        words, sub, rule = rows(rect, [6, 3.5, 1.5])
+    paint.text(words, title, 9, paint.theme.accent, title=True)
+    if sub is not None and subtitle is not None:
+        paint.text(sub, subtitle, 4.5, paint.theme.muted)
+    y = rule.centery
+    half = min(rule.width // 3, paint.layout.mm(45))
+    centre = rule.centerx
+    pygame.draw.line(paint.surface, paint.theme.accent, (centre - half, y), (centre + half, y), 2)
+    diamond = paint.layout.mm(1.2)
+    pygame.draw.polygon(paint.surface, paint.theme.accent, [
+        (centre, y - diamond), (centre + diamond, y), (centre, y + diamond), (centre - diamond, y)])
+
+
+def button_height(paint: Painter) -> int:
+    """A comfortable button: 12 mm, comfortably above the 9 mm minimum."""
+    return max(paint.layout.min_touch, paint.layout.mm(12))
+
+
+def pager(paint: Painter, rect: pygame.Rect, page: int, pages: int) -> None:
+    """Previous and next buttons around "2/5" (a disabled button where there is nowhere to go)."""
+    back, where, forward = columns(rect, [2, 1.2, 2], gap=margin(paint))
+    paint.button(back, Text(N_("Previous")), PREVIOUS, enabled=page > 0)
+    paint.text(where, Verbatim(f"{page + 1}/{pages}"), 6, paint.theme.ink, title=True)
+    paint.button(forward, Text(N_("Next")), NEXT, enabled=page < pages - 1)
+
+
+def turn_page(page: int, pages: int, value: object) -> int:
+    """The page after a tap on the pager (unchanged for any other value)."""
+    if value == PREVIOUS:
+        return max(0, page - 1)
+    if value == NEXT:
+        return min(pages - 1, page + 1)
+    return page
+
+
+def confirm_box(paint: Painter, question: Words, detail: Words | None, yes: Words, no: Words) -> None:
+    """A question over a dimmed screen with two answers: `yes` answers YES, `no` answers NO.
+
+    A target over the whole screen, under the box, swallows taps elsewhere: only the two answers count.
+    """
+    screen = paint.surface.get_rect()
+    shade = pygame.Surface(screen.size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 170))
+    paint.surface.blit(shade, (0, 0))
+    paint.target(screen, None)
+    layout = paint.layout
+    width = screen.width * (0.9 if layout.portrait else 0.7)
+    height = screen.height * (0.42 if layout.portrait else 0.66)
+    box = pygame.Rect(0, 0, int(width), int(height))
+    box.center = screen.center
+    paint.box(box, paint.theme.panel, paint.theme.accent, radius=layout.mm(3), width=max(2, layout.mm(0.6)))
+    inner = inset(box, layout.mm(4))
+    words, answers = rows(inner, [3, 1.3], gap=layout.mm(3))
+    answers.height = max(answers.height, button_height(paint))
+    answers.bottom = inner.bottom
+    if detail is None:
+        paint.text(words, question, 7, paint.theme.ink, title=True)
+    else:
+        ask, more = rows(words, [1.2, 1], gap=layout.mm(2))
+        paint.text(ask, question, 7, paint.theme.ink, title=True)
+        paint.text(more, detail, 4.5, paint.theme.muted)
+    left, right = columns(answers, [1, 1], gap=layout.mm(4))
+    paint.button(left, no, NO)
+    paint.button(right, yes, YES, selected=True)

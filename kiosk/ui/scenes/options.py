@@ -1,0 +1,182 @@
+"""The options of the chosen game and of the table, on as many pages as the screen needs.
+
+One row per option: its label and a line on what it does, then its control: a toggle for a yes/no
+option, segmented buttons for a choice (the Watson & Holmes cases by title, seats by number). The
+table's settings (reveal speed, language, and the assist for Mystery Express) come after the game's
+and go back in the same dict: `on_done(values)` gets every option of the game and every setting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from kiosk.games import registry
+from kiosk.games.watson_holmes.case import bundled_cases
+from kiosk.games.watson_holmes.narrate import CaseText
+from kiosk.i18n import N_, Text
+from kiosk.ui.layout import columns, inset, rows
+from kiosk.ui.option_labels import LABELS, OFF, ON, TABLE_SETTINGS, VALUE_NAMES
+from kiosk.ui.paint import Painter, Verbatim, Words
+from kiosk.ui.scenes.chrome import backdrop, button_height, margin, pager, title_band, turn_page
+from kiosk.ui.scenes.notice import Notice
+from kiosk.ui.theme import Theme, theme_for
+
+DONE = "done"
+BACK = "back"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One option on screen: where its label lives, its choices (None: a yes/no toggle)."""
+
+    owner: str  # the game's id, or "table"
+    name: str
+    choices: tuple[Any, ...] | None
+
+
+def option_rows(game_id: str, seats: int | None) -> list[Row]:
+    """The game's labelled options, then the table settings that apply to this game."""
+    info = registry.get(game_id).info
+    found: list[Row] = []
+    for spec in info.options:
+        if (game_id, spec.name) not in LABELS:
+            continue  # an option the screen cannot name keeps its value; tests keep LABELS complete
+        choices = spec.choices
+        if choices is None and isinstance(spec.default, int) and not isinstance(spec.default, bool):
+            choices = tuple(range(seats or info.max_seats))  # a seat number, the only integer option
+        found.append(Row(game_id, spec.name, choices))
+    for setting in TABLE_SETTINGS:
+        if setting.games is None or game_id in setting.games:
+            found.append(Row("table", setting.name, setting.choices))
+    return found
+
+
+def starting_values(game_id: str, values: dict[str, Any]) -> dict[str, Any]:
+    result = registry.get(game_id).info.defaults()
+    for setting in TABLE_SETTINGS:
+        if setting.games is None or game_id in setting.games:
+            result[setting.name] = setting.default
+    result.update(values)
+    return result
+
+
+@dataclass
+class Options:
+    game_id: str
+    values: dict[str, Any]
+    on_done: Callable[[dict[str, Any]], None]
+    on_back: Callable[[], None]
+    seats: int | None = None  # players in this game: a seat option offers only those seats
+    page: int = 0
+    notice: Notice = field(default_factory=Notice)
+    theme: Theme = field(init=False)
+    rows: list[Row] = field(init=False)
+    pages: int = field(init=False, default=1)
+
+    def __post_init__(self) -> None:
+        self.theme = theme_for(self.game_id)
+        self.rows = option_rows(self.game_id, self.seats)
+        self.values = starting_values(self.game_id, self.values)
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def draw(self, paint: Painter, now: float) -> None:
+        room = backdrop(paint)
+        layout = paint.layout
+        title_height = room.height // (10 if layout.portrait else 7)
+        actions_height = button_height(paint)
+        title, body, actions = rows(
+            room, [title_height, room.height - title_height - actions_height, actions_height], gap=margin(paint))
+        name = Text(registry.get(self.game_id).info.names["en"])
+        title_band(paint, title, Text(N_("Options")), name)
+        per_page = self._per_page(paint, body)
+        self.pages = max(1, -(-len(self.rows) // per_page))
+        self.page = min(self.page, self.pages - 1)
+        shown = self.rows[self.page * per_page:(self.page + 1) * per_page]
+        row_height = self._row_height(paint)
+        spare = body.height - per_page * row_height
+        boxes = rows(body, [1] * per_page, gap=min(layout.mm(4), spare // max(1, per_page - 1)))
+        for box, row in zip(boxes, shown):
+            self._row(paint, box, row)
+        if self.pages > 1:
+            back, middle, done = columns(actions, [1, 2.4, 1], gap=margin(paint))
+            pager(paint, middle, self.page, self.pages)
+        else:
+            back, done = columns(actions, [1, 1], gap=margin(paint))
+        paint.button(back, Text(N_("Back")), BACK)
+        paint.button(done, Text(N_("Done")), DONE, selected=True)
+        self.notice.draw(paint, now)
+
+    @staticmethod
+    def _control_height(paint: Painter) -> int:
+        return max(paint.layout.min_touch, paint.layout.mm(10.5))
+
+    def _row_height(self, paint: Painter) -> int:
+        """Landscape: label and control side by side; portrait: the control under its label."""
+        extra = paint.layout.mm(16) if paint.layout.portrait else paint.layout.mm(4)
+        return self._control_height(paint) + extra
+
+    def _per_page(self, paint: Painter, body: pygame.Rect) -> int:
+        gap = paint.layout.mm(2)
+        return max(1, (body.height + gap) // (self._row_height(paint) + gap))
+
+    def _row(self, paint: Painter, box: pygame.Rect, row: Row) -> None:
+        layout = paint.layout
+        paint.box(box, paint.theme.panel, None, radius=layout.mm(2))
+        inner = inset(box, layout.mm(1.5))
+        height = self._control_height(paint)
+        if layout.portrait:
+            words, control = rows(inner, [inner.height - height, height], gap=layout.mm(1))
+        else:
+            words, control = columns(inner, [1, 1.25], gap=layout.mm(3))
+            control = pygame.Rect(control.left, control.centery - height // 2, control.width, height)
+        label_box, help_box = rows(words, [1, 1.2])
+        label = LABELS[(row.owner, row.name)]
+        paint.text(label_box, Text(label.name), 5.5, paint.theme.accent, title=True, align="left")
+        paint.text(help_box, Text(label.help), 3.6, paint.theme.muted, align="left", valign="top")
+        value = self.values.get(row.name)
+        if row.choices is None:
+            on = bool(value)
+            paint.button(control, Text(ON if on else OFF), ("toggle", row.name), selected=on, size_mm=4.5)
+        else:
+            choices = row.choices
+            for cell, choice in zip(columns(control, [1] * len(choices), gap=layout.mm(1)), choices):
+                paint.button(cell, self._value_name(row.name, choice), ("set", row.name, choice),
+                             selected=choice == value, size_mm=4.5)
+
+    def _value_name(self, name: str, value: Any) -> Words:
+        if (name, value) in VALUE_NAMES:
+            return Text(VALUE_NAMES[(name, value)])
+        if name == "case":
+            return case_title(value)
+        if name == "first_seat":
+            return Text(N_("Seat {n}"), {"n": value + 1})
+        return Verbatim(str(value))  # numbers and fractions ("3/2"): no words to translate
+
+    # --- taps -----------------------------------------------------------------------------------
+
+    def tap(self, value: object, now: float) -> None:
+        if value == BACK:
+            self.on_back()
+        elif value == DONE:
+            self.on_done(dict(self.values))
+        elif isinstance(value, tuple) and len(value) == 2 and value[0] == "toggle":
+            self.values[value[1]] = not self.values.get(value[1])
+        elif isinstance(value, tuple) and len(value) == 3 and value[0] == "set":
+            self.values[value[1]] = value[2]
+        else:
+            self.page = turn_page(self.page, self.pages, value)
+
+    def next_frame(self, now: float) -> float | None:
+        return self.notice.next_frame(now)
+
+
+def case_title(case_id: str) -> Words:
+    """A Watson & Holmes case by its title, as written in its case file in each language."""
+    case = bundled_cases().get(case_id)
+    return CaseText("", dict(case.title)) if case is not None else Verbatim("?")
+

@@ -1,0 +1,229 @@
+"""The end of a game: who won, every seat's score, and what decided a tie.
+
+Each game puts its own tie-break detail in `Outcome.detail` (read from the games' scoring code):
+Mystery Express the solution, the telegram scores and `decided_by`; P.I. the three cases' points,
+penalties, investigators left and `decided_by`; Watson & Holmes correct answers, places and
+`everyone_loses`; Mystery City the order players went out and the number of duels. A stored outcome
+may have come through JSON, so seat keys are read as numbers or as strings alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from kiosk.games import registry
+from kiosk.games.base import Outcome
+from kiosk.games.mystery_express.narrate import CATEGORY_NAMES
+from kiosk.i18n import N_, Text, TextList
+from kiosk.ui.layout import columns, inset, rows
+from kiosk.ui.paint import Painter, Verbatim, Words
+from kiosk.ui.scenes.chrome import backdrop, button_height, margin, title_band
+from kiosk.ui.theme import Theme, theme_for
+
+AGAIN = "again"
+MENU = "menu"
+
+DECIDED_BY = {
+    ("mystery-express", "telegram"): N_("Tied on correct answers: the telegrams decided (+1 right, -1 wrong)."),
+    ("mystery-express", "telegram_wrong"): N_("Tied on answers and telegrams: the fewest wrong telegram entries won."),
+    ("pi", "investigators"): N_("Tied on points: the most investigators left won."),
+    ("pi", "penalties"): N_("Tied on points and investigators: the fewest penalties won."),
+}
+SHARED = N_("A perfect tie: the victory is shared.")
+
+
+def seat_value(data: Any, seat: int, default: Any = None) -> Any:
+    """A seat's entry in a dict keyed by seat (int or, after JSON, str) or in a list by seat."""
+    if isinstance(data, dict):
+        return data.get(seat, data.get(str(seat), default))
+    if isinstance(data, list) and 0 <= seat < len(data):
+        return data[seat]
+    return default
+
+
+def number(value: Any) -> Verbatim:
+    if value is None:
+        return Verbatim("-")
+    return Verbatim(str(int(value)) if float(value).is_integer() else f"{value:.1f}")
+
+
+def signed(value: Any) -> Verbatim:
+    return Verbatim("-" if value is None else f"{int(value):+d}")
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the score table shows: its column headings and one row of cells per seat."""
+
+    headings: tuple[str, ...]  # msgids, after the seat column
+    cells: Callable[[Outcome, int], tuple[Words, ...]]
+    weights: tuple[float, ...]
+
+
+def _places(outcome: Outcome, seats: int) -> dict[int, int]:
+    """Mystery City: the winner is 1st, the last player out 2nd, ... the first out last."""
+    out = [int(s) for s in outcome.detail.get("out_order", [])]
+    places = {seat: 1 for seat in outcome.winners}
+    for index, seat in enumerate(out):
+        places[seat] = seats - index
+    return places
+
+
+TABLES: dict[str, Table] = {
+    "mystery-express": Table(
+        (N_("Correct answers"), N_("Telegram")),
+        lambda o, s: (number(o.scores.get(s)), signed(seat_value(o.detail.get("telegram_scores"), s))),
+        (1.2, 1),
+    ),
+    "pi": Table(
+        (N_("Case 1"), N_("Case 2"), N_("Case 3"), N_("Penalties"), N_("Points")),
+        lambda o, s: (
+            *(number(seat_value(case, s)) for case in (o.detail.get("minigames") or [[], [], []])[:3]),
+            number(seat_value(o.detail.get("penalties"), s)),
+            number(o.scores.get(s)),
+        ),
+        (1, 1, 1, 1.4, 1.1),
+    ),
+    "watson-holmes": Table(
+        (N_("Correct answers"), N_("Place")),
+        lambda o, s: (number(seat_value(o.detail.get("correct"), s, o.scores.get(s))),
+                      number(seat_value(o.detail.get("places"), s))),
+        (1.2, 1),
+    ),
+    "mystery-city": Table(
+        (N_("Cards"), N_("Place")),
+        lambda o, s: (number(o.scores.get(s)), number(_places(o, len(o.scores)).get(s))),
+        (1, 1),
+    ),
+}
+
+
+@dataclass
+class Results:
+    game_id: str
+    outcome: Outcome
+    narrator: Any
+    on_again: Callable[[], None]
+    on_menu: Callable[[], None]
+    theme: Theme = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.theme = theme_for(self.game_id)
+
+    def ranking(self) -> list[int]:
+        """Winners first, then by score, then by seat."""
+        winners = set(self.outcome.winners)
+        return sorted(self.outcome.scores, key=lambda s: (s not in winners, -self.outcome.scores[s], s))
+
+    def headline(self) -> Text:
+        winners = list(self.outcome.winners)
+        if not winners:
+            return Text(N_("Nobody wins"))
+        if len(winners) == 1:
+            return Text(N_("{seat} wins!"), {"seat": self.narrator.seat(winners[0])})
+        return Text(N_("Shared victory: {seats}"), {"seats": TextList(tuple(self.narrator.seat(s) for s in winners))})
+
+    def notes(self) -> list[Text]:
+        """The lines under the table: the tie-break that decided, and what each game adds."""
+        detail, lines = self.outcome.detail, []
+        decided = str(detail.get("decided_by", ""))
+        if decided == "shared" and len(self.outcome.winners) > 1:
+            lines.append(Text(SHARED))
+        elif (self.game_id, decided) in DECIDED_BY:
+            lines.append(Text(DECIDED_BY[(self.game_id, decided)]))
+        if self.game_id == "mystery-express" and isinstance(detail.get("solution"), dict):
+            face = getattr(self.narrator, "face", None)
+            if face is not None:
+                faces = tuple(face(f) for c, f in detail["solution"].items() if c in CATEGORY_NAMES)
+                lines.append(Text(N_("The solution: {solution}"), {"solution": TextList(faces)}))
+        if self.game_id == "watson-holmes":
+            if detail.get("everyone_loses"):
+                lines.append(Text(N_("Nobody solved the case: everyone loses.")))
+            elif detail.get("rounds"):
+                lines.append(Text(N_("Case solved in round {round}."), {"round": detail["rounds"]}))
+        if self.game_id == "mystery-city" and detail.get("combats"):
+            lines.append(Text(N_("{count} duels were fought."), {"count": detail["combats"]}))
+        return lines
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def draw(self, paint: Painter, now: float) -> None:
+        room = backdrop(paint)
+        layout = paint.layout
+        notes = self.notes()
+        title_height = room.height // (7 if layout.portrait else 5)
+        actions_height = button_height(paint)
+        notes_height = len(notes) * max(layout.mm(9), room.height // (20 if layout.portrait else 12))
+        table_height = room.height - title_height - notes_height - actions_height
+        title, table, lines, actions = rows(
+            room, [title_height, table_height, notes_height, actions_height], gap=margin(paint))
+        name = Text(registry.get(self.game_id).info.names["en"])
+        title_band(paint, title, self.headline(), name)
+        self._table(paint, table)
+        for box, line in zip(rows(lines, [1] * len(notes)), notes):
+            paint.text(box, line, 4.5, paint.theme.ink)
+        menu, again = columns(actions, [1, 1], gap=margin(paint))
+        paint.button(menu, Text(N_("Menu")), MENU)
+        paint.button(again, Text(N_("Play again")), AGAIN, selected=True)
+
+    def _table(self, paint: Painter, area: pygame.Rect) -> None:
+        """The score table; a landscape screen with many seats shows it in two halves side by side."""
+        order = self.ranking()
+        halves = 2 if not paint.layout.portrait and len(order) > 4 else 1
+        if halves == 1:
+            self._table_part(paint, area, order)
+            return
+        split = (len(order) + 1) // 2
+        for part, seats in zip(columns(area, [1, 1], gap=margin(paint)), (order[:split], order[split:])):
+            self._table_part(paint, part, seats, lines=split)
+
+    def _table_part(self, paint: Painter, area: pygame.Rect, order: list[int], lines: int = 0) -> None:
+        layout, theme = paint.layout, paint.theme
+        spec = TABLES.get(self.game_id, Table((N_("Points"),), lambda o, s: (number(o.scores.get(s)),), (1,)))
+        count = max(lines, len(order)) + 1
+        line = min(area.height // count, layout.mm(16))
+        block = pygame.Rect(area.left, area.top, area.width, line * count)
+        block.centery = area.centery
+        weights = [1.8 if layout.portrait else 2.8, *spec.weights]
+        header, *boxes = rows(block, [1] * count)
+        for box, heading in zip(columns(header, weights)[1:], spec.headings):
+            paint.text(inset(box, layout.mm(0.5)), Text(heading), 4, theme.muted, title=True)
+        winners = set(self.outcome.winners)
+        for box, seat in zip(boxes, order):
+            won = seat in winners
+            row = inset(box, max(1, layout.mm(0.4)))
+            paint.box(row, theme.accent if won else theme.panel, None, radius=layout.mm(1.5))
+            ink = theme.background if won else theme.ink
+            cells = columns(row, weights)
+            name_box = cells[0].inflate(-layout.mm(2), 0)
+            mark = pygame.Rect(name_box.left, name_box.top, name_box.height, name_box.height)
+            if won:
+                _star(paint.surface, mark.center, mark.height * 0.4, ink)
+            words = pygame.Rect(mark.right + layout.mm(1), name_box.top, name_box.right - mark.right - layout.mm(1),
+                                name_box.height)
+            paint.text(words, self.narrator.seat(seat), 5, ink, title=won, align="left")
+            for cell, value in zip(cells[1:], spec.cells(self.outcome, seat)):
+                paint.text(inset(cell, layout.mm(0.5)), value, 5, ink, title=True)
+
+    def tap(self, value: object, now: float) -> None:
+        if value == AGAIN:
+            self.on_again()
+        elif value == MENU:
+            self.on_menu()
+
+    def next_frame(self, now: float) -> float | None:
+        return None
+
+
+def _star(surface: pygame.Surface, centre: tuple[int, int], radius: float, colour: tuple[int, int, int]) -> None:
+    """A five-pointed star: the winner's mark, a shape beside the colour (never the colour alone)."""
+    points = []
+    for i in range(10):
+        r = radius if i % 2 == 0 else radius * 0.45
+        v = pygame.math.Vector2(0, -r).rotate(36 * i)
+        points.append((centre[0] + v.x, centre[1] + v.y))
+    pygame.draw.polygon(surface, colour, points)

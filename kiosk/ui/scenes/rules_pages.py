@@ -1,0 +1,55 @@
+"""A game's quick reference, one page at a time, with previous/next buttons and "2/5"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from kiosk.games import registry
+from kiosk.i18n import N_, Text
+from kiosk.ui.layout import columns, inset, rows
+from kiosk.ui.paint import Painter
+from kiosk.ui.rules_text import RULES, Page
+from kiosk.ui.scenes.chrome import backdrop, button_height, margin, pager, title_band, turn_page
+from kiosk.ui.theme import Theme, theme_for
+
+CLOSE = "close"
+
+
+@dataclass
+class RulesPages:
+    game_id: str
+    on_close: Callable[[], None]
+    page: int = 0
+    theme: Theme = field(init=False)
+    pages: tuple[Page, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.theme = theme_for(self.game_id)
+        self.pages = RULES[self.game_id]
+
+    def draw(self, paint: Painter, now: float) -> None:
+        room = backdrop(paint)
+        layout = paint.layout
+        page = self.pages[self.page]
+        title_height = room.height // (8 if layout.portrait else 5)
+        actions_height = button_height(paint)
+        title, body, actions = rows(
+            room, [title_height, room.height - title_height - actions_height, actions_height], gap=margin(paint))
+        name = registry.get(self.game_id).info.names["en"]
+        title_band(paint, title, Text(page.title), Text(N_("{game}: quick rules"), {"game": Text(name)}))
+        paint.box(body, paint.theme.panel, None, radius=layout.mm(2.5))
+        paint.text(inset(body, layout.mm(4)), Text(page.body), 7 if layout.portrait else 5.5, paint.theme.ink,
+                   align="left", valign="top")
+        close, middle = columns(actions, [1, 2.4], gap=margin(paint))
+        paint.button(close, Text(N_("Close")), CLOSE)
+        pager(paint, middle, self.page, len(self.pages))
+
+    def tap(self, value: object, now: float) -> None:
+        if value == CLOSE:
+            self.on_close()
+        else:
+            self.page = turn_page(self.page, len(self.pages), value)
+
+    def next_frame(self, now: float) -> float | None:
+        return None

@@ -1,0 +1,337 @@
+"""The menu scenes: drawn at every layout in both languages, and tapped as a finger would.
+
+Every tap goes through `painter.targets` (`tap_on` finds the button showing a value, or
+`tap_at` hits a point), so a button that is not drawn, too small or covered cannot be pressed here.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pytest
+
+from kiosk.games import registry
+from kiosk.games.base import Outcome
+from kiosk.headless import play, random_bots
+from kiosk.narration import QuietNarrator, narrator_for
+from kiosk.ui.layout import LAYOUTS
+from kiosk.ui.option_labels import LABELS
+from kiosk.ui.paint import Painter
+from kiosk.ui.rules_text import RULES
+from kiosk.ui.scene import Scene
+from kiosk.ui.scenes.choose_game import ADMIN, ChooseGame
+from kiosk.ui.scenes.claim import SeatClaim
+from kiosk.ui.scenes.options import Options, option_rows
+from kiosk.ui.scenes.results import Results
+from kiosk.ui.scenes.rules_pages import RulesPages
+from tests.ui.scene_checks import render, render_everywhere
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+LANDSCAPE, PORTRAIT = LAYOUTS["800x480"], LAYOUTS["720x1280"]
+
+
+class Calls:
+    """Records every callback a scene makes, by name, with its arguments."""
+
+    def __init__(self) -> None:
+        self.made: list[tuple[str, tuple[Any, ...]]] = []
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        if not name.startswith("on_"):
+            raise AttributeError(name)
+        return lambda *args: self.made.append((name, args))
+
+
+def draw(scene: Scene, layout=LANDSCAPE, lang: str = "en") -> Painter:
+    return render(scene, layout, lang)
+
+
+def tap_on(scene: Scene, value: object, layout=LANDSCAPE, now: float = 0.0) -> Painter:
+    """Draw the scene, find the target answering `value`, tap the middle of it (as a finger would)."""
+    painter = draw(scene, layout)
+    spots = [t.rect.center for t in painter.targets if t.value == value]
+    assert spots, f"nothing on screen answers {value!r}: {[t.value for t in painter.targets]}"
+    assert painter.hit(spots[-1]) == value, f"{value!r} is covered by another target"
+    scene.tap(painter.hit(spots[-1]), now)
+    return painter
+
+
+def values(painter: Painter) -> list[object]:
+    return [t.value for t in painter.targets]
+
+
+def texts(painter: Painter) -> list[str]:
+    return [d.text for d in painter.drawn]
+
+
+def targets_do_not_overlap(painter: Painter) -> None:
+    rects = [t for t in painter.targets if t.value is not None]
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            inside = a.rect.contains(b.rect) or b.rect.contains(a.rect)  # a button on a card is fine
+            assert inside or not a.rect.colliderect(b.rect), f"{a.value!r} overlaps {b.value!r}"
+
+
+# --- choose a game ----------------------------------------------------------------------------------
+
+
+def test_choose_game_at_every_layout_and_with_a_small_table():
+    for painter in render_everywhere("menu-choose-game", lambda: ChooseGame(print, print, print, print)):
+        assert {("game", g) for g in registry.ids()} <= set(values(painter))
+        assert {("rules", g) for g in registry.ids()} <= set(values(painter))
+        assert ADMIN in values(painter)
+    small = render_everywhere("menu-choose-game-3-seats", lambda: ChooseGame(print, print, print, print, max_seats=2))
+    assert ("game", "mystery-express") not in values(small[0])  # it needs 3 seats
+    assert "Needs 3 seats" in texts(small[0])
+
+
+def test_choosing_a_game_then_a_player_count():
+    calls = Calls()
+    scene = ChooseGame(calls.on_choose, calls.on_rules, calls.on_admin, calls.on_language, max_seats=4)
+    tap_on(scene, ("game", "watson-holmes"))
+    painter = draw(scene)
+    assert [v for v in values(painter) if isinstance(v, tuple) and v[0] == "players"] == [
+        ("players", n) for n in (2, 3, 4)]  # 2-7 players, capped at the table's 4 seats
+    render_everywhere("menu-choose-players", lambda: _chosen("watson-holmes"))
+    tap_on(scene, ("players", 3))
+    assert calls.made == [("on_choose", ("watson-holmes", 3))]
+
+
+def _chosen(game_id: str) -> ChooseGame:
+    scene = ChooseGame(print, print, print, print)
+    scene.tap(("game", game_id), 0.0)
+    return scene
+
+
+def test_back_from_the_player_count_returns_to_the_games():
+    scene = _chosen("pi")
+    tap_on(scene, "back")
+    assert scene.chosen is None and ("game", "pi") in values(draw(scene))
+
+
+def test_rules_language_and_admin_buttons_call_back():
+    calls = Calls()
+    scene = ChooseGame(calls.on_choose, calls.on_rules, calls.on_admin, calls.on_language)
+    tap_on(scene, ("rules", "mystery-city"))
+    tap_on(scene, ("language", "es"))
+    tap_on(scene, ADMIN, layout=PORTRAIT)
+    assert calls.made == [("on_rules", ("mystery-city",)), ("on_language", ("es",)), ("on_admin", ())]
+
+
+def test_the_game_cards_do_not_overlap_anywhere():
+    for layout in LAYOUTS.values():
+        targets_do_not_overlap(draw(ChooseGame(print, print, print, print), layout))
+        targets_do_not_overlap(draw(_chosen("watson-holmes"), layout))
+
+
+# --- seat claim -------------------------------------------------------------------------------------
+
+
+def _claim(game_id: str, seats: int, claimed: set[int], bots: set[int], calls: Calls | None = None) -> SeatClaim:
+    calls = calls or Calls()
+    scene = SeatClaim(game_id, seats, calls.on_bot, calls.on_start, calls.on_back)
+    scene.claimed, scene.bots = set(claimed), set(bots)
+    return scene
+
+
+@pytest.mark.parametrize("game_id, seats, claimed, bots", [
+    ("mystery-express", 3, set(), set()),
+    ("watson-holmes", 7, {0, 3}, {1}),
+    ("pi", 5, {0, 1, 2, 3, 4}, set()),
+    ("mystery-city", 2, {1}, {0}),
+])
+def test_seat_claim_at_every_layout(game_id, seats, claimed, bots):
+    name = f"menu-claim-{game_id}-{seats}"
+    for painter in render_everywhere(name, lambda: _claim(game_id, seats, claimed, bots)):
+        assert {("seat", s) for s in range(seats)} <= set(values(painter))
+        assert ("start" in values(painter)) == bool(claimed)
+        targets_do_not_overlap(painter)
+
+
+def test_start_waits_for_a_person_then_says_bots_fill_the_rest():
+    calls = Calls()
+    scene = _claim("pi", 4, set(), set(), calls)
+    painter = draw(scene)
+    assert "start" not in values(painter)
+    assert any("Claim your seat" in t for t in texts(painter))
+    scene.claimed.add(2)
+    painter = tap_on(scene, "start")
+    assert "At the start, bots play the 3 seats nobody claimed." in texts(painter)
+    assert calls.made == [("on_start", ())]
+
+
+def test_tapping_a_free_seat_asks_for_a_bot_and_a_claimed_one_says_why_not():
+    calls = Calls()
+    scene = _claim("mystery-city", 4, {0}, {3}, calls)
+    tap_on(scene, ("seat", 1))
+    tap_on(scene, ("seat", 3))  # a bot's seat: the app frees it
+    tap_on(scene, ("seat", 0))  # a person's seat: refused with a message
+    assert calls.made == [("on_bot", (1,)), ("on_bot", (3,))]
+    assert any("A player sits here" in t for t in texts(draw(scene)))
+    tap_on(scene, "back")
+    assert calls.made[-1] == ("on_back", ())
+
+
+# --- options ----------------------------------------------------------------------------------------
+
+
+def test_every_game_option_has_a_label():
+    for game_id in registry.ids():
+        for spec in registry.get(game_id).info.options:
+            assert (game_id, spec.name) in LABELS, f"{game_id}: option {spec.name!r} has no label on screen"
+
+
+def _all_pages(scene: Options, layout) -> list[Painter]:
+    painters = [draw(scene, layout)]
+    while scene.page < scene.pages - 1:
+        scene.tap("next", 0.0)
+        painters.append(draw(scene, layout))
+    return painters
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_options_of_each_game_on_every_page_at_every_layout(game_id):
+    for layout in LAYOUTS.values():
+        shown: set[object] = set()
+        first = Options(game_id, {}, print, print)
+        render(first, layout, "en")  # works out how many pages this layout needs
+        for page in range(first.pages):
+            def make(page: int = page) -> Options:
+                scene = Options(game_id, {}, print, print)
+                scene.page = page
+                return scene
+            for painter in render_everywhere(f"menu-options-{game_id}-p{page + 1}", make, layouts=(layout,)):
+                targets_do_not_overlap(painter)
+                shown |= {v[1] for v in values(painter) if isinstance(v, tuple) and v[0] in ("set", "toggle")}
+        assert shown == {row.name for row in option_rows(game_id, None)}, layout.name  # every option reachable
+
+
+def test_options_toggle_choose_and_hand_back_every_value():
+    calls = Calls()
+    scene = Options("mystery-express", {"characters": "random"}, calls.on_done, calls.on_back)
+    tap_on(scene, ("set", "characters", "choose"))
+    while ("toggle", "assist") not in values(draw(scene)):
+        tap_on(scene, "next")
+    tap_on(scene, ("toggle", "assist"))
+    tap_on(scene, ("set", "reveal_speed", "slow"))
+    tap_on(scene, "done")
+    (name, (result,)), = calls.made
+    assert name == "on_done"
+    assert result["characters"] == "choose" and result["assist"] is True and result["reveal_speed"] == "slow"
+    assert result["language"] == "en" and result["time_power"] is False
+    assert set(result) == {s.name for s in registry.get("mystery-express").info.options} | {
+        "reveal_speed", "language", "assist"}
+    registry.get("mystery-express").info.resolve_options(
+        {k: v for k, v in result.items() if k not in ("reveal_speed", "language", "assist")})
+
+
+def test_watson_holmes_lists_its_cases_and_mystery_city_its_seats():
+    scene = Options("watson-holmes", {}, print, print)
+    cases = [v[2] for v in values(draw(scene)) if isinstance(v, tuple) and v[:2] == ("set", "case")]
+    assert cases == list(registry.get("watson-holmes").info.options[0].choices or ())
+    assert "The Stopped Clock of Thornbury Hall" in texts(draw(scene))
+    assert "El reloj parado de Thornbury Hall" in [d.text for d in render(scene, LANDSCAPE, "es").drawn]
+    city = Options("mystery-city", {}, print, print, seats=3)
+    painters = _all_pages(city, PORTRAIT)
+    seats = [v[2] for p in painters for v in values(p) if isinstance(v, tuple) and v[:2] == ("set", "first_seat")]
+    assert seats == [0, 1, 2]
+
+
+def test_options_back_calls_back():
+    calls = Calls()
+    scene = Options("pi", {}, calls.on_done, calls.on_back)
+    tap_on(scene, "back")
+    assert calls.made == [("on_back", ())]
+
+
+# --- results ----------------------------------------------------------------------------------------
+
+
+def _finished(game_id: str, seats: int, seed: int) -> tuple[Outcome, Any]:
+    game = registry.get(game_id)
+    state = game.start(seats, seed)
+    for _ in play(game, state, random_bots(seats, seed)):
+        pass
+    outcome = game.outcome(state)
+    assert outcome is not None
+    return outcome, narrator_for(game_id, game.view(state, None))
+
+
+@pytest.mark.parametrize("game_id, seats", [("mystery-express", 5), ("pi", 3), ("watson-holmes", 7), ("mystery-city", 4)])
+def test_results_of_a_played_game_at_every_layout(game_id, seats):
+    outcome, narrator = _finished(game_id, seats, seed=7)
+    painters = render_everywhere(f"menu-results-{game_id}", lambda: Results(game_id, outcome, narrator, print, print))
+    shown = texts(painters[0])
+    for seat in outcome.scores:
+        assert narrator.seat(seat).render("en") in shown
+    if outcome.winners:
+        assert Results(game_id, outcome, narrator, print, print).headline().render("en") in shown
+
+
+def _outcome(scores: dict[int, float], winners: list[int], **detail: Any) -> Outcome:
+    return Outcome(scores, winners, detail)
+
+
+def test_results_say_what_broke_the_tie():
+    narrator = QuietNarrator()
+    pi = _outcome({0: 9, 1: 9, 2: 3}, [1], minigames=[[7, 5, 3], [1, 3, 0], [1, 1, 0]], penalties=[0, 0, 0],
+                  investigators_left=[0, 2, 1], decided_by="investigators")
+    shown = texts(draw(Results("pi", pi, narrator, print, print)))
+    assert "Tied on points: the most investigators left won." in shown and "Seat 2 wins!" in shown
+    shared = _outcome({0: 3, 1: 3, 2: 1}, [0, 1], telegram_scores={0: 1, 1: 1, 2: 0}, decided_by="shared")
+    shown = texts(draw(Results("mystery-express", shared, narrator, print, print)))
+    assert "A perfect tie: the victory is shared." in shown and "Shared victory: Seat 1, Seat 2" in shown
+    assert "+1" in shown  # the telegram column
+
+
+def test_results_read_outcomes_that_came_back_from_json():
+    stored = _outcome({0: 1.0, 1: 0.0}, [], everyone_loses=True, correct={"0": 1, "1": 0}, rounds=4, places={})
+    painter = draw(Results("watson-holmes", stored, QuietNarrator(), print, print))
+    assert "Nobody solved the case: everyone loses." in texts(painter) and "Nobody wins" in texts(painter)
+    city = _outcome({0: 0, 1: 16, 2: 0}, [1], out_order=[2, 0], combats=9, removed=[])
+    painter = draw(Results("mystery-city", city, QuietNarrator(), print, print))
+    assert "9 duels were fought." in texts(painter)
+    # Places: the winner 1st, the last out 2nd, the first out 3rd; rows in that order.
+    assert [t for t in texts(painter) if t in ("1", "2", "3")][-3:] == ["1", "2", "3"]
+
+
+def test_results_buttons():
+    calls = Calls()
+    outcome = _outcome({0: 2, 1: 1}, [0], decided_by="score")
+    scene = Results("mystery-express", outcome, QuietNarrator(), calls.on_again, calls.on_menu)
+    tap_on(scene, "again")
+    tap_on(scene, "menu", layout=PORTRAIT)
+    assert calls.made == [("on_again", ()), ("on_menu", ())]
+
+
+# --- rules ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_rules_pages_of_each_game_at_every_layout(game_id):
+    pages = RULES[game_id]
+    assert 3 <= len(pages) <= 6
+    for index in range(len(pages)):
+        def make(index: int = index) -> RulesPages:
+            scene = RulesPages(game_id, print)
+            for _ in range(index):
+                scene.tap("next", 0.0)
+            return scene
+        for painter in render_everywhere(f"menu-rules-{game_id}-{index + 1}", make):
+            assert f"{index + 1}/{len(pages)}" in texts(painter)
+            assert ("previous" in values(painter)) == (index > 0)
+            assert ("next" in values(painter)) == (index < len(pages) - 1)
+
+
+def test_rules_pages_turn_with_the_buttons_and_close():
+    calls = Calls()
+    scene = RulesPages("pi", calls.on_close)
+    tap_on(scene, "next")
+    tap_on(scene, "next")
+    tap_on(scene, "previous", layout=PORTRAIT)
+    assert scene.page == 1 and "2/5" in texts(draw(scene))
+    tap_on(scene, "close")
+    assert calls.made == [("on_close", ())]
