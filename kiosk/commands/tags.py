@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import importlib
 import logging
 import queue
 import time
@@ -88,13 +87,10 @@ class MockDeckOperator:
 
 
 def deck_for(game: str) -> list[str]:
-    """The card ids of `game`'s physical deck, if the game publishes them (`physical_tags()`)."""
-    try:
-        registry = importlib.import_module("kiosk.games.registry")
-        found = getattr(registry.get(game), "physical_tags", None)
-    except (ImportError, KeyError, ValueError, AttributeError):
-        found = None
-    return list(found() if callable(found) else found or [])
+    """The card and token ids of `game`'s tagged things (see kiosk/games/physical.py)."""
+    from kiosk.games.physical import physical_tags
+
+    return physical_tags(game)
 
 
 def read_deck_file(path: Path) -> list[str]:

@@ -1,0 +1,34 @@
+"""The NFC-tagged things each game has on the table, by id: what `kiosk tags write|learn` prepares and
+what the simulator's reader panel offers.
+
+- Mystery Express: the character tokens (a token laid on the reader claims a seat).
+- Mystery City: its cards (played by tapping them with the `deck = nfc` option).
+- Watson & Holmes: the location cards of every case (read by tapping them with `physical = true`).
+- P.I. uses no tags.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kiosk.games import registry
+from kiosk.games.mystery_city.cards import load_cards
+from kiosk.games.mystery_express.rules import load_rules
+
+
+def _watson_holmes() -> list[str]:
+    cases = getattr(registry.get("watson-holmes"), "cases", {})
+    return sorted({card.id for case in cases.values() for card in case.cards})
+
+
+TAGGED: dict[str, Callable[[], list[str]]] = {
+    "mystery-express": lambda: [character.id for character in load_rules().characters],
+    "mystery-city": lambda: load_cards().ids(),
+    "watson-holmes": _watson_holmes,
+}
+
+
+def physical_tags(game_id: str) -> list[str]:
+    """The ids of the game's tagged cards and tokens (empty for a game without tags)."""
+    found = TAGGED.get(game_id)
+    return found() if found is not None else []
