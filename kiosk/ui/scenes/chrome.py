@@ -86,20 +86,19 @@ def confirm_box(paint: Painter, question: Words, detail: Words | None, yes: Word
     paint.target(screen, None)
     layout = paint.layout
     width = screen.width * (0.9 if layout.portrait else 0.7)
-    height = screen.height * (0.42 if layout.portrait else 0.66)
+    height = screen.height * (0.34 if layout.portrait else 0.62)
     box = pygame.Rect(0, 0, int(width), int(height))
     box.center = screen.center
     paint.box(box, paint.theme.panel, paint.theme.accent, radius=layout.mm(3), width=max(2, layout.mm(0.6)))
     inner = inset(box, layout.mm(4))
-    words, answers = rows(inner, [3, 1.3], gap=layout.mm(3))
-    answers.height = max(answers.height, button_height(paint))
-    answers.bottom = inner.bottom
+    answers_height = button_height(paint)
+    words, answers = rows(inner, [inner.height - answers_height, answers_height], gap=layout.mm(3))
     if detail is None:
         paint.text(words, question, 7, paint.theme.ink, title=True)
     else:
-        ask, more = rows(words, [1.2, 1], gap=layout.mm(2))
-        paint.text(ask, question, 7, paint.theme.ink, title=True)
-        paint.text(more, detail, 4.5, paint.theme.muted)
+        ask, more = rows(words, [1.2, 1], gap=layout.mm(1))
+        paint.text(ask, question, 7, paint.theme.ink, title=True, valign="bottom")
+        paint.text(more, detail, 4.5, paint.theme.muted, valign="top")
     left, right = columns(answers, [1, 1], gap=layout.mm(4))
     paint.button(left, no, NO)
     paint.button(right, yes, YES, selected=True)
