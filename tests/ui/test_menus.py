@@ -25,6 +25,7 @@ from kiosk.ui.rules_text import RULES
 from kiosk.ui.scene import Scene
 from kiosk.ui.scenes.admin import Admin
 from kiosk.ui.scenes.choose_game import ADMIN, ChooseGame
+from kiosk.ui.scenes.chrome import common_size
 from kiosk.ui.scenes.claim import SeatClaim
 from kiosk.ui.scenes.notice import notice_bar
 from kiosk.ui.scenes.options import Options, option_rows
@@ -505,3 +506,15 @@ def test_notice_bar_draws_words_from_the_catalogue_in_its_box():
     check_frame(painter, "notice bar")
     assert "Ahora no se pide esa carta." in texts(painter)
     assert all(box.contains(d.box) for d in painter.drawn)
+
+
+def test_a_row_of_buttons_shares_one_size_that_fits_them_all():
+    painter = Painter(pygame.Surface(LANDSCAPE.size), LANDSCAPE, theme_for("mystery-city"), "es")
+    boxes = [pygame.Rect(10 + i * 100, 10, 96, 50) for i in range(4)]
+    labels = [Text("Seat {n}", {"n": n}) for n in (1, 2, 3, 4)]
+    size = common_size(painter, boxes, labels, 6.0)
+    assert size < 6.0
+    for box, label in zip(boxes, labels):
+        painter.button(box, label, box.left, size_mm=size)
+    check_frame(painter, "a row of seats")
+    assert len({d.rect.height for d in painter.drawn}) == 1  # one type size for the whole row

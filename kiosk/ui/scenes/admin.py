@@ -16,10 +16,10 @@ from typing import Any
 import pygame
 
 from kiosk.i18n import LANGUAGES, N_, Text
-from kiosk.ui.layout import columns, grid, inset, rows
+from kiosk.ui.layout import columns, grid, rows
 from kiosk.ui.paint import Painter, Verbatim
 from kiosk.ui.scenes.choose_game import LANGUAGE_NAMES
-from kiosk.ui.scenes.chrome import YES, backdrop, button_height, confirm_box, margin, title_band
+from kiosk.ui.scenes.chrome import YES, backdrop, button_height, confirm_box, margin, segmented, title_band
 from kiosk.ui.theme import LOBBY, Theme
 
 BRIGHTNESS_STEPS = (25, 50, 75, 100)
@@ -140,15 +140,14 @@ class Admin:
     def _language(self, paint: Painter, area: pygame.Rect) -> None:
         control = self._setting_row(paint, area, Text(N_("Language")))
         current = self._settings.get("language", paint.lang)
-        for box, lang in zip(columns(control, [1] * len(LANGUAGES), gap=paint.layout.mm(1)), LANGUAGES):
-            paint.button(box, Text(LANGUAGE_NAMES[lang]), ("language", lang), selected=lang == current)
+        segmented(paint, control, [(Text(LANGUAGE_NAMES[lang]), ("language", lang)) for lang in LANGUAGES],
+                  ("language", current), size_mm=5)
 
     def _brightness(self, paint: Painter, area: pygame.Rect) -> None:
         control = self._setting_row(paint, area, Text(N_("Brightness")))
         current = self._settings.get("brightness")
-        for box, level in zip(columns(control, [1] * len(BRIGHTNESS_STEPS), gap=paint.layout.mm(1)),
-                              BRIGHTNESS_STEPS):
-            paint.button(box, Verbatim(f"{level}%"), ("brightness", level), selected=level == current, size_mm=4)
+        segmented(paint, control, [(Verbatim(f"{level}%"), ("brightness", level)) for level in BRIGHTNESS_STEPS],
+                  ("brightness", current))
 
     # --- taps -----------------------------------------------------------------------------------
 

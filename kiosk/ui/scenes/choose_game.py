@@ -17,7 +17,7 @@ from kiosk.games import registry
 from kiosk.i18n import LANGUAGES, N_, Text
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim
-from kiosk.ui.scenes.chrome import backdrop, button_height, margin, title_band
+from kiosk.ui.scenes.chrome import backdrop, button_height, margin, segmented
 from kiosk.ui.scenes.emblems import draw_emblem
 from kiosk.ui.scenes.notice import Notice
 from kiosk.ui.theme import LOBBY, Theme, theme_for
@@ -73,9 +73,8 @@ class ChooseGame:
         title = pygame.Rect(key.right + margin(paint), band.top, switch.left - key.right - 2 * margin(paint), band.height)
         words = Text(N_("Choose a game")) if self.chosen is None else Text(N_("How many players?"))
         paint.text(title, words, 8, paint.theme.accent, title=True)
-        for box, lang in zip(columns(switch, [1] * len(LANGUAGES), gap=paint.layout.mm(1)), LANGUAGES):
-            paint.button(box, Text(LANGUAGE_NAMES[lang]), ("language", lang), selected=paint.lang == lang,
-                         size_mm=4)
+        segmented(paint, switch, [(Text(LANGUAGE_NAMES[lang]), ("language", lang)) for lang in LANGUAGES],
+                  ("language", paint.lang), size_mm=4)
 
     @staticmethod
     def _admin_key(paint: Painter, key: pygame.Rect) -> None:
