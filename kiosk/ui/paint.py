@@ -91,6 +91,22 @@ class Painter:
         `min_mm` until they fit, cut short with an ellipsis only if even that fails (recorded as not
         fitting, which the layout tests catch). Returns the rectangle the glyphs cover."""
         rendered = words.render(self.lang)
+        _, typeface, lines, fits = self._fit(rendered, rect, size_mm, title, min_mm)
+        if not fits:
+            lines = cut_short(lines, typeface, rect)
+        covered = self._blit_lines(lines, typeface, rect, colour or self.theme.ink, align, valign)
+        self.drawn.append(Drawn(rendered, words, pygame.Rect(rect), covered, fits))
+        return covered
+
+    def fit_mm(self, rect: pygame.Rect, words: Words, size_mm: float = 5.0, *, title: bool = False,
+               min_mm: float = 2.2) -> float:
+        """The size (mm) `text` would draw `words` at in `rect`: to give a row of buttons one size."""
+        pixels, _, _, _ = self._fit(words.render(self.lang), rect, size_mm, title, min_mm)
+        return pixels / self.layout.px_per_mm
+
+    def _fit(self, rendered: str, rect: pygame.Rect, size_mm: float, title: bool,
+             min_mm: float) -> tuple[int, pygame.font.Font, list[str], bool]:
+        """The pixel size, face and lines at which `rendered` fits `rect` (or the smallest, not fitting)."""
         face = self.theme.title_font if title else self.theme.body_font
         pixels = self.layout.mm(size_mm)
         smallest = min(pixels, self.layout.mm(min_mm))
@@ -100,13 +116,8 @@ class Painter:
             height = len(lines) * typeface.get_linesize()
             fits = height <= rect.height and all(typeface.size(line)[0] <= rect.width for line in lines)
             if fits or pixels <= smallest:
-                break
+                return pixels, typeface, lines, fits
             pixels = max(smallest, math.floor(pixels * 0.9))
-        if not fits:
-            lines = cut_short(lines, typeface, rect)
-        covered = self._blit_lines(lines, typeface, rect, colour or self.theme.ink, align, valign)
-        self.drawn.append(Drawn(rendered, words, pygame.Rect(rect), covered, fits))
-        return covered
 
     def _blit_lines(self, lines: list[str], typeface: pygame.font.Font, rect: pygame.Rect, colour: Colour,
                     align: str, valign: str) -> pygame.Rect:

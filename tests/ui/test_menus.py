@@ -16,18 +16,24 @@ import pytest
 from kiosk.games import registry
 from kiosk.games.base import Outcome
 from kiosk.headless import play, random_bots
+from kiosk.i18n import Text
 from kiosk.narration import QuietNarrator, narrator_for
 from kiosk.ui.layout import LAYOUTS
 from kiosk.ui.option_labels import LABELS
 from kiosk.ui.paint import Painter
 from kiosk.ui.rules_text import RULES
 from kiosk.ui.scene import Scene
+from kiosk.ui.scenes.admin import Admin
 from kiosk.ui.scenes.choose_game import ADMIN, ChooseGame
+from kiosk.ui.scenes.chrome import common_size
 from kiosk.ui.scenes.claim import SeatClaim
+from kiosk.ui.scenes.notice import notice_bar
 from kiosk.ui.scenes.options import Options, option_rows
+from kiosk.ui.scenes.resume import ResumeOffer
 from kiosk.ui.scenes.results import Results
 from kiosk.ui.scenes.rules_pages import RulesPages
-from tests.ui.scene_checks import render, render_everywhere
+from kiosk.ui.theme import theme_for
+from tests.ui.scene_checks import check_frame, render, render_everywhere
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 LANDSCAPE, PORTRAIT = LAYOUTS["800x480"], LAYOUTS["720x1280"]
@@ -61,6 +67,11 @@ def tap_on(scene: Scene, value: object, layout=LANDSCAPE, now: float = 0.0) -> P
 
 def values(painter: Painter) -> list[object]:
     return [t.value for t in painter.targets]
+
+
+def reachable(painter: Painter) -> set[object]:
+    """What a finger can still reach: each target's value as a tap at its centre answers it."""
+    return {painter.hit(t.rect.center) for t in painter.targets}
 
 
 def texts(painter: Painter) -> list[str]:
@@ -335,3 +346,175 @@ def test_rules_pages_turn_with_the_buttons_and_close():
     assert scene.page == 1 and "2/5" in texts(draw(scene))
     tap_on(scene, "close")
     assert calls.made == [("on_close", ())]
+
+
+# --- admin ------------------------------------------------------------------------------------------
+
+PIN = "2468"
+
+
+def _admin(calls: Calls | None = None, settings: dict[str, Any] | None = None) -> Admin:
+    calls = calls or Calls()
+    return Admin(PIN, calls.on_end_game, calls.on_restart_game, calls.on_language, calls.on_brightness,
+                 calls.on_shutdown, calls.on_selftest, calls.on_close, settings=settings)
+
+
+def _type(scene: Admin, digits: str, layout=LANDSCAPE) -> None:
+    for digit in digits:
+        tap_on(scene, ("digit", digit), layout=layout)
+
+
+def _unlocked(settings: dict[str, Any] | None = None, calls: Calls | None = None) -> Admin:
+    scene = _admin(calls, settings)
+    _type(scene, PIN)
+    return scene
+
+
+def test_admin_states_at_every_layout():
+    def typing() -> Admin:
+        scene = _admin()
+        scene.tap(("digit", "2"), 0.0)
+        scene.tap(("digit", "4"), 0.0)
+        return scene
+
+    def wrong() -> Admin:
+        scene = _admin()
+        for digit in "1357":
+            scene.tap(("digit", digit), 0.0)
+        return scene
+
+    def confirming(what: str) -> Callable[[], Admin]:
+        def make() -> Admin:
+            scene = _unlocked({"game": "pi", "language": "es", "brightness": 50})
+            scene.tap(("ask", what), 0.0)
+            return scene
+        return make
+
+    for painter in render_everywhere("menu-admin-pin", typing):
+        assert {("digit", str(d)) for d in range(10)} <= set(values(painter)) and "close" in values(painter)
+        assert not any(PIN[:2] in t for t in texts(painter))  # dots, never the digits typed
+    for painter in render_everywhere("menu-admin-wrong-pin", wrong):
+        assert "Wrong PIN: try again." in texts(painter) or "PIN incorrecto: inténtalo de nuevo." in texts(painter)
+    render_everywhere("menu-admin-menu", lambda: _unlocked({"game": "pi", "language": "en", "brightness": 75}))
+    for painter in render_everywhere("menu-admin-menu-no-game", lambda: _unlocked({"game": None})):
+        assert ("ask", "end") not in values(painter) and ("ask", "shutdown") in values(painter)
+    for what in ("end", "restart", "shutdown"):
+        for painter in render_everywhere(f"menu-admin-confirm-{what}", confirming(what)):
+            assert reachable(painter) == {None, "yes", "no"}  # only the answers count while asking
+
+
+def test_a_wrong_pin_says_so_clears_and_never_opens_the_menu():
+    calls = Calls()
+    scene = _admin(calls)
+    for attempt in ("1111", "2467", "8642", "0000", "9999"):
+        _type(scene, attempt)
+        painter = draw(scene)
+        assert not scene.unlocked and scene.entered == ""
+        assert "Wrong PIN: try again." in texts(painter)
+        assert not any(isinstance(v, tuple) and v[0] in ("ask", "language", "brightness") for v in values(painter))
+    _type(scene, "24")
+    assert "Wrong PIN: try again." not in texts(draw(scene))  # the message goes once typing starts again
+    tap_on(scene, "delete")
+    _type(scene, "468")  # 2, (4 deleted), 4, 6, 8
+    assert scene.unlocked
+    assert calls.made == []
+
+
+def test_an_empty_pin_never_opens_the_menu():
+    scene = Admin("", print, print, print, print, print, print, print)
+    scene.tap(("digit", "1"), 0.0)
+    assert not scene.unlocked
+
+
+def test_admin_menu_actions_call_back_after_confirming():
+    calls = Calls()
+    scene = _unlocked({"game": "mystery-city", "language": "en", "brightness": 100}, calls)
+    tap_on(scene, ("ask", "end"))
+    tap_on(scene, "no")
+    tap_on(scene, ("ask", "end"), layout=PORTRAIT)
+    tap_on(scene, "yes", layout=PORTRAIT)
+    tap_on(scene, ("ask", "restart"))
+    tap_on(scene, "yes")
+    tap_on(scene, ("language", "es"))
+    tap_on(scene, ("brightness", 25))
+    tap_on(scene, "selftest")
+    tap_on(scene, ("ask", "shutdown"))
+    tap_on(scene, "yes")
+    tap_on(scene, "close")
+    assert [name for name, _ in calls.made] == [
+        "on_end_game", "on_restart_game", "on_language", "on_brightness", "on_selftest", "on_shutdown", "on_close"]
+    assert ("on_language", ("es",)) in calls.made and ("on_brightness", (25,)) in calls.made
+    selected = [d.text for d in draw(scene).drawn if d.text in ("25%", "ES")]
+    assert selected == ["ES", "25%"]
+
+
+def test_close_from_the_pin_pad():
+    calls = Calls()
+    scene = _admin(calls)
+    tap_on(scene, "close", layout=PORTRAIT)
+    assert calls.made == [("on_close", ())] and not scene.unlocked
+
+
+# --- resume -----------------------------------------------------------------------------------------
+
+
+def test_resume_offer_and_its_confirmation_at_every_layout():
+    def make(confirming: bool = False, started: str = "2026-11-30T11:42:10") -> ResumeOffer:
+        scene = ResumeOffer("mystery-express", 4, 57, started, print, print)
+        scene.confirming = confirming
+        return scene
+
+    for painter in render_everywhere("menu-resume", make):
+        assert {"resume", "set aside"} <= set(values(painter))
+    assert "57 moves played, started 2026-11-30 11:42" in texts(draw(make()))
+    assert "57 moves played" in texts(draw(make(started="after lunch")))  # no letters reach the screen
+    for painter in render_everywhere("menu-resume-confirm", lambda: make(confirming=True)):
+        assert reachable(painter) == {None, "yes", "no"}
+
+
+def test_resume_is_one_tap_and_setting_aside_needs_a_yes():
+    calls = Calls()
+    scene = ResumeOffer("pi", 3, 12, "2026-11-30 10:00", calls.on_resume, calls.on_discard)
+    tap_on(scene, "set aside")
+    tap_on(scene, "no")
+    assert calls.made == [] and not scene.confirming
+    tap_on(scene, "set aside", layout=PORTRAIT)
+    tap_on(scene, "yes", layout=PORTRAIT)
+    tap_on(scene, "resume")
+    assert calls.made == [("on_discard", ()), ("on_resume", ())]
+
+
+# --- notices ----------------------------------------------------------------------------------------
+
+
+def test_a_notice_shows_its_message_then_goes_away_with_one_last_frame():
+    scene = ChooseGame(print, print, print, print, max_seats=3)
+    scene.tap(("game", "pi"), 0.0)
+    scene.tap(("players", 5), 10.0)  # not a count this table offers
+    assert scene.next_frame(10.0) == pytest.approx(6.0)
+    for painter in render_everywhere("menu-notice", lambda: scene, now=11.0):
+        assert any("This table cannot seat" in t or "Esta mesa no tiene" in t for t in texts(painter))
+    assert scene.next_frame(16.5) == 0.0  # expired: one frame to clear it
+    assert "This table cannot seat that many players." not in texts(render(scene, LANDSCAPE, "en", 16.5))
+    assert scene.next_frame(16.6) is None  # and then the table is still
+
+
+def test_notice_bar_draws_words_from_the_catalogue_in_its_box():
+    painter = Painter(pygame.Surface(LANDSCAPE.size), LANDSCAPE, theme_for("pi"), "es")
+    box = pygame.Rect(20, 380, 760, 80)
+    notice_bar(painter, box, Text("That card is not asked for now."))
+    check_frame(painter, "notice bar")
+    assert "Ahora no se pide esa carta." in texts(painter)
+    assert all(box.contains(d.box) for d in painter.drawn)
+
+
+def test_a_row_of_buttons_shares_one_size_that_fits_them_all():
+    painter = Painter(pygame.Surface(LANDSCAPE.size), LANDSCAPE, theme_for("mystery-city"), "es")
+    boxes = [pygame.Rect(10 + i * 100, 10, 96, 50) for i in range(4)]
+    labels = [Text("Seat {n}", {"n": n}) for n in (1, 2, 3, 4)]
+    size = common_size(painter, boxes, labels, 6.0)
+    assert size < 6.0
+    for box, label in zip(boxes, labels):
+        painter.button(box, label, box.left, size_mm=size)
+    check_frame(painter, "a row of seats")
+    assert len({d.rect.height for d in painter.drawn}) == 1  # one type size for the whole row

@@ -17,7 +17,8 @@ from kiosk.games import registry
 from kiosk.i18n import LANGUAGES, N_, Text
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim
-from kiosk.ui.scenes.chrome import backdrop, button_height, margin, title_band
+from kiosk.ui.scenes.chrome import backdrop, button_height, margin, segmented
+from kiosk.ui.scenes.emblems import draw_emblem
 from kiosk.ui.scenes.notice import Notice
 from kiosk.ui.theme import LOBBY, Theme, theme_for
 
@@ -72,9 +73,8 @@ class ChooseGame:
         title = pygame.Rect(key.right + margin(paint), band.top, switch.left - key.right - 2 * margin(paint), band.height)
         words = Text(N_("Choose a game")) if self.chosen is None else Text(N_("How many players?"))
         paint.text(title, words, 8, paint.theme.accent, title=True)
-        for box, lang in zip(columns(switch, [1] * len(LANGUAGES), gap=paint.layout.mm(1)), LANGUAGES):
-            paint.button(box, Text(LANGUAGE_NAMES[lang]), ("language", lang), selected=paint.lang == lang,
-                         size_mm=4)
+        segmented(paint, switch, [(Text(LANGUAGE_NAMES[lang]), ("language", lang)) for lang in LANGUAGES],
+                  ("language", paint.lang), size_mm=4)
 
     @staticmethod
     def _admin_key(paint: Painter, key: pygame.Rect) -> None:
@@ -112,9 +112,16 @@ class ChooseGame:
         inner = inset(box, layout.mm(3))
         rules_width = max(layout.min_touch * 2, inner.width // 4)
         words, side = columns(inner, [inner.width - rules_width, rules_width], gap=layout.mm(2))
-        name, players = rows(words, [2, 1])
+        name, bottom = rows(words, [2, 1])
+        players, emblem = columns(bottom, [2, 1], gap=layout.mm(2))
         info = registry.get(game_id).info
-        card_paint.text(name, Text(info.names["en"]), 9, mood.accent, title=True, align="left")
+        draw_emblem(paint.surface, game_id, emblem, mood)
+        if not counts:  # too few seats at this table: the card is dimmed and says why
+            shade = pygame.Surface(box.size, pygame.SRCALPHA)
+            shade.fill((*mood.background, 150))
+            paint.surface.blit(shade, box.topleft)
+        card_paint.text(name, Text(info.names["en"]), 9, mood.accent if counts else mood.muted, title=True,
+                        align="left")
         line = players_label(counts[0], counts[-1]) if counts else Text(
             N_("Needs {n} seats"), {"n": info.min_seats})
         card_paint.text(players, line, 4.5, mood.ink if counts else mood.alert, align="left")

@@ -57,12 +57,30 @@ def button_height(paint: Painter) -> int:
     return max(paint.layout.min_touch, paint.layout.mm(12))
 
 
-def pager(paint: Painter, rect: pygame.Rect, page: int, pages: int) -> None:
+def common_size(paint: Painter, boxes: list[pygame.Rect], labels: list[Words], size_mm: float) -> float:
+    """The one size (mm) at which every label fits its button, so a row of buttons reads evenly."""
+    pad = max(2, paint.layout.mm(1))  # as `Painter.button` pads its label
+    return min((paint.fit_mm(box.inflate(-2 * pad, -2 * pad), label, size_mm, title=True)
+                for box, label in zip(boxes, labels)), default=size_mm)
+
+
+def segmented(paint: Painter, rect: pygame.Rect, choices: list[tuple[Words, object]], current: object,
+              size_mm: float = 4.5) -> None:
+    """Side-by-side buttons, one per choice, the current one lit, all labels at one size."""
+    cells = columns(rect, [1] * len(choices), gap=paint.layout.mm(1))
+    size = common_size(paint, cells, [label for label, _ in choices], size_mm)
+    for cell, (label, value) in zip(cells, choices):
+        paint.button(cell, label, value, selected=value == current, size_mm=size)
+
+
+def pager(paint: Painter, rect: pygame.Rect, page: int, pages: int, size_mm: float = 5.0) -> None:
     """Previous and next buttons around "2/5" (a disabled button where there is nowhere to go)."""
     back, where, forward = columns(rect, [2, 1.2, 2], gap=margin(paint))
-    paint.button(back, Text(N_("Previous")), PREVIOUS, enabled=page > 0)
+    labels: list[Words] = [Text(N_("Previous")), Text(N_("Next"))]
+    size = common_size(paint, [back, forward], labels, size_mm)
+    paint.button(back, labels[0], PREVIOUS, enabled=page > 0, size_mm=size)
     paint.text(where, Verbatim(f"{page + 1}/{pages}"), 6, paint.theme.ink, title=True)
-    paint.button(forward, Text(N_("Next")), NEXT, enabled=page < pages - 1)
+    paint.button(forward, labels[1], NEXT, enabled=page < pages - 1, size_mm=size)
 
 
 def turn_page(page: int, pages: int, value: object) -> int:
@@ -86,20 +104,19 @@ def confirm_box(paint: Painter, question: Words, detail: Words | None, yes: Word
     paint.target(screen, None)
     layout = paint.layout
     width = screen.width * (0.9 if layout.portrait else 0.7)
-    height = screen.height * (0.42 if layout.portrait else 0.66)
+    height = screen.height * (0.34 if layout.portrait else 0.62)
     box = pygame.Rect(0, 0, int(width), int(height))
     box.center = screen.center
     paint.box(box, paint.theme.panel, paint.theme.accent, radius=layout.mm(3), width=max(2, layout.mm(0.6)))
     inner = inset(box, layout.mm(4))
-    words, answers = rows(inner, [3, 1.3], gap=layout.mm(3))
-    answers.height = max(answers.height, button_height(paint))
-    answers.bottom = inner.bottom
+    answers_height = button_height(paint)
+    words, answers = rows(inner, [inner.height - answers_height, answers_height], gap=layout.mm(3))
     if detail is None:
         paint.text(words, question, 7, paint.theme.ink, title=True)
     else:
-        ask, more = rows(words, [1.2, 1], gap=layout.mm(2))
-        paint.text(ask, question, 7, paint.theme.ink, title=True)
-        paint.text(more, detail, 4.5, paint.theme.muted)
+        ask, more = rows(words, [1.2, 1], gap=layout.mm(1))
+        paint.text(ask, question, 7, paint.theme.ink, title=True, valign="bottom")
+        paint.text(more, detail, 4.5, paint.theme.muted, valign="top")
     left, right = columns(answers, [1, 1], gap=layout.mm(4))
     paint.button(left, no, NO)
     paint.button(right, yes, YES, selected=True)

@@ -21,7 +21,7 @@ from kiosk.i18n import N_, Text
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.option_labels import LABELS, OFF, ON, TABLE_SETTINGS, VALUE_NAMES
 from kiosk.ui.paint import Painter, Verbatim, Words
-from kiosk.ui.scenes.chrome import backdrop, button_height, margin, pager, title_band, turn_page
+from kiosk.ui.scenes.chrome import backdrop, button_height, margin, pager, segmented, title_band, turn_page
 from kiosk.ui.scenes.notice import Notice
 from kiosk.ui.theme import Theme, theme_for
 
@@ -143,10 +143,8 @@ class Options:
             on = bool(value)
             paint.button(control, Text(ON if on else OFF), ("toggle", row.name), selected=on, size_mm=4.5)
         else:
-            choices = row.choices
-            for cell, choice in zip(columns(control, [1] * len(choices), gap=layout.mm(1)), choices):
-                paint.button(cell, self._value_name(row.name, choice), ("set", row.name, choice),
-                             selected=choice == value, size_mm=4.5)
+            segmented(paint, control, [(self._value_name(row.name, choice), ("set", row.name, choice))
+                                       for choice in row.choices], ("set", row.name, value))
 
     def _value_name(self, name: str, value: Any) -> Words:
         if (name, value) in VALUE_NAMES:

@@ -1,0 +1,201 @@
+"""The staff menu behind the discreet corner key: a PIN pad first, then the table's controls.
+
+The PIN is checked once as many digits as it has are entered; a wrong one says so and clears, and
+nothing but the right one opens the menu. The menu ends or restarts the game and shuts the table
+down (each after a confirmation), switches the language, sets the screen brightness in steps and
+runs the self-test. `settings` may tell the current language, brightness and whether a game is on
+("game": its id or None) so the menu shows them; without it everything is offered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from kiosk.i18n import LANGUAGES, N_, Text
+from kiosk.ui.layout import columns, grid, rows
+from kiosk.ui.paint import Painter, Verbatim
+from kiosk.ui.scenes.choose_game import LANGUAGE_NAMES
+from kiosk.ui.scenes.chrome import YES, backdrop, button_height, confirm_box, margin, segmented, title_band
+from kiosk.ui.theme import LOBBY, Theme
+
+BRIGHTNESS_STEPS = (25, 50, 75, 100)
+CLOSE = "close"
+DELETE = "delete"
+
+# What each risky action asks before it is done: question, detail.
+CONFIRMS = {
+    "end": (N_("End this game?"), N_("It stops now, without a result.")),
+    "restart": (N_("Restart this game?"), N_("The same game starts again from the beginning, with the same seats.")),
+    "shutdown": (N_("Shut the table down?"), N_("Wait until the screen is dark before unplugging it.")),
+}
+
+
+@dataclass
+class Admin:
+    pin: str
+    on_end_game: Callable[[], None]
+    on_restart_game: Callable[[], None]
+    on_language: Callable[[str], None]
+    on_brightness: Callable[[int], None]
+    on_shutdown: Callable[[], None]
+    on_selftest: Callable[[], None]
+    on_close: Callable[[], None]
+    settings: dict[str, Any] | None = None
+    entered: str = ""
+    wrong: bool = False
+    unlocked: bool = False
+    confirming: str | None = None  # a key of CONFIRMS while its question is up
+    theme: Theme = LOBBY
+    _settings: dict[str, Any] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._settings = dict(self.settings or {})
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def draw(self, paint: Painter, now: float) -> None:
+        room = backdrop(paint)
+        if not self.unlocked:
+            self._pin_pad(paint, room)
+            return
+        self._menu(paint, room)
+        if self.confirming is not None:
+            question, detail = CONFIRMS[self.confirming]
+            confirm_box(paint, Text(question), Text(detail), Text(N_("Yes")), Text(N_("No")))
+
+    def _pin_pad(self, paint: Painter, room: pygame.Rect) -> None:
+        layout = paint.layout
+        gap = margin(paint)
+        if layout.portrait:
+            side, pad = rows(room, [1, 1.6], gap=gap)
+        else:
+            side, pad = columns(room, [1, 1], gap=gap)
+        title, dots, message, close = rows(side, [2, 1.3, 1.2, 1], gap=gap)
+        title_band(paint, title, Text(N_("Staff only")), Text(N_("Enter the PIN")))
+        self._dots(paint, dots)
+        if self.wrong:
+            paint.text(message, Text(N_("Wrong PIN: try again.")), 5, paint.theme.alert, title=True)
+        close_box = pygame.Rect(0, 0, min(close.width, layout.mm(50)), max(layout.min_touch, min(close.height,
+                                                                                               button_height(paint))))
+        close_box.center = close.center
+        paint.button(close_box, Text(N_("Close")), CLOSE)
+        key = min((pad.width - 2 * gap) // 3, (pad.height - 3 * gap) // 4)
+        block = pygame.Rect(0, 0, key * 3 + gap * 2, key * 4 + gap * 3)
+        block.center = pad.center
+        labels = [*"123456789", "delete", "0"]
+        for box, label in zip(grid(block, 11, 3, gap=gap), labels):
+            if label == DELETE:
+                paint.button(box, Verbatim("←"), DELETE, size_mm=8)
+            else:
+                paint.button(box, Verbatim(label), ("digit", label), size_mm=9)
+
+    def _dots(self, paint: Painter, area: pygame.Rect) -> None:
+        """One ring per digit of the PIN, filled for each digit entered (never the digits themselves)."""
+        count = max(1, len(self.pin))
+        radius = min(area.height // 3, paint.layout.mm(3.5))
+        step = radius * 3
+        left = area.centerx - step * (count - 1) // 2
+        for i in range(count):
+            centre = (left + i * step, area.centery)
+            if i < len(self.entered):
+                pygame.draw.circle(paint.surface, paint.theme.accent, centre, radius)
+            else:
+                pygame.draw.circle(paint.surface, paint.theme.muted, centre, radius, width=max(2, radius // 4))
+
+    def _menu(self, paint: Painter, room: pygame.Rect) -> None:
+        layout = paint.layout
+        gap = margin(paint)
+        title_height = room.height // (9 if layout.portrait else 6)
+        title, body = rows(room, [title_height, room.height - title_height], gap=gap)
+        title_band(paint, title, Text(N_("Staff menu")))
+        close_height = button_height(paint)
+        main, close = rows(body, [body.height - close_height, close_height], gap=gap)
+        if layout.portrait:
+            game, table = rows(main, [2, 3.2], gap=gap * 2)
+        else:
+            game, table = columns(main, [1, 1.3], gap=gap * 2)
+        playing = self._settings.get("game", True) is not None
+        end, restart = rows(game, [1, 1], gap=gap)
+        paint.button(end, Text(N_("End the game")), ("ask", "end"), enabled=playing)
+        paint.button(restart, Text(N_("Restart the game")), ("ask", "restart"), enabled=playing)
+        language, brightness, tools = rows(table, [1, 1, 1], gap=gap)
+        self._language(paint, language)
+        self._brightness(paint, brightness)
+        selftest, shutdown = columns(tools, [1, 1], gap=gap)
+        paint.button(selftest, Text(N_("Self-test")), "selftest")
+        paint.button(shutdown, Text(N_("Shut down")), ("ask", "shutdown"))
+        close_box = pygame.Rect(0, 0, min(close.width, layout.mm(60)), close.height)
+        close_box.center = close.center
+        paint.button(close_box, Text(N_("Close")), CLOSE, selected=True)
+
+    def _setting_row(self, paint: Painter, area: pygame.Rect, label: Text) -> pygame.Rect:
+        words, control = columns(area, [1, 2.2], gap=paint.layout.mm(2))
+        paint.text(words, label, 4.5, paint.theme.ink, title=True, align="left")
+        return control
+
+    def _language(self, paint: Painter, area: pygame.Rect) -> None:
+        control = self._setting_row(paint, area, Text(N_("Language")))
+        current = self._settings.get("language", paint.lang)
+        segmented(paint, control, [(Text(LANGUAGE_NAMES[lang]), ("language", lang)) for lang in LANGUAGES],
+                  ("language", current), size_mm=5)
+
+    def _brightness(self, paint: Painter, area: pygame.Rect) -> None:
+        control = self._setting_row(paint, area, Text(N_("Brightness")))
+        current = self._settings.get("brightness")
+        segmented(paint, control, [(Verbatim(f"{level}%"), ("brightness", level)) for level in BRIGHTNESS_STEPS],
+                  ("brightness", current))
+
+    # --- taps -----------------------------------------------------------------------------------
+
+    def tap(self, value: object, now: float) -> None:
+        if value == CLOSE:
+            self.on_close()
+        elif not self.unlocked:
+            self._pin_tap(value)
+        elif self.confirming is not None:
+            self._confirm_tap(value)
+        else:
+            self._menu_tap(value)
+
+    def _pin_tap(self, value: object) -> None:
+        if value == DELETE:
+            self.entered = self.entered[:-1]
+        elif isinstance(value, tuple) and len(value) == 2 and value[0] == "digit":
+            self.wrong = False
+            self.entered += str(value[1])
+            if len(self.entered) >= len(self.pin):
+                self.unlocked = bool(self.pin) and self.entered == self.pin
+                self.wrong = not self.unlocked
+                self.entered = ""
+
+    def _confirm_tap(self, value: object) -> None:
+        asked, self.confirming = self.confirming, None
+        if value != YES:
+            return
+        if asked == "end":
+            self.on_end_game()
+        elif asked == "restart":
+            self.on_restart_game()
+        elif asked == "shutdown":
+            self.on_shutdown()
+
+    def _menu_tap(self, value: object) -> None:
+        if value == "selftest":
+            self.on_selftest()
+        elif isinstance(value, tuple) and len(value) == 2:
+            kind, what = value
+            if kind == "ask" and what in CONFIRMS:
+                self.confirming = what
+            elif kind == "language" and isinstance(what, str):
+                self._settings["language"] = what
+                self.on_language(what)
+            elif kind == "brightness" and isinstance(what, int):
+                self._settings["brightness"] = what
+                self.on_brightness(what)
+
+    def next_frame(self, now: float) -> float | None:
+        return None
