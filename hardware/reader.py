@@ -87,7 +87,7 @@ class CardReader:
         baud: int = 115200,
         reset: Any = None,
         want_ndef: Callable[[str], bool] | None = None,
-        poll_timeout: float = 0.1,
+        poll_timeout: float = 0.5,
         ack_timeout: float = 0.1,
         serial_timeout: float = 0.02,
         held_interval: float = 0.05,

@@ -29,4 +29,6 @@ class FullScreen:
         return None
 
     def close(self) -> None:
-        pygame.quit()
+        # Only the display: the fonts stay loaded (the painter caches them; pygame.quit would leave
+        # that cache pointing at freed fonts).
+        pygame.display.quit()

@@ -140,7 +140,9 @@ class Simulator:
         return True
 
     def close(self) -> None:
-        pygame.quit()
+        # Only the display: the fonts stay loaded (the painter caches them; pygame.quit would leave
+        # that cache pointing at freed fonts).
+        pygame.display.quit()
 
     # --- the seats --------------------------------------------------------------------------------
 

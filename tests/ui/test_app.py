@@ -147,7 +147,7 @@ def test_tap_through_a_whole_mystery_express_game(kiosk):
 
 
 def test_an_unfinished_game_is_offered_for_resume(kiosk):
-    session = GameSession.start(kiosk.app.store, "mystery-express", 4, 3, {}, bots=[1, 2, 3])
+    session = GameSession.start(kiosk.app.store, "mystery-express", 4, 3, {}, bots=[])
     for _ in range(3):
         prompt = session.game.prompts(session.state)[0]
         session.apply(prompt.seat, prompt.actions[0])
