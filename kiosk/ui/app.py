@@ -95,7 +95,8 @@ class App:
     _back_to: Scene | None = None  # where the admin menu or the rules pages return to
 
     def __post_init__(self) -> None:
-        self.settings.setdefault("language", i18n.language())
+        self.settings.setdefault("language", self.screen.lang)
+        i18n.set_language(self.settings["language"])
         self.settings.setdefault("reveal_speed", "normal")
         self.screen.show(self)
 
@@ -216,6 +217,7 @@ class App:
     def claim(self, game_id: str, seats: int) -> None:
         self._leave_lobby()
         self.lobby = Lobby(self.table, game_id, seats)
+        self._idle_seats(first=seats)
         scene = SeatClaim(game_id, seats, on_bot=self._toggle_bot, on_start=lambda: self.options(game_id, seats),
                           on_back=self.choose)
         self.show(scene)
@@ -320,8 +322,10 @@ class App:
         self.screen.set_language(lang)
         if self.referee is not None:
             self.referee.set_language(lang)
+            self._idle_seats(first=self.referee.session.record.seats)
         elif self.lobby is not None:
             self.lobby.draw()
+            self._idle_seats(first=self.lobby.seats)
         else:
             self._idle_seats()
 
@@ -375,6 +379,7 @@ class App:
         self._update_board(now)
         self._results_at = None
         self.show(self.board)
+        self._idle_seats(first=record.seats)  # seats beyond the game's say they are not in it
         if session.over:
             self._maybe_results(now)
 
@@ -470,11 +475,12 @@ class App:
         else:
             self.attract()
 
-    def _idle_seats(self) -> None:
-        """Between games every seat says where to look."""
-        if self.lobby is not None or self.referee is not None:
+    def _idle_seats(self, first: int = 0) -> None:
+        """Seats outside a game (every seat between games) say where to look."""
+        if first == 0 and (self.lobby is not None or self.referee is not None):
             return
-        screen = Screen(Text(N_("Mystery Table")).render(), (Item(Text(N_("Choose a game on the touchscreen")).render()),))
-        image = render(screen)
+        message = N_("Not in this game") if first else N_("Choose a game on the touchscreen")
+        image = render(Screen(Text(N_("Mystery Table")).render(), (Item(Text(message).render()),)))
         for part in self.table.seats:
-            part.display.show(image)
+            if part.index >= first:
+                part.display.show(image)
