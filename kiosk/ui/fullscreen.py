@@ -13,8 +13,9 @@ class FullScreen:
     def __init__(self, size: tuple[int, int] | None = None) -> None:
         pygame.display.init()
         pygame.font.init()
-        flags = pygame.FULLSCREEN
-        self.surface = pygame.display.set_mode(size or (0, 0), flags)
+        # No size: the panel's own resolution. A size from table.toml is taken as it is (kmsdrm has
+        # only the one screen; the display scales it).
+        self.surface = pygame.display.set_mode(size) if size else pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         pygame.mouse.set_visible(False)
         self.touch = self.surface
         self.touch_area = self.surface.get_rect()

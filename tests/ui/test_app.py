@@ -197,3 +197,26 @@ def test_a_card_nobody_asked_for_is_refused_on_the_touchscreen(kiosk):
     assert kiosk.app._notice is not None and "Unknown tag" in kiosk.app._notice[0].render("en")
     assert [d for d in kiosk.app.screen.painter.drawn if "Unknown tag" in d.text]
     assert session.actions_done >= done
+
+
+def test_full_screen_on_the_pi_takes_the_whole_display_and_its_taps(mock_table, tmp_path, monkeypatch):
+    """kmsdrm is not here; the dummy driver stands in for it: the same code opens the display."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from kiosk.ui.fullscreen import FullScreen
+
+    screen = FullScreen((1024, 600))
+    store = GameStore.open(tmp_path)
+    try:
+        app = App(mock_table.table, store, Touchscreen(screen.touch, "en"), default_config(4), Plan())
+        assert app.screen.layout.name == "1024x600" and screen.touch_area.topleft == (0, 0)
+        loop = Loop(app, screen)
+        loop.start()
+        loop.step(0.01)
+        assert isinstance(app.scene, Attract)
+        pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, dx=0, dy=0, finger_id=3, touch_id=1, pressure=1))
+        loop.step(0.01)
+        assert isinstance(app.scene, ChooseGame)
+        loop.stop()
+    finally:
+        screen.close()
+        store.close()
