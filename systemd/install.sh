@@ -108,10 +108,12 @@ line_in "$BOOT/config.txt" "dtparam=i2c_arm_baudrate=400000"
 line_in "$BOOT/config.txt" "dtoverlay=pwm,pin=18,func=2"
 line_in "$BOOT/config.txt" "dtoverlay=i2c-mux,pca9548,addr=0x70"
 
-step "A udev rule for extra USB readers (one per seat if wanted)"
+step "A udev rule for extra USB readers (one per seat if wanted) and the touchscreen's backlight"
 write /etc/udev/rules.d/99-mystery-table.rules <<'RULE'
 # Mystery Table: USB-serial NFC readers belong to the dialout group and get a stable name.
 SUBSYSTEM=="tty", KERNEL=="ttyUSB[0-9]*", GROUP="dialout", MODE="0660", SYMLINK+="mystery-table-reader-%n"
+# The admin menu's brightness: the video group may write the panel's backlight.
+SUBSYSTEM=="backlight", RUN+="/bin/chgrp video /sys%p/brightness", RUN+="/bin/chmod g+w /sys%p/brightness"
 RULE
 
 step "The service"
