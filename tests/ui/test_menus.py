@@ -518,3 +518,11 @@ def test_a_row_of_buttons_shares_one_size_that_fits_them_all():
         painter.button(box, label, box.left, size_mm=size)
     check_frame(painter, "a row of seats")
     assert len({d.rect.height for d in painter.drawn}) == 1  # one type size for the whole row
+
+
+def test_options_never_keep_a_value_they_cannot_show():
+    calls = Calls()
+    scene = Options("mystery-city", {"first_seat": 3, "deck": "nfc"}, calls.on_done, calls.on_back, seats=2)
+    scene.tap("done", 0.0)
+    (_, (result,)), = calls.made
+    assert result["first_seat"] == 0 and result["deck"] == "nfc"

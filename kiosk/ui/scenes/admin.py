@@ -86,8 +86,10 @@ class Admin:
         key = min((pad.width - 2 * gap) // 3, (pad.height - 3 * gap) // 4)
         block = pygame.Rect(0, 0, key * 3 + gap * 2, key * 4 + gap * 3)
         block.center = pad.center
-        labels = [*"123456789", "delete", "0"]
-        for box, label in zip(grid(block, 11, 3, gap=gap), labels):
+        labels = [*"123456789", "", "0", DELETE]  # a phone's layout: 0 in the middle of the last row
+        for box, label in zip(grid(block, 12, 3, gap=gap), labels):
+            if not label:
+                continue
             if label == DELETE:
                 paint.button(box, Verbatim("←"), DELETE, size_mm=8)
             else:

@@ -81,6 +81,9 @@ class Options:
         self.theme = theme_for(self.game_id)
         self.rows = option_rows(self.game_id, self.seats)
         self.values = starting_values(self.game_id, self.values)
+        for row in self.rows:  # a value this screen cannot offer (a seat beyond this game's) falls back
+            if row.choices is not None and self.values.get(row.name) not in row.choices:
+                self.values[row.name] = row.choices[0]
 
     # --- drawing --------------------------------------------------------------------------------
 
