@@ -114,10 +114,18 @@ class Results:
     def __post_init__(self) -> None:
         self.theme = theme_for(self.game_id)
 
+    def places(self) -> dict[int, int]:
+        """The finishing places a game records (Watson & Holmes) or implies (Mystery City)."""
+        if self.game_id == "mystery-city":
+            return _places(self.outcome, len(self.outcome.scores))
+        recorded = self.outcome.detail.get("places")
+        return {int(seat): int(place) for seat, place in recorded.items()} if isinstance(recorded, dict) else {}
+
     def ranking(self) -> list[int]:
-        """Winners first, then by score, then by seat."""
-        winners = set(self.outcome.winners)
-        return sorted(self.outcome.scores, key=lambda s: (s not in winners, -self.outcome.scores[s], s))
+        """Winners first, then by place where the game has places, then by score, then by seat."""
+        winners, places = set(self.outcome.winners), self.places()
+        return sorted(self.outcome.scores, key=lambda s: (
+            s not in winners, places.get(s, len(self.outcome.scores) + 1), -self.outcome.scores[s], s))
 
     def headline(self) -> Text:
         winners = list(self.outcome.winners)
