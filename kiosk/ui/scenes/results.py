@@ -75,7 +75,7 @@ def _places(outcome: Outcome, seats: int) -> dict[int, int]:
 
 TABLES: dict[str, Table] = {
     "mystery-express": Table(
-        (N_("Correct answers"), N_("Telegram")),
+        (N_("Right answers"), N_("Telegram")),
         lambda o, s: (number(o.scores.get(s)), signed(seat_value(o.detail.get("telegram_scores"), s))),
         (1.2, 1),
     ),
@@ -89,7 +89,7 @@ TABLES: dict[str, Table] = {
         (1, 1, 1, 1.4, 1.1),
     ),
     "watson-holmes": Table(
-        (N_("Correct answers"), N_("Place")),
+        (N_("Right answers"), N_("Place")),
         lambda o, s: (number(seat_value(o.detail.get("correct"), s, o.scores.get(s))),
                       number(seat_value(o.detail.get("places"), s))),
         (1.2, 1),
