@@ -526,3 +526,18 @@ def test_options_never_keep_a_value_they_cannot_show():
     scene.tap("done", 0.0)
     (_, (result,)), = calls.made
     assert result["first_seat"] == 0 and result["deck"] == "nfc"
+
+
+def test_options_hand_back_only_the_games_options_and_the_settings_that_apply():
+    calls = Calls()
+    scene = Options("pi", {"language": "es", "brightness": 80, "round_limit": 20}, calls.on_done, calls.on_back)
+    tap_on(scene, "done")
+    (_, (result,)), = calls.made
+    assert result == {"round_limit": 20, "hint": False, "reveal_speed": "normal", "language": "es"}
+
+
+def test_admin_greys_out_the_game_buttons_when_no_game_is_on():
+    for settings, on in (({"in_game": False}, False), ({"in_game": True}, True), ({"game": None}, False),
+                         ({"game": "pi"}, True), (None, True)):
+        painter = draw(_unlocked(settings))
+        assert (("ask", "end") in values(painter)) == on and (("ask", "restart") in values(painter)) == on
