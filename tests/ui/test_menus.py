@@ -280,6 +280,10 @@ def test_results_of_a_played_game_at_every_layout(game_id, seats):
         assert narrator.seat(seat).render("en") in shown
     if outcome.winners:
         assert Results(game_id, outcome, narrator, print, print).headline().render("en") in shown
+    if game_id == "mystery-express":  # the solution: one line in landscape, listed by category in portrait
+        assert any(t.startswith("The solution: ") for t in shown)
+        portrait = texts(painters[-2])  # 720x1280 in English
+        assert "The solution" in portrait and "Modus operandi" in portrait
 
 
 def _outcome(scores: dict[int, float], winners: list[int], **detail: Any) -> Outcome:
