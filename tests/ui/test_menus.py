@@ -545,3 +545,9 @@ def test_admin_greys_out_the_game_buttons_when_no_game_is_on():
                          ({"game": "pi"}, True), (None, True)):
         painter = draw(_unlocked(settings))
         assert (("ask", "end") in values(painter)) == on and (("ask", "restart") in values(painter)) == on
+
+
+def test_the_status_line_counts_the_seats_bots_will_play():
+    assert "At the start, a bot plays the seat nobody claimed." in texts(draw(_claim("mystery-city", 2, {1}, {0})))
+    assert "At the start, bots play the 2 seats nobody claimed." in texts(draw(_claim("pi", 3, {1}, set())))
+    assert "Everyone has a seat: start when you are ready." in texts(draw(_claim("pi", 2, {0, 1}, set())))
