@@ -30,7 +30,8 @@ RULES: dict[str, tuple[Page, ...]] = {
             "Walking between cars is free; each car's action costs hours and is done once per leg at most. "
             "A card shown or received rests on its owner's discard pile until the leg ends.")),
         Page(N_("The cars"), N_(
-            "• Club Car: 1 hour to take back your discards of a category, 3 hours to take a passenger's card.\n"
+            "• Club Car: 1 hour and a player takes back their discards of a category; 3 hours to take a "
+            "passenger's card.\n"
             "• Dining Car: 1 hour per guest; each shows you a card of the category you name.\n"
             "• Lounge Car: 2 hours; everyone else reveals a card of a category to all.\n"
             "• Passenger Car: 1 hour; everyone passes a card to a neighbour.\n"

@@ -280,6 +280,10 @@ def test_results_of_a_played_game_at_every_layout(game_id, seats):
         assert narrator.seat(seat).render("en") in shown
     if outcome.winners:
         assert Results(game_id, outcome, narrator, print, print).headline().render("en") in shown
+    if game_id == "mystery-express":  # the solution: one line in landscape, listed by category in portrait
+        assert any(t.startswith("The solution: ") for t in shown)
+        portrait = texts(painters[-2])  # 720x1280 in English
+        assert "The solution" in portrait and "Modus operandi" in portrait
 
 
 def _outcome(scores: dict[int, float], winners: list[int], **detail: Any) -> Outcome:
@@ -302,7 +306,7 @@ def test_results_read_outcomes_that_came_back_from_json():
     stored = _outcome({0: 1.0, 1: 0.0}, [], everyone_loses=True, correct={"0": 1, "1": 0}, rounds=4, places={})
     painter = draw(Results("watson-holmes", stored, QuietNarrator(), print, print))
     assert "Nobody solved the case: everyone loses." in texts(painter) and "Nobody wins" in texts(painter)
-    city = _outcome({0: 0, 1: 16, 2: 0}, [1], out_order=[2, 0], combats=9, removed=[])
+    city = _outcome({0: 0, 1: 16, 2: 0}, [1], out_order=[0, 2], combats=9, removed=[])
     painter = draw(Results("mystery-city", city, QuietNarrator(), print, print))
     assert "9 duels were fought." in texts(painter)
     # Places: the winner 1st, the last out 2nd, the first out 3rd; rows in that order.
@@ -518,3 +522,32 @@ def test_a_row_of_buttons_shares_one_size_that_fits_them_all():
         painter.button(box, label, box.left, size_mm=size)
     check_frame(painter, "a row of seats")
     assert len({d.rect.height for d in painter.drawn}) == 1  # one type size for the whole row
+
+
+def test_options_never_keep_a_value_they_cannot_show():
+    calls = Calls()
+    scene = Options("mystery-city", {"first_seat": 3, "deck": "nfc"}, calls.on_done, calls.on_back, seats=2)
+    scene.tap("done", 0.0)
+    (_, (result,)), = calls.made
+    assert result["first_seat"] == 0 and result["deck"] == "nfc"
+
+
+def test_options_hand_back_only_the_games_options_and_the_settings_that_apply():
+    calls = Calls()
+    scene = Options("pi", {"language": "es", "brightness": 80, "round_limit": 20}, calls.on_done, calls.on_back)
+    tap_on(scene, "done")
+    (_, (result,)), = calls.made
+    assert result == {"round_limit": 20, "hint": False, "reveal_speed": "normal", "language": "es"}
+
+
+def test_admin_greys_out_the_game_buttons_when_no_game_is_on():
+    for settings, on in (({"in_game": False}, False), ({"in_game": True}, True), ({"game": None}, False),
+                         ({"game": "pi"}, True), (None, True)):
+        painter = draw(_unlocked(settings))
+        assert (("ask", "end") in values(painter)) == on and (("ask", "restart") in values(painter)) == on
+
+
+def test_the_status_line_counts_the_seats_bots_will_play():
+    assert "At the start, a bot plays the seat nobody claimed." in texts(draw(_claim("mystery-city", 2, {1}, {0})))
+    assert "At the start, bots play the 2 seats nobody claimed." in texts(draw(_claim("pi", 3, {1}, set())))
+    assert "Everyone has a seat: start when you are ready." in texts(draw(_claim("pi", 2, {0, 1}, set())))

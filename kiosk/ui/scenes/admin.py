@@ -4,7 +4,7 @@ The PIN is checked once as many digits as it has are entered; a wrong one says s
 nothing but the right one opens the menu. The menu ends or restarts the game and shuts the table
 down (each after a confirmation), switches the language, sets the screen brightness in steps and
 runs the self-test. `settings` may tell the current language, brightness and whether a game is on
-("game": its id or None) so the menu shows them; without it everything is offered.
+("in_game": a bool, or "game": its id or None) so the menu shows them; unsaid, everything is offered.
 """
 
 from __future__ import annotations
@@ -86,8 +86,10 @@ class Admin:
         key = min((pad.width - 2 * gap) // 3, (pad.height - 3 * gap) // 4)
         block = pygame.Rect(0, 0, key * 3 + gap * 2, key * 4 + gap * 3)
         block.center = pad.center
-        labels = [*"123456789", "delete", "0"]
-        for box, label in zip(grid(block, 11, 3, gap=gap), labels):
+        labels = [*"123456789", "", "0", DELETE]  # a phone's layout: 0 in the middle of the last row
+        for box, label in zip(grid(block, 12, 3, gap=gap), labels):
+            if not label:
+                continue
             if label == DELETE:
                 paint.button(box, Verbatim("←"), DELETE, size_mm=8)
             else:
@@ -118,7 +120,7 @@ class Admin:
             game, table = rows(main, [2, 3.2], gap=gap * 2)
         else:
             game, table = columns(main, [1, 1.3], gap=gap * 2)
-        playing = self._settings.get("game", True) is not None
+        playing = self._game_on()
         end, restart = rows(game, [1, 1], gap=gap)
         paint.button(end, Text(N_("End the game")), ("ask", "end"), enabled=playing)
         paint.button(restart, Text(N_("Restart the game")), ("ask", "restart"), enabled=playing)
@@ -131,6 +133,12 @@ class Admin:
         close_box = pygame.Rect(0, 0, min(close.width, layout.mm(60)), close.height)
         close_box.center = close.center
         paint.button(close_box, Text(N_("Close")), CLOSE, selected=True)
+
+    def _game_on(self) -> bool:
+        """Whether a game is on: `settings["in_game"]`, or a game id in `settings["game"]`; if unsaid, yes."""
+        if "in_game" in self._settings:
+            return bool(self._settings["in_game"])
+        return self._settings.get("game", True) is not None
 
     def _setting_row(self, paint: Painter, area: pygame.Rect, label: Text) -> pygame.Rect:
         words, control = columns(area, [1, 2.2], gap=paint.layout.mm(2))

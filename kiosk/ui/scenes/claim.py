@@ -116,13 +116,12 @@ class SeatClaim:
     def _status(self) -> Text:
         if not self.claimed:
             return Text(N_("Claim your seat: press select on your seat, or tap your token on the reader."))
-        free = [s for s in range(self.seats) if s not in self.claimed and s not in self.bots]
-        robots = len([s for s in range(self.seats) if s not in self.claimed])
+        robots = self.seats - len(self.claimed)
         if not robots:
             return Text(N_("Everyone has a seat: start when you are ready."))
-        if free:
-            return Text(N_("At the start, bots play the {count} seats nobody claimed."), {"count": robots})
-        return Text(N_("Bots play {count} seats."), {"count": robots})
+        if robots == 1:
+            return Text(N_("At the start, a bot plays the seat nobody claimed."))
+        return Text(N_("At the start, bots play the {count} seats nobody claimed."), {"count": robots})
 
     def tap(self, value: object, now: float) -> None:
         if value == BACK:

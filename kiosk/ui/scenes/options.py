@@ -3,7 +3,8 @@
 One row per option: its label and a line on what it does, then its control: a toggle for a yes/no
 option, segmented buttons for a choice (the Watson & Holmes cases by title, seats by number). The
 table's settings (reveal speed, language, and the assist for Mystery Express) come after the game's
-and go back in the same dict: `on_done(values)` gets every option of the game and every setting.
+and go back in the same dict: `on_done(values)` gets every option of the game and every setting that
+applies to it, and no other key (other entries of `values` are not passed on).
 """
 
 from __future__ import annotations
@@ -81,6 +82,9 @@ class Options:
         self.theme = theme_for(self.game_id)
         self.rows = option_rows(self.game_id, self.seats)
         self.values = starting_values(self.game_id, self.values)
+        for row in self.rows:  # a value this screen cannot offer (a seat beyond this game's) falls back
+            if row.choices is not None and self.values.get(row.name) not in row.choices:
+                self.values[row.name] = row.choices[0]
 
     # --- drawing --------------------------------------------------------------------------------
 
@@ -146,6 +150,11 @@ class Options:
             segmented(paint, control, [(self._value_name(row.name, choice), ("set", row.name, choice))
                                        for choice in row.choices], ("set", row.name, value))
 
+    def chosen(self) -> dict[str, Any]:
+        """Every option of the game and every table setting that applies, and nothing else."""
+        keys = [*registry.get(self.game_id).info.defaults(), *(row.name for row in self.rows if row.owner == "table")]
+        return {key: self.values[key] for key in keys}
+
     def _value_name(self, name: str, value: Any) -> Words:
         if (name, value) in VALUE_NAMES:
             return Text(VALUE_NAMES[(name, value)])
@@ -161,7 +170,7 @@ class Options:
         if value == BACK:
             self.on_back()
         elif value == DONE:
-            self.on_done(dict(self.values))
+            self.on_done(self.chosen())
         elif isinstance(value, tuple) and len(value) == 2 and value[0] == "toggle":
             self.values[value[1]] = not self.values.get(value[1])
         elif isinstance(value, tuple) and len(value) == 3 and value[0] == "set":

@@ -75,7 +75,7 @@ def _places(outcome: Outcome, seats: int) -> dict[int, int]:
 
 TABLES: dict[str, Table] = {
     "mystery-express": Table(
-        (N_("Correct answers"), N_("Telegram")),
+        (N_("Right answers"), N_("Telegram")),
         lambda o, s: (number(o.scores.get(s)), signed(seat_value(o.detail.get("telegram_scores"), s))),
         (1.2, 1),
     ),
@@ -89,7 +89,7 @@ TABLES: dict[str, Table] = {
         (1, 1, 1, 1.4, 1.1),
     ),
     "watson-holmes": Table(
-        (N_("Correct answers"), N_("Place")),
+        (N_("Right answers"), N_("Place")),
         lambda o, s: (number(seat_value(o.detail.get("correct"), s, o.scores.get(s))),
                       number(seat_value(o.detail.get("places"), s))),
         (1.2, 1),
@@ -114,10 +114,18 @@ class Results:
     def __post_init__(self) -> None:
         self.theme = theme_for(self.game_id)
 
+    def places(self) -> dict[int, int]:
+        """The finishing places a game records (Watson & Holmes) or implies (Mystery City)."""
+        if self.game_id == "mystery-city":
+            return _places(self.outcome, len(self.outcome.scores))
+        recorded = self.outcome.detail.get("places")
+        return {int(seat): int(place) for seat, place in recorded.items()} if isinstance(recorded, dict) else {}
+
     def ranking(self) -> list[int]:
-        """Winners first, then by score, then by seat."""
-        winners = set(self.outcome.winners)
-        return sorted(self.outcome.scores, key=lambda s: (s not in winners, -self.outcome.scores[s], s))
+        """Winners first, then by place where the game has places, then by score, then by seat."""
+        winners, places = set(self.outcome.winners), self.places()
+        return sorted(self.outcome.scores, key=lambda s: (
+            s not in winners, places.get(s, len(self.outcome.scores) + 1), -self.outcome.scores[s], s))
 
     def headline(self) -> Text:
         winners = list(self.outcome.winners)
@@ -127,7 +135,15 @@ class Results:
             return Text(N_("{seat} wins!"), {"seat": self.narrator.seat(winners[0])})
         return Text(N_("Shared victory: {seats}"), {"seats": TextList(tuple(self.narrator.seat(s) for s in winners))})
 
-    def notes(self) -> list[Text]:
+    def solution(self) -> list[tuple[Text, Text]]:
+        """Mystery Express: each category and its element in the solution (empty for other games)."""
+        found = self.outcome.detail.get("solution")
+        face = getattr(self.narrator, "face", None)
+        if self.game_id != "mystery-express" or not isinstance(found, dict) or face is None:
+            return []
+        return [(Text(name), face(found[category])) for category, name in CATEGORY_NAMES.items() if category in found]
+
+    def notes(self, with_solution: bool = True) -> list[Text]:
         """The lines under the table: the tie-break that decided, and what each game adds."""
         detail, lines = self.outcome.detail, []
         decided = str(detail.get("decided_by", ""))
@@ -135,11 +151,9 @@ class Results:
             lines.append(Text(SHARED))
         elif (self.game_id, decided) in DECIDED_BY:
             lines.append(Text(DECIDED_BY[(self.game_id, decided)]))
-        if self.game_id == "mystery-express" and isinstance(detail.get("solution"), dict):
-            face = getattr(self.narrator, "face", None)
-            if face is not None:
-                faces = tuple(face(f) for c, f in detail["solution"].items() if c in CATEGORY_NAMES)
-                lines.append(Text(N_("The solution: {solution}"), {"solution": TextList(faces)}))
+        if with_solution and self.solution():
+            faces = TextList(tuple(face for _, face in self.solution()))
+            lines.append(Text(N_("The solution: {solution}"), {"solution": faces}))
         if self.game_id == "watson-holmes":
             if detail.get("everyone_loses"):
                 lines.append(Text(N_("Nobody solved the case: everyone loses.")))
@@ -154,21 +168,42 @@ class Results:
     def draw(self, paint: Painter, now: float) -> None:
         room = backdrop(paint)
         layout = paint.layout
-        notes = self.notes()
+        gap = margin(paint)
+        panel = self.solution() if layout.portrait else []  # the tall screen lists the solution in full
+        notes = self.notes(with_solution=not panel)
         title_height = room.height // (7 if layout.portrait else 5)
         actions_height = button_height(paint)
         notes_height = len(notes) * max(layout.mm(9), room.height // (20 if layout.portrait else 12))
-        table_height = room.height - title_height - notes_height - actions_height
-        title, table, lines, actions = rows(
-            room, [title_height, table_height, notes_height, actions_height], gap=margin(paint))
+        panel_height = (len(panel) + 1) * layout.mm(10) if panel else 0
+        free = room.height - title_height - notes_height - panel_height - actions_height - 4 * gap
+        if layout.portrait:  # the table as tall as its rows need, the room left over under everything
+            table_height = min(free, (len(self.outcome.scores) + 1) * layout.mm(16))
+        else:
+            table_height = free
+        title, table, lines, listed, _, actions = rows(room, [
+            title_height, table_height, notes_height, panel_height, free - table_height, actions_height], gap=gap)
         name = Text(registry.get(self.game_id).info.names["en"])
         title_band(paint, title, self.headline(), name)
         self._table(paint, table)
         for box, line in zip(rows(lines, [1] * len(notes)), notes):
             paint.text(box, line, 4.5, paint.theme.ink)
-        menu, again = columns(actions, [1, 1], gap=margin(paint))
+        if panel:
+            self._solution_panel(paint, listed, panel)
+        menu, again = columns(actions, [1, 1], gap=gap)
         paint.button(menu, Text(N_("Menu")), MENU)
         paint.button(again, Text(N_("Play again")), AGAIN, selected=True)
+
+    def _solution_panel(self, paint: Painter, area: pygame.Rect, solution: list[tuple[Text, Text]]) -> None:
+        layout, theme = paint.layout, paint.theme
+        paint.box(area, theme.panel, theme.accent, radius=layout.mm(2), width=max(1, layout.mm(0.4)))
+        inner = inset(area, layout.mm(2))
+        heading, *lines = rows(inner, [1] * (len(solution) + 1))
+        paint.text(heading, Text(N_("The solution")), 5, theme.accent, title=True)
+        halves = [columns(box, [1, 1.6], gap=layout.mm(2)) for box in lines]
+        size = min(paint.fit_mm(left, category, 4.5) for (left, _), (category, _) in zip(halves, solution))
+        for (left, right), (category, face) in zip(halves, solution):
+            paint.text(left, category, size, theme.muted, align="right")
+            paint.text(right, face, 5, theme.ink, title=True, align="left")
 
     def _table(self, paint: Painter, area: pygame.Rect) -> None:
         """The score table; a landscape screen with many seats shows it in two halves side by side."""
