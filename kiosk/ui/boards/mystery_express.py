@@ -78,6 +78,7 @@ class MysteryExpressBoard:
     reveals: list[TimeReveal] = field(default_factory=list)
     end: EndReveal | None = None
     shown_faces: list[str] = field(default_factory=list)  # faces drawn as pictures in the last frame
+    _car_taps_drawn: bool = False  # the train is on screen, so its cars answer taps
 
     # --- what the table tells the board ---------------------------------------------------------
 
@@ -123,6 +124,7 @@ class MysteryExpressBoard:
             self.end.draw(paint, area.end, narrator, now, self.shown_faces)
             return
         reveal = next((r for r in self.reveals if r.start <= now), None)
+        self._car_taps_drawn = reveal is None and view.get("stage") != "tunnel"
         if reveal is not None:
             reveal.draw(paint, area.stage, narrator, now, self.shown_faces)
         elif view.get("stage") == "tunnel":
@@ -178,7 +180,7 @@ class MysteryExpressBoard:
             elif stage not in FORM_STATUS:
                 self._draw_earlier(paint, choices)
             return
-        if len(buttons) < len(prompt.actions):
+        if len(buttons) < len(prompt.actions) and self._car_taps_drawn:
             kind = "car" if any(a.kind == "car" for a in prompt.actions) else "move"
             hint = N_("Tap a car to start there") if kind == "car" else N_("Tap a car to walk there")
             paint.text(asked, Text(hint), 4.2, theme.accent, title=True, min_mm=1.8)
