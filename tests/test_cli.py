@@ -63,7 +63,11 @@ def test_demo_saves_every_seat_screen_at_the_key_moments(capsys, tmp_path):
     names = {p.name for p in tmp_path.iterdir()}
     for moment in ("leg_start-1", "tunnel", "time_packet", "telegram_begins", "final_begins", "game_over"):
         assert any(moment in n for n in names), moment
-    assert all(n.endswith(("seat1.png", "seat2.png", "seat3.png")) for n in names)
+    seats = {n for n in names if not n.startswith("board-")}
+    assert all(n.endswith(("seat1.png", "seat2.png", "seat3.png")) for n in seats)
+    for moment in ("leg_start-1", "leg_start-5", "time_reveal-Strasbourg", "time_reveal-Budapest", "game_over-end"):
+        for size in ("800x480", "720x1280"):
+            assert f"board-{moment}-{size}.png" in names, (moment, size)
     assert "moments saved in" in capsys.readouterr().out
 
 

@@ -1,6 +1,7 @@
 """`kiosk demo`: bots play a whole game on the mock table, headless, and every seat screen is saved
 as a PNG at the key moments (each leg, the Time packets, the tunnel, the telegram, the sudden
-revelation, the final answers, the end). In a demo the bots' own screens are shown."""
+revelation, the final answers, the end). In a demo the bots' own screens are shown. The public board
+is drawn off-screen too, at 800x480 and 720x1280, at each leg's start, mid Time reveal and at the end."""
 
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ from kiosk.session import GameSession
 from kiosk.store import GameStore
 from kiosk.table import Referee
 
+BOARD_LAYOUTS = ("800x480", "720x1280")
+# Board moments, and how long after them to draw: mid-reveal for the Time cards, settled otherwise.
+BOARD_MOMENTS = {"leg_start": 1e6, "time_reveal": 2.5, "game_over": 1e6}
 KEY_MOMENTS = (
     "leg_start", "card_shown", "time_packet", "tunnel", "telegram_begins", "sudden_begins", "final_begins",
     "game_over",
@@ -48,8 +52,10 @@ def demo(args: argparse.Namespace) -> int:
         narrator = narrator_for(args.game, game.view(session.state, None))
         bots: dict[int, Bot] = {seat: table_bot(args.game, seat, args.seed) for seat in range(args.seats)}
         taken: set[str] = set()
+        camera = BoardCamera(game, session, args.out)
 
         def on_events(events: list[Event]) -> None:
+            camera.observe(events, saved)
             for event in events:
                 if event.audience is None:
                     narrator.describe(event)  # learns the characters' names
@@ -71,3 +77,41 @@ def demo(args: argparse.Namespace) -> int:
             mock.close()
     print(Text(N_("{count} moments saved in {folder}"), {"count": len(saved), "folder": str(args.out)}).render())
     return 0
+
+
+class BoardCamera:
+    """The public board fed as the touchscreen is (public view and events), drawn on off-screen
+    surfaces: no window and no video driver is needed (nor set, which would tell `run` a screen exists)."""
+
+    def __init__(self, game: Any, session: GameSession, folder: Path) -> None:
+        from kiosk.ui.boards import BoardContext, make_board
+
+        self.game, self.session, self.folder = game, session, folder
+        seats = session.record.seats
+        narrator = narrator_for(session.record.game, game.view(session.state, None))
+        context = BoardContext(session.record.game, seats, narrator, lambda seat, action: None,
+                               bots=frozenset(range(seats)), reveal_seconds=1.0)
+        self.board = make_board(context)
+        self.clock = 0.0
+
+    def observe(self, events: list[Event], saved: list[str]) -> None:
+        import pygame
+
+        from kiosk.ui.layout import LAYOUTS
+        from kiosk.ui.paint import Painter
+
+        self.clock += 1.0
+        public = [e for e in events if e.audience is None]
+        self.board.observe(public, self.clock)
+        self.board.update(self.game.view(self.session.state, None), [], self.clock)
+        for event in public:
+            if event.kind not in BOARD_MOMENTS:
+                continue
+            name = f"board-{event.kind}-{event.data.get('leg') or event.data.get('city') or 'end'}"
+            for size in BOARD_LAYOUTS:
+                layout = LAYOUTS[size]
+                painter = Painter(pygame.Surface(layout.size), layout, self.board.theme, i18n.language())
+                self.board.draw(painter, self.clock + BOARD_MOMENTS[event.kind])
+                self.folder.mkdir(parents=True, exist_ok=True)
+                pygame.image.save(painter.surface, str(self.folder / f"{name}-{size}.png"))
+            saved.append(name)

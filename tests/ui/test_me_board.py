@@ -3,25 +3,28 @@ taps that submit exactly the choice shown, and motion only while a clock runs.""
 
 from __future__ import annotations
 
-import os
 from functools import cache
 from typing import Any
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-
-from kiosk.games.base import Action, Event, IllegalAction  # noqa: E402
-from kiosk.games.mystery_express.rules import load_rules  # noqa: E402
-from kiosk.i18n import Text, TextList  # noqa: E402
-from kiosk.ui.boards import BOARD_MODULES, BoardContext, make_board  # noqa: E402
-from kiosk.ui.boards.mystery_express import FRAME, MysteryExpressBoard  # noqa: E402
-from kiosk.ui.layout import LAYOUTS  # noqa: E402
-from kiosk.ui.paint import Painter  # noqa: E402
-from tests.ui.me_table import PlayedGame, submitted  # noqa: E402
-from tests.ui.scene_checks import check_frame, render, render_everywhere  # noqa: E402
+from kiosk.games.base import Action, Event, IllegalAction
+from kiosk.games.mystery_express.rules import load_rules
+from kiosk.i18n import Text, TextList
+from kiosk.ui.boards import BOARD_MODULES, BoardContext, make_board
+from kiosk.ui.boards.mystery_express import FRAME, MysteryExpressBoard
+from kiosk.ui.layout import LAYOUTS
+from kiosk.ui.paint import Painter
+from tests.ui.me_table import PlayedGame, submitted
+from tests.ui.scene_checks import check_frame, render, render_everywhere
 
 LANDSCAPE, PORTRAIT = LAYOUTS["800x480"], LAYOUTS["720x1280"]
+
+
+@pytest.fixture(autouse=True)
+def no_window(monkeypatch):
+    """Off-screen surfaces only; the variable is put back after each test (`run` reads it)."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
 
 
 @cache

@@ -92,7 +92,7 @@ def card_back(paint: Painter, rect: pygame.Rect, category: str, *, empty: bool =
         return
     paint.box(rect, BACKS[category], BRASS, radius=radius, width=max(1, min(rect.size) // 16))
     inner = inset(rect, max(1, min(rect.size) // 12))
-    letter_room = max(paint.layout.mm(2.4), 1)
+    letter_room = max(paint.layout.mm(2.4), inner.height // 4)
     if rect.width >= rect.height or inner.height < 2 * letter_room:
         side = min(inner.height, inner.width * 2 // 5)
         symbol = pygame.Rect(inner.left, inner.top, side, inner.height)

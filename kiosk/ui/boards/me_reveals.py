@@ -67,13 +67,15 @@ class TimeReveal:
         theme, layout = paint.theme, paint.layout
         paint.box(rect, theme.panel, theme.accent, radius=layout.mm(2))
         title, body = rows(inset(rect, layout.mm(2)), [1, 5], gap=layout.mm(1))
-        paint.text(title, Text(TEMPLATES["time_reveal"], {"city": Text(self.city)}), 6, theme.accent, title=True)
         index, progress = self.moment(now)
+        if self.method != "packets":
+            title, counter = columns(title, [5, 1], gap=layout.mm(1))
+            paint.text(counter, Verbatim(f"{index + 1}/{len(self.sequence)}"), 6, theme.ink, title=True)
+        paint.text(title, Text(TEMPLATES["time_reveal"], {"city": Text(self.city)}), 6, theme.accent, title=True)
         if self.method == "packets":
             self._draw_rounds(paint, body, index, progress)
             return
-        counter, faces = rows(body, [1, 5], gap=layout.mm(1))
-        paint.text(counter, Verbatim(f"{index + 1}/{len(self.sequence)}"), 5, theme.ink, title=True)
+        faces = body
         piles = max(1, self.piles)
         for pile, box in enumerate(columns(faces, [1] * piles, gap=layout.mm(3))):
             top = index - (index - pile) % piles if index >= pile else None
@@ -188,7 +190,12 @@ class EndReveal:
             truth = solution[category]
             if turned:
                 paint.box(cells[1], theme.accent, None, radius=layout.mm(1))
-                paint.text(inset(cells[1], 2), narrator.face(truth), 4, theme.background, title=True, min_mm=1.8)
+                words = inset(cells[1], 2)
+                if category == "TIME":  # the crime's hour as the clock face players watched for
+                    face, words = columns(words, [1, 1.6])
+                    radius = max(4, min(face.width, face.height) // 2 - 1)
+                    draw_clock(paint.surface, face.center, radius, *clock_of(narrator, truth))
+                paint.text(words, narrator.face(truth), 4, theme.background, title=True, min_mm=1.8)
                 shown.append(truth)
             else:
                 back = pygame.Rect(0, 0, cells[1].height * 3 // 4, cells[1].height)

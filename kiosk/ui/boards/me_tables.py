@@ -95,7 +95,10 @@ def draw_board_cards(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) ->
     """The Conductor's spaces (one back each) and the two passenger stacks (counts by category)."""
     theme, layout = paint.theme, paint.layout
     gap = layout.mm(1)
-    spaces_box, *stack_boxes = columns(rect, [1.1, 1, 1], gap=gap)
+    groups = columns(rect, [1.1, 1, 1], gap=gap)
+    for group in groups:  # each place on the board in its own brass frame
+        paint.box(group, None, theme.muted, radius=layout.mm(1.5), width=1)
+    spaces_box, *stack_boxes = [inset(g, max(2, layout.mm(0.8))) for g in groups]
     label, cards = rows(spaces_box, [1, 2.2], gap=max(1, layout.mm(0.5)))
     paint.text(label, Text(N_("Conductor")), 4, theme.accent, title=True, min_mm=1.8)
     spaces = view.get("conductor_spaces", [])
@@ -110,7 +113,6 @@ def draw_board_cards(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) ->
         counts = {c: n for c, n in stack["counts"].items() if n}
         if not stack["boarded"]:
             note = Text(N_("boards in {city}"), {"city": Text(_boarding_city(view, stack["stack"]))})
-            paint.box(cards, None, theme.muted, radius=layout.mm(1), width=1)
             paint.text(inset(cards, 2), note, 3.4, theme.muted, min_mm=1.6)
             continue
         if not counts:

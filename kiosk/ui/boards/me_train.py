@@ -80,7 +80,7 @@ def draw_itinerary(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) -> N
     if position == int(position):  # standing in a station: a brass halo around it
         pygame.draw.circle(paint.surface, theme.ink, (_at(xs, position), line_y), radius + max(2, layout.mm(0.8)), 2)
     else:
-        _draw_locomotive(paint.surface, _at(xs, position), line_y, radius, theme.ink)
+        _draw_locomotive(paint.surface, _at(xs, position), line_y, radius * 4 // 5, theme.ink)
 
 
 def _at(xs: list[int], position: float) -> int:
@@ -154,9 +154,9 @@ def _draw_car(paint: Painter, box: pygame.Rect, car: str, number: int, people: l
     for i, (colour, label, is_active) in enumerate(seats):
         cx = floor.left + floor.width * (2 * (i % per_row) + 1) // (2 * per_row)
         cy = floor.top + floor.height * (2 * (i // per_row) + 1) // (2 * lines)
-        r = max(5, size // 2 - 2)
+        r = max(5, size * 2 // 5)
         if label is None:
-            _draw_conductor(paint.surface, (cx, cy), r)
+            _draw_conductor(paint.surface, (cx, cy), r * 4 // 5)
             continue
         if is_active:
             pygame.draw.circle(paint.surface, theme.accent, (cx, cy), r + max(2, layout.mm(0.7)))

@@ -8,6 +8,7 @@ draws comes only from the public view, public events and public prompts it is gi
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +27,7 @@ from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter
 from kiosk.ui.theme import ART_DECO, Theme
 
+EARLIER = 3  # earlier public events listed while nobody at the touchscreen is choosing
 FRAME = 1 / 30  # seconds between frames while something moves
 CAR_CHOICES = ("move", "car")  # answered by tapping a car of the train
 FORM_STATUS = {
@@ -71,10 +73,12 @@ class MysteryExpressBoard:
     view: dict[str, Any] | None = None
     prompts: list[Prompt] = field(default_factory=list)
     banner: Text | None = None
+    earlier: deque[Text] = field(default_factory=lambda: deque(maxlen=EARLIER))  # banners before it
     notice: Text | None = None
     reveals: list[TimeReveal] = field(default_factory=list)
     end: EndReveal | None = None
     shown_faces: list[str] = field(default_factory=list)  # faces drawn as pictures in the last frame
+    _car_taps_drawn: bool = False  # the train is on screen, so its cars answer taps
 
     # --- what the table tells the board ---------------------------------------------------------
 
@@ -90,6 +94,8 @@ class MysteryExpressBoard:
                 continue  # a private event never reaches the public screen
             line = self.context.narrator.describe(event)
             if line is not None:
+                if self.banner is not None:
+                    self.earlier.appendleft(self.banner)
                 self.banner = line
                 self.notice = None
             if event.kind == "time_reveal":
@@ -118,6 +124,7 @@ class MysteryExpressBoard:
             self.end.draw(paint, area.end, narrator, now, self.shown_faces)
             return
         reveal = next((r for r in self.reveals if r.start <= now), None)
+        self._car_taps_drawn = reveal is None and view.get("stage") != "tunnel"
         if reveal is not None:
             reveal.draw(paint, area.stage, narrator, now, self.shown_faces)
         elif view.get("stage") == "tunnel":
@@ -170,14 +177,24 @@ class MysteryExpressBoard:
         if prompt is None:
             if self.notice is not None:
                 paint.text(choices, self.notice, 4.5, theme.alert)
+            elif stage not in FORM_STATUS:
+                self._draw_earlier(paint, choices)
             return
-        if len(buttons) < len(prompt.actions):
+        if len(buttons) < len(prompt.actions) and self._car_taps_drawn:
             kind = "car" if any(a.kind == "car" for a in prompt.actions) else "move"
             hint = N_("Tap a car to start there") if kind == "car" else N_("Tap a car to walk there")
             paint.text(asked, Text(hint), 4.2, theme.accent, title=True, min_mm=1.8)
         elif prompt.kind != "turn":
             paint.text(asked, narrator.title(prompt), 4.5, theme.ink, title=True, min_mm=1.8)
         self._draw_buttons(paint, choices, prompt.seat, buttons)
+
+    def _draw_earlier(self, paint: Painter, rect: pygame.Rect) -> None:
+        """While nobody at the touchscreen is asked anything: the public events before the banner's."""
+        lines = list(self.earlier)
+        if not lines:
+            return
+        for box, line in zip(rows(rect, [1] * EARLIER, gap=max(1, paint.layout.mm(0.5))), lines):
+            paint.text(box, line, 3.6, paint.theme.muted, align="left", min_mm=1.8)
 
     def _draw_hours(self, paint: Painter, rect: pygame.Rect, hours: int) -> None:
         """One brass pip per hour of the leg, lit for the hours the active player still has."""
@@ -213,7 +230,8 @@ class MysteryExpressBoard:
         narrator = self.context.narrator
         category = action.args[0] if action.kind == "category" else None
         if category is None:
-            paint.button(cell, narrator.label(action), (seat, action), size_mm=4.5)
+            chosen = action.kind == "guest" and action.args[0] in self.prompts[0].data.get("guests", [])
+            paint.button(cell, narrator.label(action), (seat, action), selected=chosen, size_mm=4.5)
             return
         # A category button carries the category's back: its colour, symbol and name.
         theme, layout = paint.theme, paint.layout
