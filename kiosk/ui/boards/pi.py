@@ -22,7 +22,7 @@ from kiosk.games.pi.rules import Rules, kind_of, load_rules
 from kiosk.i18n import N_, Text, TextList
 from kiosk.ui.boards import Board, BoardContext
 from kiosk.ui.layout import columns, grid, inset, rows
-from kiosk.ui.paint import Painter, Verbatim
+from kiosk.ui.paint import Painter, Verbatim, font
 from kiosk.ui.theme import FILM_NOIR, Colour, Theme
 
 # Bright on dark, one per rules.toml colour name; the seat number is always drawn on top.
@@ -43,6 +43,8 @@ ASK = {
     "solve_location": N_("{seat} accuses: tap the hideout"),
 }
 NO_INVESTIGATOR = N_("You have no investigator left: they are single use for the whole game.")
+CARD_ROWS = [1.15, 1, 1, 1.05]  # a postcard: caption, suspect tile, crime tile, investigators
+NAME_COLUMNS = [1, 7]  # a tile's row: its kind's sign, its name and markers
 QUIET_EVENTS = frozenset({"turn"})  # whose turn it is shows in the status line, not as a banner
 
 
@@ -183,10 +185,25 @@ class PIBoard:
                 if a < b:
                     pygame.draw.line(paint.surface, ROAD, spots[a].center, spots[b].center, max(2, paint.layout.mm(0.8)))
         stage = STAGE_KINDS.get(self.prompt.kind) if self.prompt is not None else None
+        sizes = self.postcard_type(paint, next(iter(spots.values())))
         for slot in view["board"]:
-            self.draw_postcard(paint, spots[slot["location"]], slot, stage)
+            self.draw_postcard(paint, spots[slot["location"]], slot, stage, sizes)
 
-    def draw_postcard(self, paint: Painter, rect: pygame.Rect, slot: dict[str, Any], stage: str | None) -> None:
+    def postcard_type(self, paint: Painter, card: pygame.Rect) -> tuple[float, float]:
+        """One type size for every caption and one for every tile name, so the map reads evenly.
+
+        Measured on a card without markers; a card whose markers take room shrinks its names alone.
+        """
+        caption, row, _, _ = rows(card, CARD_ROWS)
+        room = inset(caption, paint.layout.mm(0.5))
+        places = [self.context.narrator.name(e) for e in self.rules.locations]
+        tiles = [self.context.narrator.name(e) for kind in ("SUSPECT", "CRIME") for e in self.rules.elements[kind]]
+        name_width = columns(inset(row, paint.layout.mm(0.4)), NAME_COLUMNS, gap=paint.layout.mm(0.5))[1].width
+        return (common_size(paint, places, room.width, room.height, 3.6, title=True),
+                common_size(paint, tiles, name_width, row.height, 3.2, title=False))
+
+    def draw_postcard(self, paint: Painter, rect: pygame.Rect, slot: dict[str, Any], stage: str | None,
+                      sizes: tuple[float, float]) -> None:
         view = self.view
         assert view is not None
         layout = paint.layout
@@ -195,20 +212,20 @@ class PIBoard:
         tiles = {"SUSPECT": slot["suspect"], "CRIME": slot["crime"], "LOCATION": location}
         chosen = stage is not None and action is None
         paint.box(rect, CARD if not chosen else (34, 32, 30), radius=layout.mm(1))
-        caption, suspect_row, crime_row, agents = rows(rect, [1.15, 1, 1, 1.05])
+        caption, suspect_row, crime_row, agents = rows(rect, CARD_ROWS)
         paint.box(caption, CAPTION, radius=layout.mm(1))
         plate, plate_marks = self.split_marks(inset(caption, layout.mm(0.5)), location)
-        paint.text(plate, self.context.narrator.name(location), 3.6, CAPTION_INK, title=True, min_mm=1.7)
+        paint.text(plate, self.context.narrator.name(location), sizes[0], CAPTION_INK, title=True, min_mm=1.7)
         self.draw_markers(paint, plate_marks, location, dark=True)
         for kind, row in (("SUSPECT", suspect_row), ("CRIME", crime_row)):
             element = tiles[kind]
-            icon, text_box = columns(inset(row, layout.mm(0.4)), [1, 7], gap=layout.mm(0.5))
+            icon, text_box = columns(inset(row, layout.mm(0.4)), NAME_COLUMNS, gap=layout.mm(0.5))
             kind_icon(paint, icon, kind, paint.theme.ink if element else paint.theme.muted)
             if element is None:
-                paint.text(text_box, Verbatim("—"), 3, paint.theme.muted, align="left")
+                paint.text(text_box, Verbatim("—"), sizes[1], paint.theme.muted, align="left")
                 continue
             words_box, marks_box = self.split_marks(text_box, element)
-            paint.text(words_box, self.context.narrator.name(element), 3, paint.theme.ink, align="left", min_mm=1.6)
+            paint.text(words_box, self.context.narrator.name(element), sizes[1], paint.theme.ink, align="left", min_mm=1.6)
             if view["guess"].get(kind) == element:
                 black_disc(paint, marks_box)
             else:
@@ -378,6 +395,19 @@ def postcard_rects(rules: Rules, rect: pygame.Rect, gap: int) -> dict[str, pygam
                           round(2 * width), round(height))
         spots[location] = inset(box, gap // 2 + 1)
     return spots
+
+
+def common_size(paint: Painter, words: list[Text], width: int, height: int, start_mm: float, title: bool) -> float:
+    """The largest type size (mm, from `start_mm` down) at which every one of `words` fits on one line."""
+    face = paint.theme.title_font if title else paint.theme.body_font
+    texts = [w.render(paint.lang) for w in words]
+    pixels = paint.layout.mm(start_mm)
+    while pixels > 6:
+        typeface = font(face, pixels)
+        if typeface.get_linesize() <= height and all(typeface.size(t)[0] <= width for t in texts):
+            break
+        pixels = math.floor(pixels * 0.93)
+    return pixels / paint.layout.px_per_mm
 
 
 def corner_rects(rules: Rules, rect: pygame.Rect, gap: int) -> list[pygame.Rect]:
