@@ -44,7 +44,7 @@ ASK = {
 }
 NO_INVESTIGATOR = N_("You have no investigator left: they are single use for the whole game.")
 CARD_ROWS = [1.15, 1, 1, 1.05]  # a postcard: caption, suspect tile, crime tile, investigators
-NAME_COLUMNS = [1, 7]  # a tile's row: its kind's sign, its name and markers
+NAME_COLUMNS = [1.0, 7.0]  # a tile's row: its kind's sign, its name and markers
 QUIET_EVENTS = frozenset({"turn"})  # whose turn it is shows in the status line, not as a banner
 
 
