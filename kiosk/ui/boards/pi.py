@@ -12,6 +12,7 @@ and always by their number too; discs are round, cubes square.
 from __future__ import annotations
 
 import math
+import string
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -48,6 +49,12 @@ NAME_COLUMNS = [1.0, 7.0]  # a tile's row: its kind's sign, its name and markers
 QUIET_EVENTS = frozenset({"turn"})  # whose turn it is shows in the status line, not as a banner
 
 
+def spoken(line: Text) -> Text:
+    """The sentence with only the parameters its message uses (a narrator may pass raw data along)."""
+    used = {name for _, name, _, _ in string.Formatter().parse(line.msgid) if name}
+    return Text(line.msgid, {key: value for key, value in line.params.items() if key in used})
+
+
 def seat_colour(view: dict[str, Any], seat: int) -> Colour:
     return SEAT_COLOURS.get(view["players"][seat]["colour"], (200, 200, 200))
 
@@ -76,7 +83,7 @@ class PIBoard:
                 continue  # a private event never reaches the public screen
             line = self.context.narrator.describe(event)
             if line is not None:
-                self.banner = line
+                self.banner = spoken(line)
 
     def tap(self, value: object, now: float) -> None:
         if isinstance(value, Text):
@@ -102,11 +109,12 @@ class PIBoard:
         screen = paint.surface.get_rect()
         gap = paint.layout.mm(1.5)
         outer = inset(screen, gap)
+        table = 0.7 + 0.5 * self.view["seats"]  # the players' lines grow with the number of seats
         if paint.layout.portrait:
-            banner, city, players, side = rows(outer, [1.1, 7.6, 2.5, 3.6], gap=gap)
+            banner, city, players, side = rows(outer, [1.1, 7.6, table, 3.6], gap=gap)
         else:
             city, side_column = columns(outer, [64, 36], gap=gap)
-            banner, players, side = rows(side_column, [1.3, 2.8, 6.3], gap=gap)
+            banner, players, side = rows(side_column, [1.3, table, 6.3], gap=gap)
         self.draw_banner(paint, banner)
         self.draw_map(paint, city)
         self.draw_players(paint, players)
@@ -151,7 +159,7 @@ class PIBoard:
         """One line per seat: number, name, points per case, total, penalties, investigators left."""
         view = self.view
         assert view is not None
-        head, body = rows(rect, [0.8, len(view["players"])])
+        head, body = rows(rect, [0.6, len(view["players"])])
         layout = paint.layout
         weights = [1, 3, 3, 1.6, 3.4]
         cells = columns(head, weights, gap=layout.mm(0.8))
@@ -161,7 +169,7 @@ class PIBoard:
             seat = player["seat"]
             if seat == view["active"] and not view["over"]:
                 paint.box(line, paint.theme.panel, seat_colour(view, seat), radius=layout.mm(1))
-            chip, name, cases, total, spare = columns(inset(line, layout.mm(0.4)), weights, gap=layout.mm(0.8))
+            chip, name, cases, total, spare = columns(line.inflate(-layout.mm(0.8), 0), weights, gap=layout.mm(0.8))
             seat_chip(paint, chip, view, seat, "disc" if player["solved_round"] is None else "cube")
             paint.text(name, self.context.narrator.seat(seat), 3.6, seat_colour(view, seat), align="left")
             points = " ".join("–" if p is None else str(p) for p in player["scores"])
@@ -214,9 +222,8 @@ class PIBoard:
         paint.box(rect, CARD if not chosen else (34, 32, 30), radius=layout.mm(1))
         caption, suspect_row, crime_row, agents = rows(rect, CARD_ROWS)
         paint.box(caption, CAPTION, radius=layout.mm(1))
-        plate, plate_marks = self.split_marks(inset(caption, layout.mm(0.5)), location)
-        paint.text(plate, self.context.narrator.name(location), sizes[0], CAPTION_INK, title=True, min_mm=1.7)
-        self.draw_markers(paint, plate_marks, location, dark=True)
+        paint.text(inset(caption, layout.mm(0.5)), self.context.narrator.name(location), sizes[0], CAPTION_INK,
+                   title=True, min_mm=1.7)
         for kind, row in (("SUSPECT", suspect_row), ("CRIME", crime_row)):
             element = tiles[kind]
             icon, text_box = columns(inset(row, layout.mm(0.4)), NAME_COLUMNS, gap=layout.mm(0.5))
@@ -230,8 +237,14 @@ class PIBoard:
                 black_disc(paint, marks_box)
             else:
                 self.draw_markers(paint, marks_box, element, dark=False)
-        if view["guess"].get("LOCATION") == location:
-            black_disc(paint, plate_marks)
+        agents, plate = self.split_marks(agents.inflate(-layout.mm(0.8), 0), location, sign=True)
+        if plate.width:
+            sign, plate_marks = columns(plate, [1, plate.width / plate.height - 1])
+            kind_icon(paint, sign, "LOCATION", paint.theme.ink)  # these markers are on the name plate
+            if view["guess"].get("LOCATION") == location:
+                black_disc(paint, plate_marks)
+            else:
+                self.draw_markers(paint, plate_marks, location, dark=False)
         self.draw_investigators(paint, agents, location)
         border = paint.theme.accent if action is not None else ROAD
         paint.box(rect, border=border, radius=layout.mm(1), width=max(2, layout.mm(0.6 if action else 0.3)))
@@ -253,11 +266,13 @@ class PIBoard:
         accuse = Action("accuse", (element,))
         return (accuse, None) if element is not None and accuse in self.prompt.actions else (None, None)
 
-    def split_marks(self, rect: pygame.Rect, element: str) -> tuple[pygame.Rect, pygame.Rect]:
-        """Room for a tile's name and, beside it, its markers (a black disc counts as one)."""
+    def split_marks(self, rect: pygame.Rect, element: str, sign: bool = False) -> tuple[pygame.Rect, pygame.Rect]:
+        """Room for a tile's name and, beside it, its markers (a black disc counts as one) after an
+        optional sign of the tile's kind."""
         view = self.view
         assert view is not None
         count = len(view["tiles"].get(element, {})) + (element in view["guess"].values())
+        count += sign and count > 0
         if not count:
             return rect, pygame.Rect(rect.right, rect.top, 0, rect.height)
         size = min(rect.height, rect.width // 6)
@@ -288,19 +303,23 @@ class PIBoard:
         here = [inv for inv in view["investigators"] if inv["location"] == location]
         if not here:
             return
-        for box, inv in zip(columns(inset(rect, paint.layout.mm(0.4)), [1] * len(here), gap=paint.layout.mm(0.6)), here):
+        for box, inv in zip(columns(rect, [1] * len(here), gap=paint.layout.mm(0.6)), here):
             colour = seat_colour(view, inv["seat"])
-            size = min(box.height, box.width // (1 + max(1, len(inv["markers"]))))
-            pawn = pygame.Rect(box.left, box.centery - size // 2, size, size)
+            markers = inv["markers"]
+            size = min(box.height, box.width if not markers else box.width * 3 // 5)
+            pawn = pygame.Rect(box.left, box.bottom - size, size, size)
             draw_pawn(paint, pawn, colour)
-            paint.text(pygame.Rect(pawn.left, pawn.top + size // 3, size, size * 2 // 3),
-                       Verbatim(str(inv["seat"] + 1)), 2.2, CAPTION_INK, title=True, min_mm=1.2)
-            x = pawn.right
-            small = max(4, size * 2 // 3)
-            for marker in inv["markers"]:
-                mark = pygame.Rect(x + 1, box.centery - small // 2, small, small)
+            paint.text(pygame.Rect(pawn.left, pawn.top + size // 4, size, size - size // 4),
+                       Verbatim(str(inv["seat"] + 1)), 2.2, CAPTION_INK, title=True, min_mm=1.1)
+            if not markers:
+                continue
+            # Its discs and cubes in two rows beside it, in the shuffled order the game keeps.
+            per_row = (len(markers) + 1) // 2
+            small = max(3, min(box.height // 2, (box.right - pawn.right) // per_row) - 1)
+            for i, marker in enumerate(markers):
+                row, column = divmod(i, per_row)
+                mark = pygame.Rect(pawn.right + 1 + column * (small + 1), box.bottom - (2 - row) * (small + 1), small, small)
                 shape(paint, mark, colour, marker["kind"], CAPTION)
-                x += small + 2
 
     # --- the side: evidence, accusation, the end -----------------------------------------------
 
