@@ -156,7 +156,8 @@ class PIBoard:
         paint.text(text_box, words, 4.5, seat_colour(view, seat), title=True, align="left")
 
     def draw_players(self, paint: Painter, rect: pygame.Rect) -> None:
-        """One line per seat: number, name, points per case, total, penalties, investigators left."""
+        """One line per seat: number, name, points per case, total, investigators left, the evidence
+        cards it keeps because they told it nothing (a card with their count), penalties."""
         view = self.view
         assert view is not None
         head, body = rows(rect, [0.6, len(view["players"])])
@@ -170,13 +171,18 @@ class PIBoard:
             if seat == view["active"] and not view["over"]:
                 paint.box(line, paint.theme.panel, seat_colour(view, seat), radius=layout.mm(1))
             chip, name, cases, total, spare = columns(line.inflate(-layout.mm(0.8), 0), weights, gap=layout.mm(0.8))
-            seat_chip(paint, chip, view, seat, "disc" if player["solved_round"] is None else "cube")
+            seat_chip(paint, chip, view, seat, "disc")
             paint.text(name, self.context.narrator.seat(seat), 3.6, seat_colour(view, seat), align="left")
             points = " ".join("–" if p is None else str(p) for p in player["scores"])
             paint.text(cases, Verbatim(points), 3.6, paint.theme.ink)
             paint.text(total, Verbatim(str(player["total"])), 4.5, paint.theme.accent, title=True)
-            pawns, penalty = columns(spare, [3, 2])
+            pawns, kept, penalty = columns(spare, [3, 1.4, 1.8])
             draw_pawns(paint, pawns, seat_colour(view, seat), player["investigators_left"])
+            if player["kept"]:
+                card = pygame.Rect(0, 0, min(kept.width, kept.height * 3 // 4), kept.height)
+                card.center = kept.center
+                paint.box(card, CARD, paint.theme.muted, radius=2, width=1)
+                paint.text(card, Verbatim(str(len(player["kept"]))), 3, paint.theme.muted, min_mm=1.2)
             if player["penalties"]:
                 paint.text(penalty, Verbatim(f"−{self.rules.penalty_points * player['penalties']}"), 3.6, paint.theme.alert)
 
