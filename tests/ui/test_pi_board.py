@@ -74,6 +74,7 @@ MOMENTS = {
     "investigated": lambda m: m.events[-1].kind == "investigated" or any(i["markers"] for i in m.view["investigators"]),
     "accusing": lambda m: m.view["stage"] == "solve" and bool(m.view["guess"]),
     "solved": lambda m: any(p["solved_round"] for p in m.view["players"]),
+    "case-over": lambda m: m.view["minigame"] == 2,
     "second-case": lambda m: m.view["minigame"] == 2 and m.view["round"] > 2,
     "over": lambda m: m.view["over"],
 }
@@ -89,7 +90,8 @@ def test_the_board_looks_finished_at_every_layout(name):
 def test_five_seats_and_two_seats_fit_too():
     for seats, seed in ((5, 8), (2, 3)):
         moments = game_moments(seats, seed)
-        for moment in (moments[len(moments) // 2], moments[-1]):
+        case_over = first(moments, lambda m: m.view["minigame"] == 2)
+        for moment in (moments[len(moments) // 2], case_over, moments[-1]):
             render_everywhere(f"pi-board-{seats}-seats", lambda: board_at(moment))
 
 
@@ -147,7 +149,7 @@ def test_a_case_card_dealt_in_private_never_reaches_the_banner():
     moment = game_moments(4, 5)[0]
     board = board_at(moment, private_too=True)
     assert any(e.kind == "case_dealt" for e in moment.events)
-    assert board.banner is not None and board.banner.msgid.startswith("Case {minigame}")
+    assert [line.msgid[:16] for line in board.banners] == ["Case {minigame}:"]
 
 
 def test_private_prompts_are_not_drawn():

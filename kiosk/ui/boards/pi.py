@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import string
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pygame
@@ -46,6 +46,8 @@ ASK = {
 NO_INVESTIGATOR = N_("You have no investigator left: they are single use for the whole game.")
 CARD_ROWS = [1.15, 1, 1, 1.05]  # a postcard: caption, suspect tile, crime tile, investigators
 NAME_COLUMNS = [1.0, 7.0]  # a tile's row: its kind's sign, its name and markers
+BANNER_LINES = 2
+CASE_OVER = N_("Case {minigame} is over after {rounds} round(s).")
 QUIET_EVENTS = frozenset({"turn"})  # whose turn it is shows in the status line, not as a banner
 
 
@@ -66,7 +68,7 @@ class PIBoard:
     rules: Rules
     view: dict[str, Any] | None = None
     prompt: Prompt | None = None
-    banner: Text | None = None
+    banners: list[Text] = field(default_factory=list)  # the sentences of the latest step
     notice: Text | None = None  # why the last tap was refused
 
     # --- the board contract -------------------------------------------------------------------
@@ -78,12 +80,19 @@ class PIBoard:
         self.notice = None
 
     def observe(self, events: list[Event], now: float) -> None:
+        """The public sentences of one step replace the last step's (a private event is never read)."""
+        lines = []
         for event in events:
             if event.audience is not None or event.kind in QUIET_EVENTS:
-                continue  # a private event never reaches the public screen
+                continue
             line = self.context.narrator.describe(event)
             if line is not None:
-                self.banner = spoken(line)
+                lines.append(spoken(line))
+        if lines:
+            self.banners = lines[-BANNER_LINES:]
+        ended = [e for e in events if e.kind == "minigame_end" and e.audience is None]
+        if ended:  # the end of a case is the headline; its cases are too long for a banner
+            self.banners = [Text(CASE_OVER, {"minigame": ended[0].data["minigame"], "rounds": ended[0].data["rounds"]})]
 
     def tap(self, value: object, now: float) -> None:
         if isinstance(value, Text):
@@ -111,10 +120,10 @@ class PIBoard:
         outer = inset(screen, gap)
         table = 0.7 + 0.5 * self.view["seats"]  # the players' lines grow with the number of seats
         if paint.layout.portrait:
-            banner, city, players, side = rows(outer, [1.1, 7.6, table, 3.6], gap=gap)
+            banner, city, players, side = rows(outer, [1.3, 7.6, table, 3.6], gap=gap)
         else:
             city, side_column = columns(outer, [64, 36], gap=gap)
-            banner, players, side = rows(side_column, [1.3, table, 6.3], gap=gap)
+            banner, players, side = rows(side_column, [1.8, table, 6.3], gap=gap)
         self.draw_banner(paint, banner)
         self.draw_map(paint, city)
         self.draw_players(paint, players)
@@ -126,11 +135,13 @@ class PIBoard:
             self.draw_display(paint, side)
 
     def draw_banner(self, paint: Painter, rect: pygame.Rect) -> None:
-        """The latest public event, as a newspaper headline (or why a tap was refused, in red)."""
+        """The latest public events, as newspaper headlines (or why a tap was refused, in red)."""
         paint.box(rect, CAPTION, radius=paint.layout.mm(1))
-        words = self.notice or self.banner or Text(N_("P.I."))
+        lines = [self.notice] if self.notice else self.banners or [Text(N_("P.I."))]
         colour = (150, 20, 20) if self.notice else CAPTION_INK
-        paint.text(inset(rect, paint.layout.mm(1)), words, 4.5, colour, title=True, min_mm=2.0)
+        weights = [len(words.render(paint.lang)) + 20 for words in lines]  # a longer sentence gets more room
+        for box, words in zip(rows(inset(rect, paint.layout.mm(1)), weights), lines):
+            paint.text(box, words, 4.5, colour, title=True, min_mm=1.8)
 
     def draw_corners(self, paint: Painter, corners: list[pygame.Rect]) -> None:
         """The map's empty corners: the case and round, whose turn, the evidence deck, the first player."""
@@ -160,7 +171,8 @@ class PIBoard:
         cards it keeps because they told it nothing (a card with their count), penalties."""
         view = self.view
         assert view is not None
-        head, body = rows(rect, [0.6, len(view["players"])])
+        header = paint.layout.mm(3.4)
+        head, body = rows(rect, [header, rect.height - header])
         layout = paint.layout
         weights = [1, 3, 3, 1.6, 3.4]
         cells = columns(head, weights, gap=layout.mm(0.8))
