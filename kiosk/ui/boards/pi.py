@@ -139,7 +139,7 @@ class PIBoard:
         paint.box(rect, CAPTION, radius=paint.layout.mm(1))
         lines = [self.notice] if self.notice else self.banners or [Text(N_("P.I."))]
         colour = (150, 20, 20) if self.notice else CAPTION_INK
-        weights = [len(words.render(paint.lang)) + 20 for words in lines]  # a longer sentence gets more room
+        weights = [len(words.render(paint.lang)) + 20.0 for words in lines]  # a longer sentence gets more room
         for box, words in zip(rows(inset(rect, paint.layout.mm(1)), weights), lines):
             paint.text(box, words, 4.5, colour, title=True, min_mm=1.8)
 
@@ -172,7 +172,7 @@ class PIBoard:
         view = self.view
         assert view is not None
         header = paint.layout.mm(3.4)
-        head, body = rows(rect, [header, rect.height - header])
+        head, body = rows(rect, [float(header), float(rect.height - header)])
         layout = paint.layout
         weights = [1, 3, 3, 1.6, 3.4]
         cells = columns(head, weights, gap=layout.mm(0.8))
