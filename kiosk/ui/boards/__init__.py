@@ -40,7 +40,7 @@ class Board(Scene, Protocol):
 # game id -> module holding `make_board(context) -> Board`
 BOARD_MODULES = {
     "mystery-express": "kiosk.ui.boards.mystery_express",
-    "pi": "kiosk.ui.boards.plain",
+    "pi": "kiosk.ui.boards.pi",
     "watson-holmes": "kiosk.ui.boards.plain",
     "mystery-city": "kiosk.ui.boards.plain",
 }

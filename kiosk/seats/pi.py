@@ -1,0 +1,216 @@
+"""P.I. seat screens, drawn from the seat's view, its prompt and its private events only.
+
+What a seat holds privately (rules 15): the three case cards it holds (its left neighbour's case),
+its notes on its own investigators' markers and, with the hint, what is still possible for its own
+case. Everything else on these screens is the seat's own part of the public record (the answers it
+received this mini-game), shown here so the player can read it without leaning over the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from kiosk.games.base import Action, Event, Prompt
+from kiosk.games.pi.deduce import candidates
+from kiosk.games.pi.narrate import RESULTS, Narrator
+from kiosk.games.pi.rules import KINDS, kind_of
+from kiosk.i18n import N_, Text, TextList
+from kiosk.seats.screen import Item, Screen
+
+HINT = N_("◀ ▶ browse · ● choose")
+# One-bit marks of the three kinds of case element (kiosk/seats/canvas.py GLYPHS): a head, a dagger
+# for the crime, a building for the location.
+MARKS = {"SUSPECT": "SUSPECT", "CRIME": "MODUS_OPERANDI", "LOCATION": "LOCATION"}
+PROMPT_TITLES = {
+    "turn": N_("Your move"),
+    "solve_suspect": N_("Accuse: who?"),
+    "solve_crime": N_("Accuse: what?"),
+    "solve_location": N_("Accuse: where?"),
+    "notes": N_("Note a marker"),
+}
+MARKER_KINDS = {"disc": N_("Disc"), "cube": N_("Cube")}
+
+
+def mark(element: str | None) -> str | None:
+    return MARKS.get(kind_of(element)) if element else None
+
+
+def you(view: dict[str, Any]) -> dict[str, Any]:
+    mine: dict[str, Any] = view["you"]
+    return mine
+
+
+def idle(view: dict[str, Any], narrator: Narrator, lang: str) -> Screen:
+    """Who you are, your points, the case and round, your investigators left."""
+    seat = you(view)["seat"]
+    player = view["players"][seat]
+    name = narrator.seat(seat)
+    turn = view.get("active") == seat
+    title = Text(N_("{seat}: your turn"), {"seat": name}) if turn else name
+    if view.get("over"):
+        detail = Text(N_("Final scores"))
+    elif player["solved_round"] is not None:
+        detail = Text(N_("Solved: round {round}"), {"round": player["solved_round"]})
+    else:
+        detail = Text(N_("Case {n}/{of}, round {round}"),
+                      {"n": view["minigame"], "of": view["minigames"], "round": view["round"]})
+    points = Item(Text(N_("{points} points"), {"points": player["total"]}).render(lang), None, detail.render(lang))
+    footer = Text(N_("Investigators: {n}"), {"n": player["investigators_left"]}).render(lang)
+    return Screen(title.render(lang), (points,), footer=footer, inverted=turn)
+
+
+def held(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0) -> Screen:
+    """The three case cards this seat holds: its left neighbour's case, never its own."""
+    holding = you(view)["holding"]
+    detail = Text(N_("Case of {owner}"), {"owner": narrator.seat(holding["owner"])}).render(lang)
+    items = tuple(Item(narrator.name(holding["case"][kind]).render(lang), mark(holding["case"][kind]), detail)
+                  for kind in KINDS)
+    return Screen(Text(N_("You hold")).render(lang), items, index % len(items), footer=Text(HINT).render(lang))
+
+
+def journal(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0,
+            hint: dict[str, Any] | None = None) -> Screen:
+    """Every answer this seat received in this mini-game, newest first; the hint first when on."""
+    seat = you(view)["seat"]
+    title = Text(N_("Learnt")).render(lang)
+    items = [entry_item(entry, narrator, lang) for entry in reversed(view["history"]) if entry["seat"] == seat]
+    if hint is not None:
+        counts = {"suspects": len(hint["SUSPECT"]), "crimes": len(hint["CRIME"]), "places": len(hint["LOCATION"])}
+        items.insert(0, Item(
+            Text(N_("Possible: {count} cases"), {"count": hint["count"]}).render(lang), None,
+            Text(N_("S {suspects} · C {crimes} · L {places}"), counts).render(lang),
+        ))
+    if not items:
+        return Screen(title, (Item(Text(N_("Nothing yet")).render(lang)),))
+    return Screen(title, tuple(items), index % len(items))
+
+
+def entry_item(entry: dict[str, Any], narrator: Narrator, lang: str) -> Item:
+    """One answer of the public history, as the seat that received it reads it."""
+    if entry["action"] == "investigate":
+        counts = Text(N_("Discs {discs} · cubes {cubes}"),
+                      {"discs": entry["discs"], "cubes": entry["cubes"]})
+        return Item(narrator.name(entry["location"]).render(lang), mark(entry["location"]), counts.render(lang))
+    if entry["action"] == "evidence":
+        return Item(narrator.name(entry["card"]).render(lang), mark(entry["card"]), Text(RESULTS[entry["result"]]).render(lang))
+    verdict = N_("Accusation: correct") if entry["correct"] else N_("Accusation: wrong")
+    return Item(Text(verdict).render(lang), None, narrator.case(entry["guess"]).render(lang))
+
+
+def markers(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0) -> Screen:
+    """The markers on this seat's investigators, and which tile the seat noted for each."""
+    seat = you(view)["seat"]
+    notes = you(view)["notes"]
+    title = Text(N_("Your markers")).render(lang)
+    items = []
+    for investigator in view["investigators"]:
+        if investigator["seat"] != seat:
+            continue
+        for marker in investigator["markers"]:
+            what = Text(N_("{marker} at {location}"),
+                        {"marker": Text(MARKER_KINDS[marker["kind"]]), "location": narrator.name(investigator["location"])})
+            noted = notes.get(marker["id"])
+            detail = narrator.name(noted) if noted else Text(N_("No note"))
+            items.append(Item(what.render(lang), None, detail.render(lang)))
+    if not items:
+        return Screen(title, (Item(Text(N_("No markers")).render(lang)),))
+    return Screen(title, tuple(items), index % len(items))
+
+
+def label(action: Action, narrator: Narrator, places: dict[int, str]) -> tuple[Text, str | None, Text | None]:
+    """How a choice reads: its words, its mark, and a detail line saying what choosing it does.
+
+    `places` maps an investigator's number to its location, for the markers of the notes prompt.
+    """
+    kind, args = action.kind, action.args
+    if kind == "investigate":
+        return narrator.name(args[0]), mark(args[0]), Text(N_("Send an investigator"))
+    if kind == "evidence":
+        return narrator.name(args[0]), mark(args[0]), Text(N_("Take this evidence"))
+    if kind == "solve":
+        return Text(N_("Solve the case")), None, Text(N_("Wrong: -{points} points"), {"points": narrator.rules.penalty_points})
+    if kind == "accuse":
+        return narrator.name(args[0]), mark(args[0]), None
+    if kind == "back":
+        return Text(N_("Take the attempt back")), None, None
+    if kind == "note":
+        marker, tile = args
+        where = places.get(int(str(marker).partition(".")[0]))
+        about = (Text(N_("From {location}"), {"location": narrator.name(where)}) if where
+                 else Text(N_("Marker {n}"), {"n": marker}))
+        if tile is None:
+            return Text(N_("Clear the note")), None, about
+        return narrator.name(tile), mark(tile), about
+    raise ValueError(f"no words for the P.I. action {action!r}")
+
+
+def choice(prompt: Prompt, narrator: Narrator, lang: str, index: int = 0, places: dict[int, str] | None = None) -> Screen:
+    """Every action of the prompt, one per screen; an accusation under way recalls its first tiles."""
+    guess = prompt.data.get("guess") or {}
+    so_far = Text(N_("With {so_far}"), {"so_far": TextList(tuple(narrator.name(guess[k]) for k in KINDS if k in guess))})
+    items = []
+    for action in prompt.actions:
+        words, glyph, detail = label(action, narrator, places or {})
+        if detail is None and guess:
+            detail = so_far
+        items.append(Item(words.render(lang), glyph, detail.render(lang) if detail else ""))
+    title = Text(PROMPT_TITLES[prompt.kind]).render(lang)
+    return Screen(title, tuple(items), index % len(items), footer=Text(HINT).render(lang))
+
+
+def reveal(event: Event, narrator: Narrator, lang: str) -> Screen | None:
+    """The case cards dealt to this seat at the start of a mini-game, large for a moment."""
+    if event.kind != "case_dealt":
+        return None
+    case = event.data["case"]
+    title = Text(N_("Case of {owner}"), {"owner": narrator.seat(event.data["owner"])}).render(lang)
+    item = Item(narrator.name(case["SUSPECT"]).render(lang), mark(case["SUSPECT"]), narrator.name(case["CRIME"]).render(lang))
+    return Screen(title, (item,), footer=narrator.name(case["LOCATION"]).render(lang), inverted=True)
+
+
+@dataclass
+class PIPages:
+    """The seat pages of P.I. for the seat controller, in one language."""
+
+    narrator: Narrator
+    lang: str
+    assist: bool = False  # a table option: the journal opens with what is still possible
+    pages: tuple[str, ...] = ("held", "journal", "markers")
+    places: dict[int, str] = field(default_factory=dict)  # investigator number -> its location
+
+    def observe(self, events: list[Event]) -> None:
+        for event in events:
+            if event.kind == "investigated":
+                self.places[event.data["investigator"]] = event.data["location"]
+
+    def idle(self, view: dict[str, Any]) -> Screen:
+        return idle(view, self.narrator, self.lang)
+
+    def page(self, name: str, view: dict[str, Any], index: int) -> Screen:
+        if name == "held":
+            return held(view, self.narrator, self.lang, index)
+        if name == "markers":
+            return markers(view, self.narrator, self.lang, index)
+        return journal(view, self.narrator, self.lang, index, self.hint(view))
+
+    def hint(self, view: dict[str, Any]) -> dict[str, Any] | None:
+        """The view's hint (the `hint` option), or with assist the same worked out from the view alone."""
+        mine = you(view)
+        if "hint" in mine:
+            found: dict[str, Any] = mine["hint"]
+            return found
+        if not self.assist or view.get("over") or view["players"][mine["seat"]]["solved_round"] is not None:
+            return None
+        cases = candidates(self.narrator.rules, view, mine["seat"], mine["holding"]["case"])
+        return {"count": len(cases), **{kind: {c[i] for c in cases} for i, kind in enumerate(KINDS)}}
+
+    def choice(self, prompt: Prompt, index: int) -> Screen:
+        return choice(prompt, self.narrator, self.lang, index, self.places)
+
+    def reveal(self, event: Event) -> Screen | None:
+        return reveal(event, self.narrator, self.lang)
+
+
+def make_pages(narrator: Narrator, lang: str, assist: bool = False) -> PIPages:
+    return PIPages(narrator, lang, assist)

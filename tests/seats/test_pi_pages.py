@@ -1,0 +1,274 @@
+"""P.I. seat screens: golden images of the key screens, every choice in words, and only the seat's own.
+
+Run with UPDATE_GOLDEN=1 to rewrite the reference images after a deliberate change (and review them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import pytest
+
+from kiosk.bots.pi_bot import DeducingBot
+from kiosk.games.base import Event, Prompt
+from kiosk.games.pi.game import PI
+from kiosk.games.pi.rules import KINDS, load_rules
+from kiosk.games.pi.state import left
+from kiosk.narration import narrator_for
+from kiosk.seats import pi as screens
+from kiosk.seats.canvas import WIDTH, text_width, wrap
+from kiosk.seats.controller import SeatController
+from kiosk.seats.pages import seat_pages
+from kiosk.seats.pi import PIPages
+from kiosk.seats.screen import Screen, render
+from tests.seats.test_seat_screens import check
+
+GAME = PI()
+RULES = load_rules()
+SEATS = 4
+
+
+@dataclass(frozen=True)
+class Moment:
+    views: tuple[dict[str, Any], ...]  # each seat's view
+    cases: tuple[dict[str, str], ...]  # the case each seat must solve (the referee's secret)
+    prompts: tuple[Prompt, ...]
+    events: tuple[Event, ...]  # every event so far
+
+
+@cache
+def moments(seed: int = 5, options: tuple[tuple[str, Any], ...] = ()) -> tuple[Moment, ...]:
+    state, events = GAME.start_with_events(SEATS, seed, dict(options))
+    bots = [DeducingBot(s, seed) for s in range(SEATS)]
+    found = []
+    while True:
+        prompts = GAME.prompts(state)
+        found.append(Moment(tuple(GAME.view(state, s) for s in range(SEATS)),
+                            tuple(dict(c) for c in state.cases), tuple(prompts), tuple(events)))
+        if not prompts:
+            return tuple(found)
+        # A seat that may note its markers does so now and then, so notes show up on its screens.
+        notes = [p for p in prompts if p.kind == "notes"]
+        prompt = notes[0] if notes and len(found) % 3 == 0 else min(prompts, key=lambda p: (p.private, p.seat))
+        action = bots[prompt.seat].choose(GAME.view(state, prompt.seat), prompt)
+        events = events + GAME.apply(state, prompt.seat, action)
+
+
+def first(test, seed: int = 5) -> Moment:
+    return next(m for m in moments(seed) if test(m))
+
+
+def pages_at(moment: Moment, seat: int, lang: str = "en", assist: bool = False) -> PIPages:
+    pages = screens.make_pages(narrator_for("pi", moment.views[seat]), lang, assist)
+    pages.observe([e for e in moment.events if e.visible_to(seat)])
+    return pages
+
+
+def every_screen(pages: PIPages, moment: Moment, seat: int) -> list[Screen]:
+    """Every screen the seat can reach at this moment: idle, each item of each page, each choice."""
+    view = moment.views[seat]
+    found = [pages.idle(view)]
+    for name in pages.pages:
+        count = len(pages.page(name, view, 0).items)
+        found += [pages.page(name, view, i) for i in range(count)]
+    for prompt in moment.prompts:
+        if prompt.seat == seat:
+            found += [pages.choice(prompt, i) for i in range(len(prompt.actions))]
+    return found
+
+
+def words(screen: Screen) -> str:
+    return "\n".join([screen.title, screen.footer, *(f"{i.label}\n{i.detail}" for i in screen.items)])
+
+
+# --- golden images ---------------------------------------------------------------------------------
+
+
+def test_idle_on_your_turn():
+    moment = first(lambda m: len(m.events) > 12 and m.prompts[0].kind == "turn")
+    seat = moment.prompts[0].seat
+    check("pi_idle_en", render(pages_at(moment, seat).idle(moment.views[seat])))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_case_cards_held(lang):
+    moment = moments()[0]
+    check(f"pi_held_{lang}", render(pages_at(moment, 0, lang).page("held", moment.views[0], 1)))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_journal_of_answers(lang):
+    moment = first(lambda m: sum(e["seat"] == 1 for e in m.views[1]["history"]) >= 2)
+    check(f"pi_journal_{lang}", render(pages_at(moment, 1, lang).page("journal", moment.views[1], 0)))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_turn_choice(lang):
+    moment = first(lambda m: m.prompts and m.prompts[0].kind == "turn")
+    prompt = moment.prompts[0]
+    check(f"pi_turn_{lang}", render(pages_at(moment, prompt.seat, lang).choice(prompt, 0)))
+
+
+def test_an_accusation_under_way():
+    moment = first(lambda m: any(p.kind == "solve_location" for p in m.prompts))
+    prompt = moment.prompts[0]
+    check("pi_accuse_es", render(pages_at(moment, prompt.seat, "es").choice(prompt, 2)))
+
+
+def test_noting_a_marker():
+    moment = first(lambda m: any(p.kind == "notes" for p in m.prompts))
+    prompt = next(p for p in moment.prompts if p.kind == "notes")
+    check("pi_notes_en", render(pages_at(moment, prompt.seat).choice(prompt, 0)))
+
+
+def test_the_case_dealt_is_revealed_large():
+    moment = moments()[0]
+    dealt = next(e for e in moment.events if e.kind == "case_dealt" and e.visible_to(2))
+    check("pi_reveal_en", render(pages_at(moment, 2).reveal(dealt)))
+
+
+# --- choices -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_prompt_of_a_game_lists_every_action_in_words(lang):
+    kinds = set()
+    for moment in moments():
+        for prompt in moment.prompts:
+            kinds.add(prompt.kind)
+            pages = pages_at(moment, prompt.seat, lang)
+            shown = [pages.choice(prompt, i) for i in range(len(prompt.actions))]
+            assert all(s.index == i and len(s.items) == len(prompt.actions) for i, s in enumerate(shown))
+            labels = [s.items[s.index].label for s in shown]
+            assert all(labels) and not any("_" in label or ":" in label for label in labels)  # no raw ids
+            if prompt.kind != "notes":  # two markers of one investigator may be noted as the same tile
+                # A place to investigate and the same place's evidence card differ by their detail.
+                read = [(s.items[s.index].label, s.items[s.index].detail) for s in shown]
+                assert len(set(read)) == len(read), prompt.kind
+            for screen in shown[:3]:
+                render(screen)
+    assert {"turn", "notes", "solve_suspect", "solve_crime", "solve_location"} <= kinds
+
+
+def test_select_on_the_nth_choice_answers_the_nth_action():
+    moment = first(lambda m: m.prompts and m.prompts[0].kind == "turn")
+    prompt = moment.prompts[0]
+    controller = SeatController(prompt.seat, pages_at(moment, prompt.seat))
+    controller.update(moment.views[prompt.seat], prompt)
+    for _ in range(5):
+        controller.press("next")
+    assert controller.screen().title == "Your move" and controller.screen().index == 5
+    assert controller.press("select") == prompt.actions[5]
+
+
+def test_the_pages_are_registered_and_walked_with_select():
+    moment = moments()[0]
+    pages = seat_pages("pi", narrator_for("pi", moment.views[0]), "en")
+    assert isinstance(pages, PIPages)
+    idle_seat = next(s for s in range(SEATS) if not any(p.seat == s for p in moment.prompts))
+    controller = SeatController(idle_seat, pages)
+    controller.update(moment.views[idle_seat], None)
+    titles = []
+    for _ in range(5):
+        titles.append(controller.screen().title)
+        controller.press("select")
+    assert titles[1:4] == ["You hold", "Learnt", "Your markers"] and titles[0] == titles[4]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_name_fits_a_seat_screen_uncut(lang):
+    from kiosk.i18n import Text
+
+    for name in RULES.names.values():
+        lines, size = wrap(Text(name).render(lang), WIDTH - 12, (16, 14, 12))
+        assert all(text_width(line, size) <= WIDTH - 12 for line in lines) and "…" not in "".join(lines), name
+
+
+# --- privacy -----------------------------------------------------------------------------------------
+
+
+def names(case: dict[str, str], lang: str = "en") -> set[str]:
+    from kiosk.i18n import Text
+
+    return {Text(RULES.names[case[kind]]).render(lang) for kind in KINDS}
+
+
+def test_a_seat_holds_its_left_neighbours_case_and_never_sees_its_own():
+    for moment in moments()[::25]:
+        for seat in range(SEATS):
+            pages = pages_at(moment, seat)
+            view = moment.views[seat]
+            held = pages.page("held", view, 0)
+            assert {item.label for item in held.items} == names(moment.cases[left(seat, SEATS)])
+            assert held.items[0].detail == f"Case of Seat {left(seat, SEATS) + 1}"
+            own = names(moment.cases[seat])
+            assert not own & {item.label for item in held.items}
+
+
+def test_the_journal_holds_only_the_seats_own_answers():
+    moment = moments()[len(moments()) // 3]
+    for seat in range(SEATS):
+        view = moment.views[seat]
+        mine = [e for e in view["history"] if e["seat"] == seat]
+        journal = pages_at(moment, seat).page("journal", view, 0)
+        if not mine:
+            assert [i.label for i in journal.items] == ["Nothing yet"]
+            continue
+        assert len(journal.items) == len(mine)
+        for item, entry in zip(journal.items, reversed(mine)):
+            element = entry.get("location") or entry.get("card")
+            if element:
+                assert item.label == RULES.names[element]
+
+
+def test_a_private_reveal_goes_only_with_the_seats_own_event():
+    moment = moments()[0]
+    for seat in range(SEATS):
+        pages = pages_at(moment, seat)
+        for event in moment.events:
+            screen = pages.reveal(event)
+            if event.kind != "case_dealt":
+                assert screen is None
+            elif event.visible_to(seat):
+                shown = {screen.items[0].label, screen.items[0].detail, screen.footer}
+                assert shown == names(moment.cases[left(seat, SEATS)])
+
+
+def test_no_screen_of_a_seat_shows_an_unsolved_case_it_may_not_know():
+    """Its own case (held by its right neighbour) and every case but the one it holds stay hidden,
+    apart from what the seat's own public record names (answers, accusations, notes)."""
+    for moment in moments()[::15]:
+        for seat in range(SEATS):
+            view = moment.views[seat]
+            record = set()
+            for entry in view["history"]:
+                for key in ("location", "card"):
+                    if key in entry:
+                        record.add(RULES.names[entry[key]])
+                record |= {RULES.names[e] for e in entry.get("guess", {}).values()}
+            record |= {RULES.names[e] for e in view["you"]["notes"].values()}
+            allowed = names(moment.cases[left(seat, SEATS)]) | record
+            secrets = set()
+            for other in range(SEATS):
+                if other != left(seat, SEATS) and view["players"][other]["solution"] is None:
+                    secrets |= names(moment.cases[other])
+            pages = pages_at(moment, seat)
+            screens_ = [pages.idle(view), *(pages.page(n, view, i) for n in pages.pages for i in range(12))]
+            for screen in screens_:
+                leaked = {name for name in secrets - allowed if name in words(screen)}
+                assert not leaked, f"seat {seat} sees {leaked} on {screen.title}"
+
+
+def test_the_hint_shows_what_is_still_possible_only_when_asked():
+    moment = moments(5, (("hint", True),))[20]
+    seat = 0
+    view = moment.views[seat]
+    hinted = pages_at(moment, seat).page("journal", view, 0)
+    assert hinted.items[0].label == f"Possible: {view['you']['hint']['count']} cases"
+    plain_moment = moments(5)[20]
+    plain = pages_at(plain_moment, seat).page("journal", plain_moment.views[seat], 0)
+    assert not plain.items[0].label.startswith("Possible")
+    assisted = pages_at(plain_moment, seat, assist=True).page("journal", plain_moment.views[seat], 0)
+    assert assisted.items[0].label == hinted.items[0].label  # the same deduction, from the view alone

@@ -1,0 +1,226 @@
+"""The P.I. board: finished at every layout through seeded bot games, public-only, and its taps.
+
+The board is fed exactly what the table gives it: the public view, the public events and the public
+prompts. Every name it draws must be in the public view or the public events so far, and private
+events must change nothing it draws.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from kiosk.bots.pi_bot import DeducingBot
+from kiosk.games.base import Action, Event, IllegalAction, Prompt
+from kiosk.games.pi.game import PI
+from kiosk.games.pi.rules import load_rules
+from kiosk.i18n import N_, Text, TextList
+from kiosk.narration import narrator_for
+from kiosk.ui.boards import BoardContext, make_board
+from kiosk.ui.boards.pi import PIBoard
+from kiosk.ui.layout import LAYOUTS
+from tests.ui.scene_checks import render, render_everywhere
+
+GAME = PI()
+RULES = load_rules()
+NAME_TO_ELEMENT = {name: element for element, name in RULES.names.items()}
+
+
+@dataclass(frozen=True)
+class Moment:
+    view: dict[str, Any]  # the public view
+    prompts: list[Prompt]  # every prompt of the moment (the board must ignore private ones)
+    events: list[Event]  # every event up to the moment, private ones included, in order
+
+
+@cache
+def game_moments(seats: int, seed: int) -> tuple[Moment, ...]:
+    """Every step of a whole game between deducing bots."""
+    state, events = GAME.start_with_events(seats, seed)
+    bots = [DeducingBot(s, seed) for s in range(seats)]
+    moments = [Moment(GAME.view(state, None), GAME.prompts(state), list(events))]
+    while prompts := GAME.prompts(state):
+        prompt = min(prompts, key=lambda p: (p.private, p.seat))
+        events = events + GAME.apply(state, prompt.seat, bots[prompt.seat].choose(GAME.view(state, prompt.seat), prompt))
+        moments.append(Moment(GAME.view(state, None), GAME.prompts(state), events))
+    return tuple(moments)
+
+
+def first(moments: tuple[Moment, ...], test) -> Moment:
+    return next(m for m in moments if test(m))
+
+
+def board_at(moment: Moment, submitted: list | None = None, private_too: bool = False, submit=None) -> PIBoard:
+    """A board as the table keeps it: public events (all of them with `private_too`), the public view."""
+    sink = submitted if submitted is not None else []
+    context = BoardContext("pi", moment.view["seats"], narrator_for("pi", moment.view),
+                           submit or (lambda seat, action: sink.append((seat, action))))
+    board = make_board(context)
+    assert isinstance(board, PIBoard)
+    board.observe([e for e in moment.events if private_too or e.audience is None], 0.0)
+    board.update(moment.view, [p for p in moment.prompts if not p.private], 0.0)
+    return board
+
+
+MOMENTS = {
+    "start": lambda m: True,
+    "investigated": lambda m: m.events[-1].kind == "investigated" or any(i["markers"] for i in m.view["investigators"]),
+    "accusing": lambda m: m.view["stage"] == "solve" and bool(m.view["guess"]),
+    "solved": lambda m: any(p["solved_round"] for p in m.view["players"]),
+    "case-over": lambda m: m.view["minigame"] == 2,
+    "second-case": lambda m: m.view["minigame"] == 2 and m.view["round"] > 2,
+    "over": lambda m: m.view["over"],
+}
+
+
+@pytest.mark.parametrize("name", list(MOMENTS))
+def test_the_board_looks_finished_at_every_layout(name):
+    moment = first(game_moments(4, 5), MOMENTS[name])
+    painters = render_everywhere(f"pi-board-{name}", lambda: board_at(moment))
+    assert all(p.drawn for p in painters)
+
+
+def test_five_seats_and_two_seats_fit_too():
+    for seats, seed in ((5, 8), (2, 3)):
+        moments = game_moments(seats, seed)
+        case_over = first(moments, lambda m: m.view["minigame"] == 2)
+        for moment in (moments[len(moments) // 2], case_over, moments[-1]):
+            render_everywhere(f"pi-board-{seats}-seats", lambda: board_at(moment))
+
+
+# --- what the board may know ------------------------------------------------------------------------
+
+
+def names_in(words: object) -> set[str]:
+    """Every element (suspect, crime, location) a drawn text names, through its parameters."""
+    if isinstance(words, TextList):
+        return set().union(*(names_in(item) for item in words.items)) if words.items else set()
+    if not isinstance(words, Text):
+        return set()
+    found = {NAME_TO_ELEMENT[words.msgid]} if words.msgid in NAME_TO_ELEMENT else set()
+    for value in words.params.values():
+        found |= names_in(value)
+    return found
+
+
+def public_elements(view: dict[str, Any], events: list[Event]) -> set[str]:
+    """Every element id the public view and the public events so far mention."""
+    found: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, str) and value in RULES.names:
+            found.add(value)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(key)
+                walk(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+
+    walk(view)
+    for event in events:
+        assert event.audience is None
+        walk(event.data)
+    return found
+
+
+@pytest.mark.parametrize("seats,seed", [(4, 5), (3, 11)])
+def test_the_board_draws_only_public_names_and_ignores_private_events(seats, seed):
+    layout = LAYOUTS["800x480"]
+    moments = game_moments(seats, seed)
+    for moment in moments[:: max(1, len(moments) // 40)] + (moments[-1],):
+        public = [e for e in moment.events if e.audience is None]
+        painter = render(board_at(moment), layout, "en")
+        drawn = set().union(*(names_in(d.source) for d in painter.drawn))
+        assert drawn <= public_elements(moment.view, public)
+        told_everything = render(board_at(moment, private_too=True), layout, "en")
+        assert pygame.image.tobytes(told_everything.surface, "RGB") == pygame.image.tobytes(painter.surface, "RGB")
+
+
+def test_a_case_card_dealt_in_private_never_reaches_the_banner():
+    moment = game_moments(4, 5)[0]
+    board = board_at(moment, private_too=True)
+    assert any(e.kind == "case_dealt" for e in moment.events)
+    assert [line.msgid[:16] for line in board.banners] == ["Case {minigame}:"]
+
+
+def test_private_prompts_are_not_drawn():
+    moment = first(game_moments(4, 5), lambda m: any(p.private for p in m.prompts))
+    board = board_at(moment)
+    assert board.prompt is not None and not board.prompt.private
+
+
+# --- taps ----------------------------------------------------------------------------------------
+
+
+def tap_everything(board: PIBoard, layout_name: str = "800x480") -> list[tuple[int, Action]]:
+    submitted: list[tuple[int, Action]] = []
+    board.context = BoardContext("pi", board.context.seats, board.context.narrator,
+                                 lambda seat, action: submitted.append((seat, action)))
+    painter = render(board, LAYOUTS[layout_name], "en")
+    for target in painter.targets:
+        assert painter.hit(target.rect.center) == target.value
+        board.tap(target.value, 0.0)
+    return submitted
+
+
+@pytest.mark.parametrize("layout_name", list(LAYOUTS))
+def test_every_choice_of_a_turn_is_a_tap_away(layout_name):
+    moment = first(game_moments(4, 5), lambda m: m.prompts and m.prompts[0].kind == "turn")
+    (turn,) = [p for p in moment.prompts if not p.private]
+    submitted = tap_everything(board_at(moment), layout_name)
+    assert all(seat == turn.seat for seat, _ in submitted)
+    assert sorted(a for _, a in submitted) == sorted(turn.actions)
+
+
+@pytest.mark.parametrize("kind", ["solve_suspect", "solve_crime", "solve_location"])
+def test_an_accusation_is_made_by_tapping_postcards(kind):
+    moment = first(game_moments(4, 5), lambda m: any(p.kind == kind for p in m.prompts))
+    (prompt,) = [p for p in moment.prompts if not p.private]
+    submitted = tap_everything(board_at(moment))
+    assert sorted(a for _, a in submitted) == sorted(prompt.actions)  # every tile of the kind, and back
+
+
+def test_a_postcard_without_an_investigator_to_send_says_why():
+    moment = first(game_moments(4, 5), lambda m: m.prompts and m.prompts[0].kind == "turn")
+    turn = moment.prompts[0]
+    spent = Prompt(turn.seat, "turn", tuple(a for a in turn.actions if a.kind != "investigate"), private=False)
+    submitted: list = []
+    board = board_at(moment, submitted)
+    board.update(moment.view, [spent], 0.0)
+    painter = render(board, LAYOUTS["800x480"], "en")
+    postcard = next(t for t in painter.targets if isinstance(t.value, Text))
+    board.tap(postcard.value, 0.0)
+    assert submitted == [] and board.notice == Text(N_("You have no investigator left: they are single use for the whole game."))
+    again = render(board, LAYOUTS["800x480"], "es")
+    assert any(d.text.startswith("No te queda") for d in again.drawn)
+
+
+def test_a_refused_tap_shows_the_reason_and_raises_nothing():
+    moment = first(game_moments(4, 5), lambda m: m.prompts and m.prompts[0].kind == "turn")
+
+    def refuse(seat: int, action: Action) -> None:
+        raise IllegalAction(N_("That card is not in the evidence display."))
+
+    board = board_at(moment, submit=refuse)
+    painter = render(board, LAYOUTS["800x480"], "en")
+    board.tap(painter.targets[-1].value, 0.0)
+    assert board.notice == Text(N_("That card is not in the evidence display."))
+    board.update(moment.view, moment.prompts, 1.0)
+    assert board.notice is None  # the next change of the game clears it
+
+
+def test_bot_turns_show_the_display_without_buttons_and_the_idle_board_asks_for_no_frames():
+    moment = first(game_moments(4, 5), lambda m: m.prompts and m.prompts[0].kind == "turn")
+    board = board_at(moment)
+    board.update(moment.view, [], 0.0)  # the seat to play is a bot: the table passes no prompt
+    painter = render(board, LAYOUTS["1024x600"], "en")
+    assert painter.targets == [] and board.next_frame(0.0) is None
