@@ -78,7 +78,7 @@ def test_a_tapped_card_is_the_visit_of_the_seat_whose_turn_it_is(mock_table, tmp
     bid = human_prompt(session)
     assert bid.kind == "bid" and bid.seat == prompt.seat
     screen = referee.screen_of(prompt.seat)  # the seat now shows its bid for that card
-    assert screen.title == "Your bid" and screen.items[0].detail == "The Lamplighters' Office"
+    assert screen.title == "Your bid" and screen.items[0].detail == "for card 2"
     referee.submit(prompt.seat, Action("bid", (0,)))
     pawns = session.game.view(session.state, None)["pawns"]
     assert {"seat": prompt.seat, "card": "C02"}.items() <= next(p for p in pawns if p["seat"] == prompt.seat).items()

@@ -14,7 +14,7 @@ from typing import Any
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
 from kiosk.i18n import LANGUAGES, N_, Text
-from kiosk.seats.canvas import WIDTH, paragraph
+from kiosk.seats.canvas import ELLIPSIS, WIDTH, paragraph, wrap
 from kiosk.seats.screen import PAGE_LINES, Item, Screen
 
 HINT = N_("◀ ▶ browse · ● choose")
@@ -24,18 +24,19 @@ TITLES = {
     "bid": N_("Your bid"),
     "outbid": N_("Outbid: {lost} lost"),
     "watson_target": N_("Dr Watson reads"),
-    "extra_read": N_("Read one more card"),
+    "extra_read": N_("One more card"),
     "reading": N_("You read"),
-    "wait_221b": N_("At 221B Baker Street"),
+    "wait_221b": N_("At 221B"),
     "answer": N_("Question {number}"),
     "holmes_judge": N_("Voice of Holmes"),
 }
 CHARACTER_STATES = {"hidden": N_("hidden"), "revealed": N_("face up"), "discarded": N_("discarded")}
 
 
-def pages_of(title: str, text: str) -> tuple[Item, ...]:
-    """Prose cut into screens of four lines each (the title line is the first thing read)."""
-    lines = paragraph(title, WIDTH - 2) + paragraph(text, WIDTH - 2)
+def pages_of(title: str, text: str, heading: bool = True) -> tuple[Item, ...]:
+    """Prose cut into screens of four lines each; with `heading`, the title is the first line read
+    (the card's name), else it is only the screen's title."""
+    lines = (paragraph(title, WIDTH - 2) if heading else []) + paragraph(text, WIDTH - 2)
     return tuple(Item(title, lines=tuple(lines[i:i + PAGE_LINES])) for i in range(0, len(lines), PAGE_LINES)) or (Item(title),)
 
 
@@ -168,7 +169,7 @@ def lead(prompt: Prompt, narrator: Narrator, texts: dict[str, dict[str, str] | N
         detail = prompt.data["detail"]
         title = Text(N_("Question {number}"), {"number": prompt.data["number"]}).render(lang)
         question = CaseText("", detail["text"]) if detail.get("text") else Text(N_("(read the question in the booklet)"))
-        pages = pages_of(title, question.render(lang))
+        pages = pages_of(title, question.render(lang), heading=False)
         if "accepted" in prompt.data:
             pages += pages_of(Text(N_("The answer card says")).render(lang), accepted_text(prompt.data["accepted"], lang))
         return pages
@@ -202,7 +203,7 @@ def action_label(action: Action, prompt: Prompt, narrator: Narrator) -> Text:
         number = question_number(narrator, args[1])
         if args[2] is None:
             return Text(N_("Holmes: {voice} judges question {number}"), {"voice": narrator.seat(args[0]), "number": number})
-        return Text(N_("Holmes: is {number} {answer}?"), {"number": number, "answer": answer_label(narrator, args[1], args[2])})
+        return Text(N_("Holmes, question {number}: {answer}?"), {"number": number, "answer": answer_label(narrator, args[1], args[2])})
     if kind == "answer":
         return answer_label(narrator, args[0], args[1])
     if kind == "grade":
@@ -259,20 +260,30 @@ def choice(prompt: Prompt, narrator: Narrator, lang: str, index: int = 0,
     read = lead(prompt, narrator, texts or {}, lang)
     details = choice_details(prompt, narrator)
     items = read + tuple(
-        Item(action_label(a, prompt, narrator).render(lang), detail=details[a].render(lang) if a in details else "")
+        choice_item(action_label(a, prompt, narrator).render(lang), details[a].render(lang) if a in details else "")
         for a in prompt.actions
     )
-    on_choice = index % len(items) >= len(read)
-    footer = Text(HINT).render(lang) if on_choice else ""
+    current = items[index % len(items)]
+    footer = Text(HINT).render(lang) if index % len(items) >= len(read) and len(current.lines) < PAGE_LINES else ""
     return Screen(choice_title(prompt, narrator).render(lang), items, index % len(items), footer=footer)
 
 
+def choice_item(label: str, detail: str) -> Item:
+    """A choice, large when it fits two lines; a longer one (a long answer, a long card name) is set
+    small over several lines, so it is never cut short."""
+    lines, _ = wrap(label, WIDTH)
+    if ELLIPSIS not in "".join(lines):
+        return Item(label, detail=detail)
+    return Item(label, lines=tuple(paragraph(label, WIDTH - 2) + ([detail] if detail else []))[:PAGE_LINES])
+
+
 def choice_details(prompt: Prompt, narrator: Narrator) -> dict[Action, Text]:
-    """A second line under some choices: the card a bid is for, a location card's number (printed on
-    the physical card)."""
+    """A second line under some choices: a location card's number (printed on the physical card),
+    and the card a bid is for."""
     found: dict[Action, Text] = {}
     if prompt.kind == "bid":
-        return {a: narrator.card(prompt.data["card"]) for a in prompt.actions if a.kind != "back"}
+        number = narrator.case.card(prompt.data["card"]).number
+        return {a: Text(N_("for card {number}"), {"number": number}) for a in prompt.actions if a.kind != "back"}
     for a in prompt.actions:
         if a.kind in ("visit", "tap", "watson_target", "extra_read") and narrator.case.is_location(a.args[0]):
             found[a] = Text(N_("card {number}"), {"number": narrator.case.card(a.args[0]).number})
