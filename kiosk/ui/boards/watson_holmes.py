@@ -187,12 +187,12 @@ class WatsonHolmesBoard:
         paint.box(rect, fill, border, radius=radius, width=3 if (policed or pawns or read_aloud) else 1)
         pad = max(2, layout.mm(0.8))
         inner = inset(rect, pad)
-        top_h = max(layout.mm(3), inner.height // 5)
-        pawn_h = max(layout.mm(3.5), inner.height // 4) if pawns or self.view.get("toby_card") == card["id"] else 0
+        top_h = max(layout.mm(2.6), inner.height // 6)
+        pawn_h = max(layout.mm(3.2), inner.height // 5) if pawns or self.view.get("toby_card") == card["id"] else 0
         top, name, bottom = rows(inner, [top_h, inner.height - top_h - pawn_h, pawn_h])
         number_box, icon_box = columns(top, [1, 2])
         if card["kind"] == "location":
-            paint.text(number_box, Verbatim(str(card["number"])), 3, theme.muted, title=True, align="left", valign="top")
+            paint.text(number_box, Verbatim(str(card["number"])), 3, theme.muted, title=True, align="left", valign="top", min_mm=1.6)
         icons = list(card.get("icons", []))
         if policed:
             icons.append("police_on")
@@ -235,11 +235,11 @@ class WatsonHolmesBoard:
         pad = layout.mm(0.8)
         inner = inset(rect, pad)
         size = min(inner.height, layout.mm(6))
-        disc, name, money, tokens, note = columns(inner, [size, inner.width * 0.22, inner.width * 0.14, inner.width * 0.17, inner.width * 0.47 - size], gap=pad)
+        disc, name, money, tokens, note = columns(inner, [size, inner.width * 0.21, inner.width * 0.16, inner.width * 0.17, inner.width * 0.46 - size], gap=pad)
         draw_pawn(paint, pygame.Rect(disc.left, inner.centery - size // 2, size, size), seat)
         ink = theme.muted if player["eliminated"] else theme.ink
         paint.text(name, self.narrator.seat(seat), 3.6, ink, title=turn, align="left", min_mm=1.7)
-        wheel = pygame.Rect(money.left, money.centery - size // 3, size * 2 // 3, size * 2 // 3)
+        wheel = pygame.Rect(money.left, money.centery - size // 4, size // 2, size // 2)
         draw_wheel(paint, wheel, ink)
         paint.text(pygame.Rect(wheel.right + 2, money.top, max(1, money.right - wheel.right - 2), money.height),
                    Verbatim(str(player["carriages"])), 3.6, ink, title=True, align="left")
@@ -272,17 +272,18 @@ class WatsonHolmesBoard:
         notes = ([self.status()] if with_status else []) + self.side_notes()
         gap = paint.layout.mm(1)
         if reading and reading.get("text"):
-            head, text, rest = rows(rect, [1, 4, max(1, len(notes))], gap=gap)
+            head, text, rest = rows(rect, [1.6, 4, max(1, len(notes))], gap=gap)
             paint.box(inset(rect, -gap // 2), None, theme.accent, radius=paint.layout.mm(1), width=1)
             words = Text(N_("Dr Watson reads {card} aloud"), {"card": self.narrator.card(reading["card"])})
-            paint.text(head, words, 3.6, theme.accent, title=True)
+            paint.text(head, words, 3.6, theme.accent, title=True, min_mm=1.8)
             paint.text(inset(text, gap), CaseText("", reading["text"]), 3.4, theme.ink, align="left", min_mm=1.7)
-            self.draw_lines(paint, rest, notes, 3)
+            self.draw_lines(paint, rest, notes, 3, weighted=True)
             return
         top, log = rows(rect, [max(1, len(notes)), HISTORY], gap=gap)
-        self.draw_lines(paint, top, notes, 3.4, theme.accent)
+        self.draw_lines(paint, top, notes, 3.4, theme.accent, weighted=True)
         pygame.draw.line(paint.surface, theme.muted, (log.left, log.top - gap // 2), (log.right, log.top - gap // 2), 1)
-        self.draw_lines(paint, log, list(reversed(list(self.lines)))[1:], 3)
+        room = log.height // paint.layout.mm(7.5)  # each earlier event gets room for two or three lines
+        self.draw_lines(paint, log, list(reversed(list(self.lines)))[1:1 + room], 3)
 
     def draw_lines(self, paint: Painter, rect: pygame.Rect, lines: Sequence[Words], size_mm: float,
                    colour: Colour | None = None, weighted: bool = False) -> None:
@@ -343,7 +344,9 @@ class WatsonHolmesBoard:
             x = questions.left - gap
             pygame.draw.line(paint.surface, theme.muted, (x, questions.top), (x, questions.bottom), 1)
         rules = case.get("special_rules")
-        intro_box, rules_box = rows(story, [4, 1 if rules else 0.001], gap=gap if rules else 0)
+        intro_len = len(CaseText("", case["intro"]).render("en")) if case.get("intro") else 1
+        rules_len = len(CaseText("", rules).render("en")) if rules else 0
+        intro_box, rules_box = rows(story, [intro_len, max(rules_len * 1.3, 0.001)], gap=gap if rules else 0)
         if case.get("intro"):
             paint.text(intro_box, CaseText("", case["intro"]), 4, theme.ink, align="left", valign="top", min_mm=1.8)
         if rules:
