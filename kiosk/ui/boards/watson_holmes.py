@@ -23,7 +23,7 @@ from kiosk.i18n import N_, Text, TextList
 from kiosk.seats.watson_holmes import action_label
 from kiosk.ui.boards import Board, BoardContext
 from kiosk.ui.layout import columns, grid, inset, rows
-from kiosk.ui.paint import Painter, Verbatim, Words
+from kiosk.ui.paint import Painter, Verbatim, Words, font, line_step, wrap
 from kiosk.ui.theme import Colour, Theme, theme_for
 
 HISTORY = 4
@@ -108,10 +108,10 @@ class WatsonHolmesBoard:
         if self.prompts:
             banner_h = max(banner_h, layout.min_touch * 2 + gap * 3)
         main, banner = rows(body, [body.height - banner_h - gap, banner_h], gap=gap)
-        if self.view.get("over"):
-            self.draw_result(paint, main)
-        elif self.case_file:
+        if self.case_file:
             self.draw_case_file(paint, main)
+        elif self.view.get("over"):
+            self.draw_result(paint, main)
         elif layout.portrait:
             count = len(self.view["players"])
             table, players, side = rows(main, [5.2, 0.45 * count, 2.4], gap=gap)
@@ -140,7 +140,7 @@ class WatsonHolmesBoard:
             paint.text(status, self.status(), 4.2, theme.ink, align="right")
         case = self.view["case"]
         paint.text(title, CaseText("", case["title"]), 7, theme.accent, title=True, align="left")
-        label = Text(N_("Board")) if self.case_file and not self.view.get("over") else Text(N_("Case file"))
+        label = Text(N_("Board")) if self.case_file else Text(N_("Case file"))
         paint.button(button, label, CASE_FILE, size_mm=3.6)
         pygame.draw.line(paint.surface, theme.accent, (rect.left, rect.bottom + gap // 2), (rect.right, rect.bottom + gap // 2), 2)
 
@@ -235,7 +235,9 @@ class WatsonHolmesBoard:
         pad = layout.mm(0.8)
         inner = inset(rect, pad)
         size = min(inner.height, layout.mm(6))
-        disc, name, money, tokens, note = columns(inner, [size, inner.width * 0.21, inner.width * 0.16, inner.width * 0.17, inner.width * 0.46 - size], gap=pad)
+        book = size * 2 // 3
+        disc, name, money, tokens, diary, note = columns(
+            inner, [size, inner.width * 0.21, inner.width * 0.16, inner.width * 0.17, book, inner.width * 0.46 - size - book], gap=pad)
         draw_pawn(paint, pygame.Rect(disc.left, inner.centery - size // 2, size, size), seat)
         ink = theme.muted if player["eliminated"] else theme.ink
         paint.text(name, self.narrator.seat(seat), 3.6, ink, title=turn, align="left", min_mm=1.7)
@@ -246,7 +248,7 @@ class WatsonHolmesBoard:
         held = [t for t in ("police", "calloff", "lockpick") if player["tokens"].get(t)]
         draw_icons(paint, tokens, held, align="left")
         if seat == self.view["diary"]:
-            draw_book(paint, pygame.Rect(tokens.right - size * 2 // 3, tokens.centery - size // 3, size * 2 // 3, size * 2 // 3))
+            draw_book(paint, pygame.Rect(diary.left, diary.centery - book // 2, book, book))
         covered = paint.text(note, self.player_note(player), 3, theme.accent if player["won"] else theme.muted, align="right", min_mm=1.7)
         if player["character"] and player["character_state"] == "discarded" and not (player["won"] or player["eliminated"]):
             pygame.draw.line(paint.surface, theme.alert, covered.midleft, covered.midright, 2)  # struck out: discarded
@@ -291,7 +293,9 @@ class WatsonHolmesBoard:
         if not lines:
             return
         weights = [1 + len(line.render("en")) / 60 if weighted else 1 for line in lines]
-        for box, line in zip(rows(rect, weights), lines):
+        boxes = rows(rect, weights)
+        size_mm = common_size(paint, boxes, lines, size_mm, 1.7)
+        for box, line in zip(boxes, lines):
             paint.text(box, line, size_mm, colour or paint.theme.ink, align="left", min_mm=1.7)
 
     def side_notes(self) -> list[Words]:
@@ -408,6 +412,25 @@ class WatsonHolmesBoard:
                 choice = next((c for c in (q.choices if q else ()) if c.id == answer), None)
                 labels.append(CaseText("", dict(choice.label)) if choice else CaseText("", {"en": str(answer), "es": str(answer)}))
         return Text(N_("{number}. {answer}"), {"number": number, "answer": TextList(tuple(labels))})
+
+
+def common_size(paint: Painter, boxes: list[pygame.Rect], lines: Sequence[Words], size_mm: float, min_mm: float) -> float:
+    """The largest size, from `size_mm` down as the painter shrinks, at which every line fits its
+    box: a list in one size reads as one list."""
+    pixels = paint.layout.mm(size_mm)
+    smallest = min(pixels, paint.layout.mm(min_mm))
+    face = paint.theme.body_font
+    while pixels > smallest:
+        typeface = font(face, pixels)
+        if all(fits(line.render(paint.lang), typeface, box) for box, line in zip(boxes, lines)):
+            break
+        pixels = max(smallest, math.floor(pixels * 0.9))
+    return pixels / paint.layout.px_per_mm
+
+
+def fits(text: str, typeface: pygame.font.Font, box: pygame.Rect) -> bool:
+    lines = wrap(text, typeface, box.width)
+    return len(lines) * line_step(typeface) <= box.height and all(typeface.size(line)[0] <= box.width for line in lines)
 
 
 # --- drawn symbols (shapes carry the meaning as well as colour) ---------------------------------------
