@@ -7,7 +7,6 @@ import copy
 from collections.abc import Iterator
 from typing import Any
 
-import pygame
 import pytest
 
 from kiosk.bots.random_bot import RandomBot
@@ -206,8 +205,13 @@ def test_the_case_file_opens_before_the_first_visit_and_on_a_tap():
     board.tap(CASE_FILE, 0.0)
     painter = render(board, LAYOUTS["1024x600"], "en")
     assert not any(d.text == "Questions" for d in painter.drawn) and any(d.text == "Case file" for d in painter.drawn)
-    game.until(lambda g, ev: "placed" in kinds(ev))
-    assert not board.case_file  # the first visit closes it by itself
+    board.tap(CASE_FILE, 0.0)
+    assert board.case_file
+    fresh = Game(seats=3, seed=1).until(lambda g, ev: "placed" in kinds(ev))
+    assert not fresh.board.case_file  # the first visit closes it by itself
+    resumed = make_board(BoardContext("watson-holmes", 3, fresh.narrator, lambda s, a: None))
+    resumed.update(GAME.view(fresh.state, None), [], 0.0)
+    assert not resumed.case_file  # a game resumed after the first visit opens on the board
 
 
 def test_public_choices_are_buttons_that_submit():
@@ -236,4 +240,3 @@ def test_it_is_the_board_registered_for_the_game():
     board = Game(seats=2, seed=1).board
     assert isinstance(board, WatsonHolmesBoard)
     assert board.theme.title_font.startswith("DejaVuSerif")
-    pygame.font.init()

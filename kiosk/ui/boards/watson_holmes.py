@@ -48,6 +48,7 @@ class WatsonHolmesBoard:
     prompts: list[Prompt] = field(default_factory=list)
     lines: deque[Text] = field(default_factory=lambda: deque(maxlen=HISTORY))
     case_file: bool = True  # open while the start player reads it aloud, until the first visit
+    by_hand: bool = False  # once someone taps the case file button, only taps open and close it
 
     @property
     def narrator(self) -> Narrator:
@@ -58,14 +59,14 @@ class WatsonHolmesBoard:
 
     def update(self, view: dict[str, Any], prompts: list[Prompt], now: float) -> None:
         self.view = view
+        if not self.by_hand:  # a resumed game opens on the board, not on the case file
+            self.case_file = view["round"] == 1 and view["stage"] == "visit" and not view["pawns"] and not view["over"]
         self.prompts = [p for p in prompts if not p.private and p.seat not in self.context.bots]
 
     def observe(self, events: list[Event], now: float) -> None:
         for event in events:
             if event.audience is not None:
                 continue
-            if event.kind == "placed":
-                self.case_file = False
             line = self.sentence(event)
             if line is not None:
                 self.lines.append(line)
@@ -82,7 +83,7 @@ class WatsonHolmesBoard:
 
     def tap(self, value: object, now: float) -> None:
         if value == CASE_FILE:
-            self.case_file = not self.case_file
+            self.case_file, self.by_hand = not self.case_file, True
         elif isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], Action):
             self.context.submit(value[0], value[1])
 
