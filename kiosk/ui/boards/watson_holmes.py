@@ -238,10 +238,11 @@ class WatsonHolmesBoard:
         size = min(inner.height, layout.mm(6))
         book = size * 2 // 3
         disc, name, money, tokens, diary, note = columns(
-            inner, [size, inner.width * 0.21, inner.width * 0.16, inner.width * 0.17, book, inner.width * 0.46 - size - book], gap=pad)
+            inner, [size, inner.width * 0.24, inner.width * 0.15, inner.width * 0.15, book, inner.width * 0.46 - size - book], gap=pad)
         draw_pawn(paint, pygame.Rect(disc.left, inner.centery - size // 2, size, size), seat)
         ink = theme.muted if player["eliminated"] else theme.ink
-        paint.text(name, self.narrator.seat(seat), 3.6, ink, title=turn, align="left", min_mm=1.7)
+        one_line = name.clip(pygame.Rect(name.left, name.centery - layout.mm(2.6), name.width, layout.mm(5.2)))
+        paint.text(one_line, self.narrator.seat(seat), 3.6, ink, title=turn, align="left", min_mm=1.7)  # shrinks, never wraps
         wheel = pygame.Rect(money.left, money.centery - size // 4, size // 2, size // 2)
         draw_wheel(paint, wheel, ink)
         paint.text(pygame.Rect(wheel.right + 2, money.top, max(1, money.right - wheel.right - 2), money.height),
