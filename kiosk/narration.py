@@ -15,6 +15,7 @@ from kiosk.games.mystery_city.narrate import Narrator as MysteryCityNarrator
 from kiosk.games.mystery_express.narrate import Narrator as MysteryExpressNarrator
 from kiosk.games.mystery_express.rules import load_rules
 from kiosk.games.pi.narrate import Narrator as PINarrator
+from kiosk.games.watson_holmes.case import bundled_cases
 from kiosk.games.watson_holmes.narrate import Narrator as WatsonHolmesNarrator
 from kiosk.i18n import N_, Text
 
@@ -43,7 +44,7 @@ def _mystery_express(public_view: dict[str, Any]) -> Narrator:
 NARRATORS: dict[str, Callable[[dict[str, Any]], Narrator]] = {
     "mystery-express": _mystery_express,
     "pi": lambda public_view: PINarrator(),
-    "watson-holmes": lambda public_view: WatsonHolmesNarrator(),
+    "watson-holmes": lambda public_view: WatsonHolmesNarrator(bundled_cases().get(public_view.get("case", {}).get("id", ""))),
     "mystery-city": lambda public_view: MysteryCityNarrator(load_mystery_city_cards()),
 }
 

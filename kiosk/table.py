@@ -144,7 +144,8 @@ class Referee:
         if isinstance(match, UnknownTag):
             self.refuse_everywhere(Text(N_("Unknown tag: {reason}"), {"reason": match.reason}))
             return
-        choices = card_choices(self.session.game.prompts(self.session.state), match.card, set(self.bots))
+        kinds = CARD_ACTIONS.get(self.session.record.game)
+        choices = card_choices(self.session.game.prompts(self.session.state), match.card, set(self.bots), kinds)
         if len({seat for seat, _ in choices}) > 1:
             self.refuse_everywhere(Text(N_("Several seats can play that card now: choose it on your seat's buttons.")))
         elif choices:
@@ -270,14 +271,23 @@ class Referee:
             self.table.whistle.play(pattern)
 
 
-def card_choices(prompts: list[Prompt], card: str, bots: set[int]) -> list[tuple[int, Any]]:
+# The action kinds a tagged card answers, for games where other actions also name a card: in Watson &
+# Holmes revealing Inspector Lestrade names the policed card he clears, and a tap must never reveal a
+# hidden character; a tap chooses the card to visit, or the card Dr Watson or Mycroft has read.
+CARD_ACTIONS: dict[str, frozenset[str]] = {"watson-holmes": frozenset({"tap", "watson_target", "extra_read"})}
+
+
+def card_choices(
+    prompts: list[Prompt], card: str, bots: set[int], kinds: frozenset[str] | None = None
+) -> list[tuple[int, Any]]:
     """What a card tapped on the reader can mean now: the actions of the prompted people's seats that
-    name that card among their arguments. A game played with tagged cards (Mystery City's nfc deck,
-    Watson & Holmes's published box) prompts the seat whose card it is, so one seat answers."""
+    name that card among their arguments (of one of `kinds`, if given). A game played with tagged
+    cards (Mystery City's nfc deck, Watson & Holmes's published box) prompts the seat whose card it
+    is, so one seat answers."""
     return [
         (prompt.seat, action)
         for prompt in prompts
         if prompt.seat not in bots
         for action in prompt.actions
-        if card in action.args
+        if card in action.args and (kinds is None or action.kind in kinds)
     ]

@@ -35,6 +35,22 @@ GLYPHS: dict[str, tuple[str, ...]] = {
         "..#####..", ".#..#..#.", "#...#...#", "#...#...#", "#...###.#",
         "#.......#", "#.......#", ".#.....#.", "..#####..",
     ),
+    "CARRIAGE": (  # a carriage wheel (Watson & Holmes)
+        "..#####..", ".#..#..#.", "#...#...#", "#.#.#.#.#", "#########",
+        "#.#.#.#.#", "#...#...#", ".#..#..#.", "..#####..",
+    ),
+    "POLICE": (  # a constable's helmet
+        "....#....", "...###...", "..#####..", "..#####..", "..#####..",
+        "..#####..", ".#######.", "#########", ".........",
+    ),
+    "CALLOFF": (  # the helmet struck through: the police called off
+        "#...#....", ".#.###...", "..#####..", "..####...", "..##.##..",
+        "..###.#..", ".#######.", "#######.#", ".........",
+    ),
+    "LOCKPICK": (  # a key
+        ".###.....", "#...#....", "#...#####", "#...#..#.", ".###...#.",
+        ".........", ".........", ".........", ".........",
+    ),
 }
 
 
@@ -104,3 +120,29 @@ def wrap(text: str, width: int, sizes: tuple[int, ...] = SIZES) -> tuple[list[st
                 return [first, second], size
     line, size = fit(text, width, sizes[-1:])
     return [line], size
+
+
+def paragraph(text: str, width: int, size: int = 12) -> list[str]:
+    """Prose broken into as many lines as it needs at one size (a long word is cut to fit)."""
+    lines: list[str] = []
+    for part in text.split("\n"):
+        line = ""
+        for word in part.split():
+            while text_width(word, size) > width:  # a word wider than the screen is split
+                cut = len(word) - 1
+                while cut > 1 and text_width(word[:cut], size) > width:
+                    cut -= 1
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:cut])
+                word = word[cut:]
+            candidate = f"{line} {word}" if line else word
+            if text_width(candidate, size) <= width:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        if line:
+            lines.append(line)
+    return lines

@@ -16,7 +16,11 @@ from kiosk.seats.screen import Screen
 
 
 class SeatPages(Protocol):
-    """A game's screens for one seat, drawn from that seat's view and prompt only."""
+    """A game's screens for one seat, drawn from that seat's view and prompt only.
+
+    Optionally `lead(prompt) -> int`: how many pages of reading `choice` shows before the choices
+    (Watson & Holmes: the card being read, the question being answered).
+    """
 
     pages: tuple[str, ...]  # browsable pages, in order (e.g. "hand", "journal")
 
@@ -67,9 +71,13 @@ class SeatController:
             self.mode, self.index = ("idle", 0) if self.mode != "idle" or self.prompt is None else ("prompt", 0)
             return None
         if self.mode == "prompt" and self.prompt is not None:
-            count = len(self.prompt.actions)
+            lead = self._lead()
+            count = lead + len(self.prompt.actions)
             if button == "select":
-                return self.prompt.actions[self.index % count]
+                if self.index % count < lead:  # select on a page of reading turns the page
+                    self.index = self.index % count + 1
+                    return None
+                return self.prompt.actions[self.index % count - lead]
             self.index = (self.index + (1 if button == "next" else -1)) % count
             return None
         if button == "select":
@@ -77,6 +85,12 @@ class SeatController:
         elif self.mode in self.ui.pages:
             self.index += 1 if button == "next" else -1
         return None
+
+    def _lead(self) -> int:
+        """Pages to read before the choices (a card's text, a question), for pages that have any:
+        their `choice` screen lists those pages first, then one item per action."""
+        lead = getattr(self.ui, "lead", None)
+        return int(lead(self.prompt)) if lead is not None and self.prompt is not None else 0
 
     def _next_page(self) -> None:
         if self.prompt is not None and self.mode == "idle":

@@ -49,6 +49,7 @@ class PlainPages:
 PAGE_MODULES = {
     "mystery-express": "kiosk.seats.mystery_express",
     "pi": "kiosk.seats.pi",
+    "watson-holmes": "kiosk.seats.watson_holmes",
 }
 
 

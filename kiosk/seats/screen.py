@@ -14,6 +14,7 @@ from PIL import Image
 from kiosk.seats.canvas import HEIGHT, OFF, ON, WIDTH, blank, draw_clock, draw_glyph, draw_text, fit, text_width, wrap
 
 TITLE_HEIGHT = 12
+PAGE_LINES = 4  # lines of 12 px under the title: one page of an `Item.lines` text
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,7 @@ class Item:
     label: str
     mark: str | None = None  # a glyph key (category)
     detail: str = ""
+    lines: tuple[str, ...] = ()  # a page of reading (a card's text): small, left-aligned, instead of the label
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,10 @@ def _title(draw, screen: Screen) -> None:
 
 
 def _item(draw, item: Item) -> None:
+    if item.lines:
+        for n, line in enumerate(item.lines[:PAGE_LINES]):
+            draw_text(draw, (1, TITLE_HEIGHT + 2 + n * 12), line, 12)
+        return
     left = 12 if item.mark else 0
     if item.mark:
         draw_glyph(draw, (1, 21), item.mark)

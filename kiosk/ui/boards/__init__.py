@@ -41,7 +41,7 @@ class Board(Scene, Protocol):
 BOARD_MODULES = {
     "mystery-express": "kiosk.ui.boards.mystery_express",
     "pi": "kiosk.ui.boards.pi",
-    "watson-holmes": "kiosk.ui.boards.plain",
+    "watson-holmes": "kiosk.ui.boards.watson_holmes",
     "mystery-city": "kiosk.ui.boards.plain",
 }
 

@@ -1,0 +1,373 @@
+"""Watson & Holmes seat screens, drawn from the seat's view, its prompt and its own events only.
+
+The card a seat reads is long prose on a 128x64 screen: it is cut into pages of four lines, read
+with next/previous before the choice that closes the reading (the controller's `lead` pages). Once
+read, a card's text is gone for good, as at the real table (rules 7): the journal keeps which cards
+the seat read and when, Dr Watson's public readings, and the private answers Holmes gave it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from kiosk.games.base import Action, Event, Prompt
+from kiosk.games.watson_holmes.narrate import CaseText, Narrator
+from kiosk.i18n import LANGUAGES, N_, Text
+from kiosk.seats.canvas import ELLIPSIS, WIDTH, paragraph, wrap
+from kiosk.seats.screen import PAGE_LINES, Item, Screen
+
+HINT = N_("◀ ▶ browse · ● choose")
+TOKEN_MARKS = (("police", "POLICE"), ("calloff", "CALLOFF"), ("lockpick", "LOCKPICK"))
+TITLES = {
+    "visit": N_("Round {round}: visit"),
+    "bid": N_("Your bid"),
+    "outbid": N_("Outbid: {lost} lost"),
+    "watson_target": N_("Dr Watson reads"),
+    "extra_read": N_("One more card"),
+    "reading": N_("You read"),
+    "wait_221b": N_("At 221B"),
+    "answer": N_("Question {number}"),
+    "holmes_judge": N_("Voice of Holmes"),
+}
+CHARACTER_STATES = {"hidden": N_("hidden"), "revealed": N_("face up"), "discarded": N_("discarded")}
+
+
+def pages_of(title: str, text: str, heading: bool = True) -> tuple[Item, ...]:
+    """Prose cut into screens of four lines each; with `heading`, the title is the first line read
+    (the card's name), else it is only the screen's title."""
+    lines = (paragraph(title, WIDTH - 2) if heading else []) + paragraph(text, WIDTH - 2)
+    return tuple(Item(title, lines=tuple(lines[i:i + PAGE_LINES])) for i in range(0, len(lines), PAGE_LINES)) or (Item(title),)
+
+
+# --- the idle screen -----------------------------------------------------------------------------
+
+
+def idle(view: dict[str, Any], narrator: Narrator, lang: str) -> Screen:
+    """Who you are and the round; your carriages and tokens; whose turn it is."""
+    seat = view["you"]["seat"]
+    me = view["players"][seat]
+    title = Text(N_("{seat} · round {round}"), {"seat": narrator.seat(seat), "round": view["round"]}).render(lang)
+    counts = (("CARRIAGE", me["carriages"] - me["committed"]),) + tuple((mark, me["tokens"][t]) for t, mark in TOKEN_MARKS)
+    return Screen(title, counts=counts, footer=status(view, narrator, seat).render(lang))
+
+
+def status(view: dict[str, Any], narrator: Narrator, seat: int) -> Text:
+    me = view["players"][seat]
+    if view["over"]:
+        return Text(N_("The case is closed"))
+    if me["won"]:
+        return Text(N_("You solved the case"))
+    if me["eliminated"]:
+        return Text(N_("You are the voice of Holmes"))
+    if view["turn"] == seat:
+        return Text(N_("Your turn to visit"))
+    if view["turn"] is not None:
+        return Text(N_("{seat} is visiting"), {"seat": narrator.seat(view["turn"])})
+    return Text(N_("Investigation"))
+
+
+# --- browsable pages -----------------------------------------------------------------------------
+
+
+def reading(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0) -> Screen:
+    """The card(s) open on this seat's screen now, paged; the text is gone once the reading ends."""
+    items: tuple[Item, ...] = ()
+    for card in view["you"]["reading"]:
+        items += card_pages(narrator, card["card"], card["text"], lang)
+    title = Text(N_("You read")).render(lang)
+    if not items:
+        return Screen(title, (Item(Text(N_("No card open now")).render(lang)),))
+    return Screen(title, items, index % len(items))
+
+
+def card_pages(narrator: Narrator, card: str, text: dict[str, str] | None, lang: str) -> tuple[Item, ...]:
+    words = CaseText("", text) if text else Text(N_("(read the physical card)"))
+    return pages_of(narrator.card(card).render(lang), words.render(lang))
+
+
+def character(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0) -> Screen:
+    """Your character card: its name, whether it is still hidden, and what it does."""
+    you = view["you"]
+    title = Text(N_("Your character")).render(lang)
+    if not you["character"]:
+        return Screen(title, (Item(Text(N_("No character cards in this game")).render(lang)),))
+    card = narrator.characters.get(you["character"])
+    state = view["players"][you["seat"]]["character_state"] or "hidden"
+    items: tuple[Item, ...] = (Item(Text(card.name).render(lang), detail=Text(CHARACTER_STATES[state]).render(lang)),)
+    items += pages_of(Text(card.name).render(lang), Text(card.text).render(lang))
+    return Screen(title, items, index % len(items))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the journal: what the seat learned and when (never a card's text)."""
+
+    label: Text
+    detail: Text
+
+
+def journal(entries: list[Entry], lang: str, index: int = 0) -> Screen:
+    title = Text(N_("Journal")).render(lang)
+    if not entries:
+        return Screen(title, (Item(Text(N_("Nothing read yet")).render(lang)),))
+    items = tuple(Item(e.label.render(lang), detail=e.detail.render(lang)) for e in reversed(entries))
+    return Screen(title, items, index % len(items))
+
+
+def journal_entries(event: Event, narrator: Narrator, seat: int, round_: int) -> list[Entry]:
+    """What an event this seat saw adds to its journal."""
+    d = event.data
+    if event.kind == "card_read" and d["seat"] == seat:
+        return [Entry(narrator.card(d["card"]), Text(N_("You · round {round}"), {"round": round_}))]
+    if event.kind == "watson_reading":
+        return [Entry(narrator.card(d["card"]), Text(N_("Watson · round {round}"), {"round": round_}))]
+    if event.kind == "attempt" and d["seat"] == seat:
+        return [Entry(Text(N_("Your attempt at 221B")), Text(N_("{correct} of {of} right"), {"correct": d["correct"], "of": d["of"]}))]
+    if event.kind == "holmes_answer" and d["seat"] == seat:
+        return [Entry(Text(N_("Holmes on question {number}"), {"number": question_number(narrator, d["question"])}),
+                      Text(N_("accurate") if d["right"] else N_("not accurate")))]
+    if event.kind == "holmes_sheet" and d["seat"] == seat:
+        return [
+            Entry(Text(N_("{voice}, question {number}"), {"voice": narrator.seat(d["voice"]), "number": question_number(narrator, q)}),
+                  answer_label(narrator, q, answer))
+            for q, answer in d["answers"].items()
+        ]
+    return []
+
+
+def question_number(narrator: Narrator, question: str) -> int | str:
+    found = [q.number for q in narrator.case.questions if q.id == question]
+    return found[0] if found else question
+
+
+def answer_label(narrator: Narrator, question: str, answer: Any) -> Text:
+    """A picked answer in words: a choice's label, a number, or "written on paper" (free text)."""
+    if answer is None:
+        return Text(N_("written on paper"))
+    for q in narrator.case.questions:
+        for c in q.choices:
+            if q.id == question and c.id == answer:
+                return CaseText("", dict(c.label))
+    return CaseText("", {lang: str(answer) for lang in LANGUAGES})  # a number of the case's range
+
+
+# --- choices -------------------------------------------------------------------------------------
+
+
+def lead(prompt: Prompt, narrator: Narrator, texts: dict[str, dict[str, str] | None], lang: str) -> tuple[Item, ...]:
+    """The pages read before choosing: the card being read, the question being answered.
+    `texts` maps the cards this seat was handed to read to their text (None in physical mode)."""
+    if prompt.kind == "reading":
+        items: tuple[Item, ...] = ()
+        for card in prompt.data["cards"]:
+            items += card_pages(narrator, card, texts.get(card), lang)
+        if not prompt.data.get("notes", True):
+            items += (Item(Text(N_("Pens down: no notes this round")).render(lang)),)
+        return items
+    if prompt.kind == "answer":
+        detail = prompt.data["detail"]
+        title = Text(N_("Question {number}"), {"number": prompt.data["number"]}).render(lang)
+        question = CaseText("", detail["text"]) if detail.get("text") else Text(N_("(read the question in the booklet)"))
+        pages = pages_of(title, question.render(lang), heading=False)
+        if "accepted" in prompt.data:
+            pages += pages_of(Text(N_("The answer card says")).render(lang), accepted_text(prompt.data["accepted"], lang))
+        return pages
+    if prompt.kind == "holmes_judge":
+        number = question_number(narrator, prompt.data["question"])
+        asks = Text(N_("{seat} asks about question {number}"), {"seat": narrator.seat(prompt.data["seat"]), "number": number})
+        accepted = accepted_text(prompt.data["accepted"], lang) or Text(N_("(see the answer card)")).render(lang)
+        return pages_of(asks.render(lang), accepted)
+    return ()
+
+
+def accepted_text(accepted: list[Any], lang: str) -> str:
+    return "; ".join(CaseText("", a).render(lang) if isinstance(a, dict) else str(a) for a in accepted)
+
+
+def action_label(action: Action, prompt: Prompt, narrator: Narrator) -> Text:
+    """One choice in words."""
+    kind, args = action.kind, action.args
+    if kind in ("visit", "tap", "watson_target", "extra_read"):
+        return narrator.card(args[0])
+    if kind == "bid":
+        bid = Text(N_("Walk (no bid)")) if args[0] == 0 else Text(N_("Bid {n} carriage(s)"), {"n": args[0]})
+        if len(args) > 1:
+            return Text(N_("{bid}, using a {token}"), {"bid": bid, "token": Text(TOKEN_NAMES[args[1]])})
+        return bid
+    if kind in ("character", "copy"):
+        return character_label(action, prompt, narrator)
+    if kind == "holmes_consult":
+        return Text(N_("Holmes: the sheet of {voice}"), {"voice": narrator.seat(args[0])})
+    if kind == "holmes_check":
+        number = question_number(narrator, args[1])
+        if args[2] is None:
+            return Text(N_("Holmes: {voice} judges question {number}"), {"voice": narrator.seat(args[0]), "number": number})
+        return Text(N_("Holmes, question {number}: {answer}?"), {"number": number, "answer": answer_label(narrator, args[1], args[2])})
+    if kind == "answer":
+        return answer_label(narrator, args[0], args[1])
+    if kind == "grade":
+        return Text(N_("My answer matches") if args[1] else N_("My answer differs"))
+    if kind == "judge":
+        return Text(N_("accurate") if args[0] else N_("not accurate"))
+    if kind == "done":
+        return Text(N_("Done: police on this card") if args else N_("Done reading"))
+    if kind == "discard_character":
+        return Text(N_("Discard your character: +{n}"), {"n": narrator.characters.discard_value})
+    return Text(SIMPLE.get(kind, N_("That choice")))
+
+
+TOKEN_NAMES = {"police": N_("police"), "calloff": N_("call-off"), "lockpick": N_("lockpick")}
+SIMPLE = {
+    "watson": N_("Take Dr Watson: 4 carriages"),
+    "toby": N_("Send Toby instead"),
+    "back": N_("Back"),
+    "ok": N_("Go elsewhere"),
+    "ready": N_("Ready to attempt"),
+}
+
+
+def character_label(action: Action, prompt: Prompt, narrator: Narrator) -> Text:
+    args = action.args
+    if action.kind == "copy":
+        name = Text(narrator.characters.get(args[0]).name)
+        return Text(N_("Copy {character}"), {"character": name, **effect_params(args[1:], narrator)})
+    if prompt.kind == "outbid":
+        return Text(N_("Reveal: all carriages back"))
+    if prompt.kind == "wait_221b":
+        return Text(N_("Reveal: attempt first"))
+    if args and args[0] == "remove_police":
+        return Text(N_("Reveal: police away from {card}"), {"card": narrator.card(args[1])})
+    if args and args[0] == "take_police":
+        return Text(N_("Reveal: take a police token"))
+    return Text(N_("Reveal your character"))
+
+
+def effect_params(args: tuple[Any, ...], narrator: Narrator) -> dict[str, Any]:
+    return {"card": narrator.card(args[1])} if len(args) > 1 else {}
+
+
+def choice_title(prompt: Prompt, narrator: Narrator) -> Text:
+    d = prompt.data
+    params: dict[str, Any] = {"round": d.get("round", ""), "lost": d.get("lost", 0), "number": d.get("number", "")}
+    if "card" in d:
+        params["card"] = narrator.card(d["card"])
+    return Text(TITLES.get(prompt.kind, N_("Your choice")), params)
+
+
+def choice(prompt: Prompt, narrator: Narrator, lang: str, index: int = 0,
+           texts: dict[str, dict[str, str] | None] | None = None) -> Screen:
+    read = lead(prompt, narrator, texts or {}, lang)
+    details = choice_details(prompt, narrator)
+    items = read + tuple(
+        choice_item(action_label(a, prompt, narrator).render(lang), details[a].render(lang) if a in details else "")
+        for a in prompt.actions
+    )
+    current = items[index % len(items)]
+    footer = Text(HINT).render(lang) if index % len(items) >= len(read) and len(current.lines) < PAGE_LINES else ""
+    return Screen(choice_title(prompt, narrator).render(lang), items, index % len(items), footer=footer)
+
+
+def choice_item(label: str, detail: str) -> Item:
+    """A choice, large when it fits two lines; a longer one (a long answer, a long card name) is set
+    small over several lines, so it is never cut short."""
+    lines, _ = wrap(label, WIDTH)
+    if ELLIPSIS not in "".join(lines):
+        return Item(label, detail=detail)
+    return Item(label, lines=tuple(paragraph(label, WIDTH - 2) + ([detail] if detail else []))[:PAGE_LINES])
+
+
+def choice_details(prompt: Prompt, narrator: Narrator) -> dict[Action, Text]:
+    """A second line under some choices: a location card's number (printed on the physical card),
+    and the card a bid is for."""
+    found: dict[Action, Text] = {}
+    if prompt.kind == "bid":
+        number = narrator.case.card(prompt.data["card"]).number
+        return {a: Text(N_("for card {number}"), {"number": number}) for a in prompt.actions if a.kind != "back"}
+    for a in prompt.actions:
+        if a.kind in ("visit", "tap", "watson_target", "extra_read") and narrator.case.is_location(a.args[0]):
+            found[a] = Text(N_("card {number}"), {"number": narrator.case.card(a.args[0]).number})
+    return found
+
+
+# --- private reveals -----------------------------------------------------------------------------
+
+
+def reveal(event: Event, narrator: Narrator, lang: str) -> Screen | None:
+    """A private result shown large for a moment (it also goes into the journal)."""
+    d = event.data
+    if event.kind == "holmes_answer":
+        words = Text(N_("accurate") if d["right"] else N_("not accurate"))
+        number = question_number(narrator, d["question"])
+        detail = Text(N_("Question {number}"), {"number": number})
+        return Screen(Text(N_("Sherlock Holmes says")).render(lang), (Item(words.render(lang), detail=detail.render(lang)),), inverted=True)
+    if event.kind == "holmes_sheet":
+        correct = "?" if d["correct"] is None else d["correct"]
+        label = Text(N_("{correct} right"), {"correct": correct})
+        detail = Text(N_("Answers in your journal"))
+        title = Text(N_("Sheet of {voice}"), {"voice": narrator.seat(d["voice"])})
+        return Screen(title.render(lang), (Item(label.render(lang), detail=detail.render(lang)),), inverted=True)
+    if event.kind == "answer_key":
+        return Screen(Text(N_("You failed")).render(lang), (Item(Text(N_("You are the voice of Holmes")).render(lang)),), inverted=True)
+    if event.kind == "holmes_asks" and d["voice"] != d["seat"]:
+        asks = Text(N_("{seat} asks you"), {"seat": narrator.seat(d["seat"])})
+        detail = Text(N_("Question {number}"), {"number": question_number(narrator, d["question"])})
+        return Screen(Text(N_("Voice of Holmes")).render(lang), (Item(asks.render(lang), detail=detail.render(lang)),), inverted=True)
+    return None
+
+
+# --- the pages object ----------------------------------------------------------------------------
+
+
+@dataclass
+class WatsonHolmesPages:
+    """The seat pages of Watson & Holmes for the seat controller, in one language.
+
+    It keeps the events its seat was allowed to see (the controller hands it no others): the
+    journal is drawn from them, and so is the card text of an open reading prompt.
+    """
+
+    narrator: Narrator
+    lang: str
+    assist: bool = False  # no assist in this game: the notes are the player's own
+    pages: tuple[str, ...] = ("reading", "character", "journal")
+    seen: list[Event] = field(default_factory=list)
+
+    def observe(self, events: list[Event]) -> None:
+        self.seen.extend(events)
+
+    def idle(self, view: dict[str, Any]) -> Screen:
+        return idle(view, self.narrator, self.lang)
+
+    def page(self, name: str, view: dict[str, Any], index: int) -> Screen:
+        if name == "reading":
+            return reading(view, self.narrator, self.lang, index)
+        if name == "character":
+            return character(view, self.narrator, self.lang, index)
+        return journal(self.journal(view["you"]["seat"]), self.lang, index)
+
+    def journal(self, seat: int) -> list[Entry]:
+        entries: list[Entry] = []
+        round_ = 1
+        for event in self.seen:
+            if event.kind == "round_start":
+                round_ = event.data["round"]
+            entries += journal_entries(event, self.narrator, seat, round_)
+        return entries
+
+    def open_texts(self) -> dict[str, dict[str, str] | None]:
+        """The text of each card this seat was handed to read (the reading prompt gates it)."""
+        return {e.data["card"]: e.data["text"] for e in self.seen if e.kind == "card_read"}
+
+    def lead(self, prompt: Prompt) -> int:
+        return len(lead(prompt, self.narrator, self.open_texts(), self.lang))
+
+    def choice(self, prompt: Prompt, index: int) -> Screen:
+        return choice(prompt, self.narrator, self.lang, index, self.open_texts())
+
+    def reveal(self, event: Event) -> Screen | None:
+        return reveal(event, self.narrator, self.lang)
+
+
+def make_pages(narrator: Narrator, lang: str, assist: bool = False) -> WatsonHolmesPages:
+    return WatsonHolmesPages(narrator, lang, assist)

@@ -1,0 +1,261 @@
+"""Watson & Holmes seat screens: golden images of the key screens in English and Spanish, the card's
+text paged before the reading choice, choices in words that fit, and at every step of seeded bot games
+each seat's screens show only what that seat's view and events hold.
+
+Run with UPDATE_GOLDEN=1 to rewrite the reference images after a deliberate change (and review them).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kiosk.bots.random_bot import RandomBot
+from kiosk.games.base import Event, Prompt
+from kiosk.games.watson_holmes.game import WatsonHolmes
+from kiosk.narration import narrator_for
+from kiosk.seats.canvas import ELLIPSIS, WIDTH, text_width, wrap
+from kiosk.seats.controller import SeatController
+from kiosk.seats.pages import seat_pages
+from kiosk.seats.screen import PAGE_LINES, Screen, render
+from kiosk.seats.watson_holmes import WatsonHolmesPages, make_pages
+from tests.seats.test_seat_screens import check
+
+GAME = WatsonHolmes()
+
+
+class Table:
+    """A seeded bot game with every seat's pages fed exactly what the referee feeds them."""
+
+    def __init__(self, seats=4, seed=7, lang="en", **options):
+        self.state = GAME.start(seats, seed, options)
+        self.narrator = narrator_for("watson-holmes", GAME.view(self.state, None))
+        self.pages = {s: make_pages(self.narrator, lang) for s in range(seats)}
+        self.bots = [RandomBot(s, seed) for s in range(seats)]
+        self.log: list[Event] = []
+
+    def step(self) -> list[Event]:
+        prompt = min(GAME.prompts(self.state), key=lambda p: p.seat)
+        events = GAME.apply(self.state, prompt.seat, self.bots[prompt.seat].choose(GAME.view(self.state, prompt.seat), prompt))
+        self.log += events
+        for seat, pages in self.pages.items():
+            pages.observe([e for e in events if e.visible_to(seat)])
+        return events
+
+    def until(self, wanted, limit=5000):
+        for _ in range(limit):
+            if GAME.prompts(self.state) and wanted(self):
+                return self
+            if not GAME.prompts(self.state):
+                break
+            self.step()
+        raise AssertionError("the moment never came")
+
+    def prompt(self, kind: str) -> Prompt:
+        return next(p for p in GAME.prompts(self.state) if p.kind == kind)
+
+    def has(self, kind: str) -> bool:
+        return any(p.kind == kind for p in GAME.prompts(self.state))
+
+
+def reading_moment(lang="en") -> Table:
+    return Table(lang=lang, case="thornbury-clock").until(lambda t: t.has("reading"))
+
+
+# --- golden images -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_idle_screen(lang):
+    table = Table(lang=lang, case="thornbury-clock").until(lambda t: t.state.round == 2 and t.has("visit"))
+    seat = table.prompt("visit").seat
+    check(f"wh_idle_{lang}", render(table.pages[seat].idle(GAME.view(table.state, seat))))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_visit_choice(lang):
+    table = Table(lang=lang, case="thornbury-clock")
+    prompt = table.prompt("visit")
+    check(f"wh_visit_{lang}", render(table.pages[prompt.seat].choice(prompt, 1)))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_card_read_is_paged_before_the_choice_that_closes_it(lang):
+    table = reading_moment(lang)
+    prompt = table.prompt("reading")
+    pages = table.pages[prompt.seat]
+    lead = pages.lead(prompt)
+    assert lead >= 2, "a card's text takes several pages of four lines"
+    first = pages.choice(prompt, 0)
+    assert first.items[0].lines and len(first.items) == lead + len(prompt.actions)
+    text = " ".join(line for item in first.items[:lead] for line in item.lines)
+    (reading,) = GAME.view(table.state, prompt.seat)["you"]["reading"]
+    assert " ".join(reading["text"][lang].split()) in text  # every word of the card, in order
+    assert all(len(item.lines) <= PAGE_LINES for item in first.items[:lead])
+    check(f"wh_reading_{lang}", render(first))
+    check(f"wh_reading_done_{lang}", render(pages.choice(prompt, lead)))
+
+
+def test_bid_and_journal_and_character():
+    table = Table(case="thornbury-clock").until(lambda t: t.has("bid"))
+    bid = table.prompt("bid")
+    check("wh_bid_en", render(table.pages[bid.seat].choice(bid, 2)))
+    table.until(lambda t: t.state.round == 3)
+    seat = 1
+    view = GAME.view(table.state, seat)
+    check("wh_journal_es", render(WatsonHolmesPages(table.narrator, "es", seen=table.pages[seat].seen).page("journal", view, 0)))
+    check("wh_character_en", render(table.pages[seat].page("character", view, 1)))
+
+
+def test_holmes_reveal_and_answer_form():
+    table = Table(case="thornbury-clock").until(lambda t: t.has("answer"))
+    answer = table.prompt("answer")
+    pages = table.pages[answer.seat]
+    check("wh_question_es", render(make_pages(table.narrator, "es").choice(answer, 0)))
+    check("wh_answer_en", render(pages.choice(answer, pages.lead(answer))))
+    reveal = pages.reveal(Event("holmes_answer", {"seat": 0, "question": "Q2", "answer": "x", "right": False}, frozenset({0})))
+    assert reveal is not None and reveal.inverted
+    check("wh_holmes_es", render(make_pages(table.narrator, "es").reveal(
+        Event("holmes_answer", {"seat": 0, "question": "Q2", "answer": "x", "right": True}, frozenset({0})))))
+
+
+# --- the three-button grammar with pages to read -----------------------------------------------------
+
+
+def test_select_turns_the_pages_then_chooses():
+    table = reading_moment()
+    prompt = table.prompt("reading")
+    pages = table.pages[prompt.seat]
+    controller = SeatController(prompt.seat, pages)
+    controller.update(GAME.view(table.state, prompt.seat), prompt)
+    lead = pages.lead(prompt)
+    for page in range(lead):
+        assert controller.screen().index == page
+        assert controller.press("select") is None  # turns the page, chooses nothing
+    assert controller.press("select") == prompt.actions[0]
+    controller.update(GAME.view(table.state, prompt.seat), prompt)
+    controller.index = 0
+    controller.press("prev")  # from the first page, back round to the last choice
+    assert controller.screen().index == lead + len(prompt.actions) - 1
+
+
+def test_registered_for_the_game():
+    assert isinstance(seat_pages("watson-holmes", Table().narrator, "es"), WatsonHolmesPages)
+
+
+# --- words and fit -------------------------------------------------------------------------------
+
+
+def uncut(screen: Screen) -> None:
+    """Nothing on the screen had to be cut short (titles, choices, details)."""
+    position = f"{screen.index + 1}/{len(screen.items)}" if len(screen.items) > 1 else ""
+    room = WIDTH - 2 - (text_width(position, 12) + 4 if position else 0)
+    assert text_width(screen.title, 12) <= room, f"title cut: {screen.title!r}"
+    for item in screen.items:
+        if item.lines:
+            assert all(text_width(line, 12) <= WIDTH - 2 for line in item.lines)
+            continue
+        lines, _ = wrap(item.label, WIDTH - (12 if item.mark else 0))
+        assert ELLIPSIS not in "".join(lines), f"choice cut: {item.label!r} (a long one goes in lines)"
+        assert text_width(item.detail, 12) <= WIDTH, f"detail cut: {item.detail!r}"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("case", ["lamplighter", "thornbury-clock"])
+def test_every_choice_of_whole_games_is_in_words_that_fit(lang, case):
+    kinds = set()
+    for seed in (1, 2, 3):
+        table = Table(seats=5, seed=seed, lang=lang, case=case)
+        while GAME.prompts(table.state):
+            for prompt in GAME.prompts(table.state):
+                kinds.add(prompt.kind)
+                screen = table.pages[prompt.seat].choice(prompt, 0)
+                uncut(screen)
+                assert all("_" not in item.label for item in screen.items), "a raw action kind reached the screen"
+            table.step()
+    assert {"visit", "bid", "reading", "wait_221b", "answer"} <= kinds
+
+
+# --- each seat sees only its own ----------------------------------------------------------------------
+
+
+def shown(screens: list[Screen]) -> str:
+    """Every word the screens show, as one line of text (pages joined)."""
+    words = []
+    for screen in screens:
+        words.append(screen.title)
+        for item in screen.items:
+            words += [item.label, item.detail, *item.lines]
+        words.append(screen.footer)
+    return " ".join(" ".join(words).split())
+
+
+def every_screen(pages: WatsonHolmesPages, view: dict, prompt: Prompt | None) -> list[Screen]:
+    screens = [pages.idle(view)]
+    for name in pages.pages:
+        first = pages.page(name, view, 0)
+        screens += [pages.page(name, view, i) for i in range(len(first.items))]
+    if prompt is not None:
+        screens += [pages.choice(prompt, i) for i in range(pages.lead(prompt) + len(prompt.actions))]
+    return screens
+
+
+def snippet(text: str) -> str:
+    """A text as the screens show it once their pages are joined: every word, in order."""
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("seed,physical", [(3, False), (8, False), (5, True)])
+def test_each_seat_shows_only_what_its_view_and_events_hold(seed, physical):
+    table = Table(seats=4, seed=seed, case="thornbury-clock", physical=physical)
+    case = table.narrator.case
+    characters = table.narrator.characters.cards
+    steps = 0
+    while GAME.prompts(table.state) and steps < 400:
+        prompts = {p.seat: p for p in GAME.prompts(table.state)}
+        public = GAME.view(table.state, None)
+        for seat, pages in table.pages.items():
+            view = GAME.view(table.state, seat)
+            text = shown(every_screen(pages, view, prompts.get(seat)))
+            reading = {r["card"] for r in view["you"]["reading"]}
+            for card in case.cards:
+                if any(snippet(card.text[lang]) in text for lang in ("en", "es")):
+                    assert not physical, "physical mode shows no card text"
+                    assert card.id in reading, f"seat {seat} shows the text of {card.id} outside its reading"
+            for character in characters:
+                mine = view["you"]["character"] == character.id
+                face_up = any(p["character"] == character.id for p in public["players"])
+                if snippet(character.text) in text:
+                    assert mine, f"seat {seat} shows the text of {character.id}"
+                if character.name in text:
+                    assert mine or face_up, f"seat {seat} names the hidden {character.id}"
+            if not view["you"].get("answer_key") and not view["over"]:
+                for q in case.questions:  # the answer key reaches only an attempting seat's grading page
+                    grading = seat in prompts and prompts[seat].kind in ("answer", "holmes_judge")
+                    for accepted in q.accepted:
+                        if isinstance(accepted, dict) and snippet(accepted["en"]) in text:
+                            assert grading, f"seat {seat} shows the answer to {q.id}"
+        table.step()
+        steps += 1
+    assert steps > 50
+
+
+def test_the_journal_names_cards_read_but_never_their_text():
+    table = Table(seats=3, seed=4, case="thornbury-clock").until(lambda t: t.state.round == 4)
+    for seat, pages in table.pages.items():
+        journal = pages.page("journal", GAME.view(table.state, seat), 0)
+        mine = [e for e in table.log if e.kind == "card_read" and e.audience == frozenset({seat})]
+        labels = [item.label for item in journal.items]
+        assert sum(1 for item in journal.items if item.detail.startswith("You ·")) == len(mine)
+        for event in mine:
+            assert table.narrator.card(event.data["card"]).render("en") in labels
+            assert snippet(event.data["text"]["en"]) not in shown([journal])
+
+
+def test_pages_keep_no_private_event_of_another_seat():
+    """The controller hands a seat its own events only; the pages never ask for more."""
+    table = Table(seats=3, seed=4, case="thornbury-clock").until(lambda t: t.state.round == 3)
+    for seat, pages in table.pages.items():
+        assert all(e.visible_to(seat) for e in pages.seen)
+        assert json.dumps([e.data for e in pages.seen], default=str)  # plain data
