@@ -48,6 +48,7 @@ class PlainPages:
 # game id -> module holding `make_pages(narrator, lang, assist) -> SeatPages`; others get PlainPages
 PAGE_MODULES = {
     "mystery-express": "kiosk.seats.mystery_express",
+    "mystery-city": "kiosk.seats.mystery_city",
 }
 
 
