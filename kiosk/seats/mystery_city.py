@@ -128,36 +128,8 @@ class MysteryCityPages:
         return Screen(title, items, index, footer=footer)
 
     def label(self, prompt: Prompt, action: Action) -> Item:
-        """One choice as words: the big label, and a detail line that helps to choose."""
-        kind, args = action.kind, action.args
-        if kind == "attack":
-            attribute, target = args
-            return Item(
-                self._(N_("{attribute} against {target}"), attribute=Text(ATTRIBUTE_NAMES[attribute]),
-                       target=self.narrator.seat(target)),
-            )
-        if kind == "attribute":
-            return Item(self._(ATTRIBUTE_NAMES[args[0]]), detail=self._(N_("New attribute")))
-        if kind == "play":
-            card = args[0]
-            attribute = prompt.data["attribute"]
-            value = self.narrator.cards.card(card).values[attribute]
-            detail = self._(N_("{attribute}: {value}"), attribute=Text(ATTRIBUTE_NAMES[attribute]), value=value)
-            return Item(self.narrator.card(card).render(self.lang), detail=detail)
-        if kind == "use":
-            ability = self.narrator.cards.card(args[0]).ability
-            assert ability is not None
-            return Item(self._(N_("Use {ability}"), ability=Text(ABILITY_NAMES[ability])),
-                        detail=self.narrator.card(args[0]).render(self.lang))
-        if kind == "pass":
-            return Item(self._(N_("Go on")), detail=self._(N_("No ability now")))
-        if kind == "hold":
-            return Item(self.narrator.card(args[0]).render(self.lang), detail=self._(N_("Record in your hand")))
-        if kind == "release":
-            return Item(self.narrator.card(args[0]).render(self.lang), detail=self._(N_("Take out of your hand")))
-        if kind == "deal_rest":
-            return Item(self._(N_("Deal me the rest")), detail=self._(N_("No cards to tap")))
-        raise ValueError(f"mystery-city: no words for the action {kind!r}")
+        label, detail = choice_words(self.narrator, prompt, action)
+        return Item(label.render(self.lang), detail=detail.render(self.lang) if detail is not None else "")
 
     # --- a private reveal -------------------------------------------------------------------------
 
@@ -188,6 +160,36 @@ class MysteryCityPages:
 
     def observe(self, events: list[Event]) -> None:
         """The journal is drawn from the view's notes: nothing to keep here."""
+
+
+def choice_words(narrator: Narrator, prompt: Prompt, action: Action) -> tuple[Text, Text | None]:
+    """One choice as words, on a seat or on the touchscreen: the label, and a detail that helps to choose."""
+    kind, args = action.kind, action.args
+    if kind == "attack":
+        attribute, target = args
+        words = Text(N_("{attribute} against {target}"),
+                     {"attribute": Text(ATTRIBUTE_NAMES[attribute]), "target": narrator.seat(target)})
+        return words, None
+    if kind == "attribute":
+        return Text(ATTRIBUTE_NAMES[args[0]]), Text(N_("New attribute"))
+    if kind == "play":
+        attribute = prompt.data["attribute"]
+        value = narrator.cards.card(args[0]).values[attribute]
+        return narrator.card(args[0]), Text(N_("{attribute}: {value}"),
+                                            {"attribute": Text(ATTRIBUTE_NAMES[attribute]), "value": value})
+    if kind == "use":
+        ability = narrator.cards.card(args[0]).ability
+        assert ability is not None
+        return Text(N_("Use {ability}"), {"ability": Text(ABILITY_NAMES[ability])}), narrator.card(args[0])
+    if kind == "pass":
+        return Text(N_("Go on")), Text(N_("No ability now"))
+    if kind == "hold":
+        return narrator.card(args[0]), Text(N_("Record in your hand"))
+    if kind == "release":
+        return narrator.card(args[0]), Text(N_("Take out of your hand"))
+    if kind == "deal_rest":
+        return Text(N_("Deal me the rest")), Text(N_("No cards to tap"))
+    raise ValueError(f"mystery-city: no words for the action {kind!r}")
 
 
 def fits(label: str) -> bool:

@@ -42,7 +42,7 @@ BOARD_MODULES = {
     "mystery-express": "kiosk.ui.boards.plain",
     "pi": "kiosk.ui.boards.plain",
     "watson-holmes": "kiosk.ui.boards.plain",
-    "mystery-city": "kiosk.ui.boards.plain",
+    "mystery-city": "kiosk.ui.boards.mystery_city",
 }
 
 
