@@ -116,6 +116,9 @@ class Referee:
             self.tag(event)
         elif isinstance(event, DeviceStatus):
             log.warning("%s %s %s", event.device, "back" if event.ok else "failed", event.detail)
+            if not event.ok and event.device.startswith("reader:"):
+                # Whatever was laid on it while it failed (corrupt frames, no answer) was not read.
+                self.refuse_everywhere(Text(N_("The card reader is not answering: lay the card again in a moment.")))
 
     def press(self, seat: int, button: str, long: bool = False) -> None:
         controller = self.controllers.get(seat)
