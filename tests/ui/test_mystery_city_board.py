@@ -165,6 +165,12 @@ def test_dice_tumble_only_while_they_roll():
     assert thrown is not None
     assert board.next_frame(thrown) == FRAME
     assert board.next_frame(thrown + ROLL_SECONDS + 0.01) is None
+    rolls = [side["rolls"][-1] for side in board.exchange["sides"] if side["rolls"]]
+    faces = [pips for pair in rolls for pips in pair]
+    assert board.dice_faces(rolls, thrown + ROLL_SECONDS + 0.01) == faces  # settled: the roll itself
+    assert board.dice_faces(rolls, thrown - 10.0) == faces  # a clock from before the throw shows no motion
+    tumbling = {tuple(board.dice_faces(rolls, thrown + k * FRAME)) for k in range(int(ROLL_SECONDS / FRAME))}
+    assert len(tumbling) > 3 and all(1 <= p <= 6 for seen in tumbling for p in seen)
     render_everywhere("mystery-city-dice-tumbling", lambda: board, now=thrown + 0.3)
 
 

@@ -337,17 +337,21 @@ class MysteryCityBoard:
 
     def draw_dice(self, paint: Painter, rect: pygame.Rect, rolls: list[list[int]], now: float) -> None:
         """Big dice, a pair per roll (the card's own, then a partner's or Chomp's), stacked."""
-        tumbling = self.rolled_at is not None and now - self.rolled_at < ROLL_SECONDS
-        tick = int((now - (self.rolled_at or 0.0)) / FRAME) if tumbling else 0
+        tick = int((now - (self.rolled_at or 0.0)) / FRAME) if self.tumbling(now) else 0
         cells = rows(rect, [1] * (2 * len(rolls)), gap=paint.layout.mm(1))
-        for i, pair in enumerate(rolls):
-            for j, pips in enumerate(pair):
-                cell = cells[2 * i + j]
-                side = min(cell.width, cell.height, paint.layout.mm(16))
-                die = pygame.Rect(0, 0, side, side)
-                die.center = cell.center
-                shown = (pips + tick * (3 + j) + i) % 6 + 1 if tumbling else pips
-                self.draw_die(paint, die, shown, tilt=tick % 2)
+        for cell, pips in zip(cells, self.dice_faces(rolls, now)):
+            side = min(cell.width, cell.height, paint.layout.mm(16))
+            die = pygame.Rect(0, 0, side, side)
+            die.center = cell.center
+            self.draw_die(paint, die, pips, tilt=tick % 2)
+
+    def dice_faces(self, rolls: list[list[int]], now: float) -> list[int]:
+        """The faces the dice show: tumbling through every face just after the throw, then the roll."""
+        faces = [pips for pair in rolls for pips in pair]
+        if not self.tumbling(now):
+            return faces
+        tick = int((now - (self.rolled_at or 0.0)) / FRAME)
+        return [(pips + tick * (3 + i % 2) + i) % 6 + 1 for i, pips in enumerate(faces)]
 
     def draw_die(self, paint: Painter, rect: pygame.Rect, pips: int, tilt: int = 0) -> None:
         box = rect.move(0, -tilt * max(1, rect.height // 12))
@@ -426,10 +430,11 @@ class MysteryCityBoard:
         elif isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], Action):
             self.context.submit(value[0], value[1])
 
+    def tumbling(self, now: float) -> bool:
+        return self.rolled_at is not None and 0 <= now - self.rolled_at < ROLL_SECONDS
+
     def next_frame(self, now: float) -> float | None:
-        if self.rolled_at is not None and now - self.rolled_at < ROLL_SECONDS:
-            return FRAME
-        return None
+        return FRAME if self.tumbling(now) else None
 
 
 def make_board(context: BoardContext) -> Board:
