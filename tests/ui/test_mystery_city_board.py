@@ -222,3 +222,19 @@ def test_bot_seats_get_no_buttons():
     bots_board = new_board(2, bots=frozenset({prompt.seat}))
     bots_board.update(board.view, [dataclasses.replace(prompt, private=False)], 0.0)
     assert not render(bots_board, LAYOUTS["800x480"], "en").targets
+
+
+def test_many_public_choices_page_with_a_more_button():
+    state = GAME.start(2, 9, {"deck": "nfc"})
+    (prompt,) = GAME.prompts(state)
+    submitted: list[tuple[int, Action]] = []
+    board = new_board(2, submitted)
+    board.update(GAME.view(state, None), [dataclasses.replace(prompt, private=False)], 0.0)
+    render_everywhere("mystery-city-many-choices", lambda: board)
+    offered: set[Action] = set()
+    for _ in range(len(prompt.actions)):
+        painter = render(board, LAYOUTS["800x480"], "es")
+        offered |= {t.value[1] for t in painter.targets if isinstance(t.value, tuple) and isinstance(t.value[1], Action)}
+        more = next(t for t in painter.targets if t.value == "more")
+        board.tap(painter.hit(more.rect.center), 0.0)
+    assert offered == set(prompt.actions) and not submitted

@@ -179,7 +179,7 @@ class MysteryCityBoard:
     def draw_seat(self, paint: Painter, rect: pygame.Rect, player: dict[str, Any]) -> None:
         theme = paint.theme
         seat = player["seat"]
-        active = self.view.get("active") == seat
+        active = self.view.get("active") == seat and self.view.get("stage") != "register"
         winner = self.view.get("winner") == seat
         out = player["eliminated"]
         radius = paint.layout.mm(1.5)
@@ -205,7 +205,7 @@ class MysteryCityBoard:
         combat = self.view.get("combat")
         if combat is not None and seat in (combat["attacker"], combat["defender"]):
             return Text(ROLES["attacker" if seat == combat["attacker"] else "defender"])
-        if self.view.get("active") == seat:
+        if self.view.get("active") == seat and self.view.get("stage") != "register":
             return Text(N_("Revolver"))
         return Text(N_("{count} card(s)"), {"count": player["hand_size"]})
 
@@ -372,8 +372,8 @@ class MysteryCityBoard:
                                {"cards": cards, "combats": self.view["combats"]}), 6, paint.theme.ink)
 
     def draw_banner(self, paint: Painter, rect: pygame.Rect) -> None:
-        paint.box(rect, paint.theme.panel, None, radius=paint.layout.mm(1.5))
         if self.banner is not None:
+            paint.box(rect, paint.theme.panel, None, radius=paint.layout.mm(1.5))
             paint.text(inset(rect, paint.layout.mm(1)), self.banner, 5, paint.theme.ink, min_mm=2.6)
 
     # --- public choices --------------------------------------------------------------------------
