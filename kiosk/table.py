@@ -123,8 +123,12 @@ class Referee:
             self.press(event.seat, event.button, event.long)
         elif isinstance(event, TagSeen):
             self.tag(event)
-        elif isinstance(event, DeviceStatus) and self.on_device is not None:
-            self.on_device(event)  # the driver has logged it; the touchscreen says so
+        elif isinstance(event, DeviceStatus):  # the driver has logged it
+            if self.on_device is not None:
+                self.on_device(event)  # the touchscreen says so
+            if not event.ok and event.device.startswith("reader:"):
+                # Whatever was laid on it while it failed (corrupt frames, no answer) was not read.
+                self.refuse_everywhere(Text(N_("The card reader is not answering: lay the card again in a moment.")))
 
     def press(self, seat: int, button: str, long: bool = False) -> None:
         controller = self.controllers.get(seat)

@@ -42,11 +42,11 @@ BOARD_MODULES = {
     "mystery-express": "kiosk.ui.boards.mystery_express",
     "pi": "kiosk.ui.boards.pi",
     "watson-holmes": "kiosk.ui.boards.watson_holmes",
-    "mystery-city": "kiosk.ui.boards.plain",
+    "mystery-city": "kiosk.ui.boards.mystery_city",
 }
 
 
 def make_board(context: BoardContext) -> Board:
-    module = importlib.import_module(BOARD_MODULES.get(context.game_id, "kiosk.ui.boards.plain"))
+    module = importlib.import_module(BOARD_MODULES[context.game_id])
     board: Board = module.make_board(context)
     return board

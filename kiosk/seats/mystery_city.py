@@ -1,0 +1,202 @@
+"""Mystery City seat screens, drawn from the seat's view, its prompt and its private events only.
+
+The hand is a carousel of character cards with their five values; a prompt's choices read as words
+(an attribute against a rival, a card with its value in the attribute fought over, an ability);
+a private reveal shows what an Investigation found or which card changed hands; the journal keeps
+what the seat learnt in private (rules 12), from the view's notes, so it survives a resumed game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from kiosk.games.base import Action, Event, Prompt
+from kiosk.games.mystery_city.cards import ABILITY_NAMES, ATTRIBUTE_NAMES, ATTRIBUTES
+from kiosk.games.mystery_city.narrate import Narrator
+from kiosk.i18n import N_, Text
+from kiosk.seats.canvas import ELLIPSIS, WIDTH, wrap
+from kiosk.seats.screen import Item, Screen
+
+HINT = N_("◀ ▶ browse · ● choose")
+ANY_CHOICE = N_("Your choice")
+SHORT = {"ST": N_("ST"), "DX": N_("DX"), "IQ": N_("IQ"), "MO": N_("MO"), "HT": N_("HT")}
+TITLES = {
+    "attack": N_("Attack"),
+    "play_card": N_("Play · {attribute}"),
+    "counterattack": N_("Counterattack"),
+    "reveal": N_("Cards shown"),
+    "aftermath": N_("Combat over"),
+    "record_hand": N_("Record your hand"),
+}
+JOURNAL = {
+    "investigation": N_("Hand of {seat}"),
+    "took": N_("Taken from {seat}"),
+    "lost": N_("Lost to {seat}"),
+}
+RECORDS = {  # nfc deck: what a tap did to the seat's recorded hand
+    "card_recorded": N_("Recorded"),
+    "card_released": N_("Taken out"),
+    "card_moved": N_("Tapped at another seat"),
+}
+
+
+@dataclass
+class MysteryCityPages:
+    """The seat pages of Mystery City for the seat controller, in one language."""
+
+    narrator: Narrator
+    lang: str
+    pages: tuple[str, ...] = ("hand", "journal")
+
+    def _(self, msgid: str, **params: Any) -> str:
+        return Text(msgid, params).render(self.lang)
+
+    # --- pages ------------------------------------------------------------------------------------
+
+    def idle(self, view: dict[str, Any]) -> Screen:
+        """Who you are, how many cards you hold, and where the game stands."""
+        seat = view["you"]["seat"]
+        name = self.narrator.seat(seat)
+        title = self._(N_("{seat} · your turn"), seat=name) if view.get("active") == seat else name.render(self.lang)
+        count = self._(N_("{count} card(s) in hand"), count=len(view["you"]["hand"]))
+        footer = ""
+        if view["active"] is not None:
+            footer = self._(N_("Revolver: {seat}"), seat=self.narrator.seat(view["active"]))
+        return Screen(title, (Item(count, detail=self.status(view, seat)),), footer=footer)
+
+    def status(self, view: dict[str, Any], seat: int) -> str:
+        if view["over"]:
+            if view["winner"] == seat:
+                return self._(N_("You win!"))
+            return self._(N_("{seat} wins"), seat=self.narrator.seat(view["winner"]))
+        if view["players"][seat]["eliminated"]:
+            return self._(N_("You are out"))
+        combat = view["combat"]
+        if combat is not None:
+            return self._(N_("Combat: {attacker} → {defender}"), attacker=combat["attacker"] + 1,
+                          defender=combat["defender"] + 1)
+        return ""
+
+    def page(self, name: str, view: dict[str, Any], index: int) -> Screen:
+        return self.hand(view, index) if name == "hand" else self.journal(view, index)
+
+    def hand(self, view: dict[str, Any], index: int = 0) -> Screen:
+        cards = view["you"]["hand"]
+        title = self._(N_("Your hand"))
+        if not cards:
+            return Screen(title, (Item(self._(N_("No cards"))),))
+        items = tuple(Item(self.narrator.card(c).render(self.lang), detail=self.values(c)) for c in cards)
+        index %= len(items)
+        return Screen(title, items, index, footer=self.footer(cards[index]))
+
+    def values(self, card: str) -> str:
+        """All five attributes on one line: "ST8 DX9 IQ10 MO7 HT11" ("?" is rolled with 2D6)."""
+        printed = self.narrator.cards.card(card).values
+        return " ".join(f"{self._(SHORT[a])}{printed[a]}" for a in ATTRIBUTES)
+
+    def footer(self, card: str) -> str:
+        ability = self.narrator.cards.card(card).ability
+        return self._(ABILITY_NAMES[ability]) if ability is not None else self._(HINT)
+
+    def journal(self, view: dict[str, Any], index: int = 0) -> Screen:
+        """What this seat learnt in private, newest first: one card per item, with how it learnt it."""
+        items: list[Item] = []
+        for note in reversed(view["you"]["notes"]):
+            detail = self._(JOURNAL[note["kind"]], seat=self.narrator.seat(note["seat"]))
+            cards = note["hand"] if note["kind"] == "investigation" else [note["card"]]
+            if not cards:
+                items.append(Item(self._(N_("No cards")), detail=detail))
+            items += [Item(self.narrator.card(c).render(self.lang), detail=detail) for c in cards]
+        title = self._(N_("Seen"))
+        if not items:
+            return Screen(title, (Item(self._(N_("Nothing yet"))),))
+        return Screen(title, tuple(items), index % len(items))
+
+    # --- a decision -------------------------------------------------------------------------------
+
+    def choice(self, prompt: Prompt, index: int) -> Screen:
+        items = tuple(self.label(prompt, action) for action in prompt.actions)
+        index %= len(items)
+        attribute = prompt.data.get("attribute")
+        title = self._(TITLES.get(prompt.kind, ANY_CHOICE),
+                       attribute=Text(SHORT[attribute]) if attribute else "")
+        action = prompt.actions[index]
+        footer = self._(HINT)
+        if action.kind in ("play", "hold", "release") and self.narrator.cards.card(action.args[0]).ability:
+            footer = self.footer(action.args[0])
+        return Screen(title, items, index, footer=footer)
+
+    def label(self, prompt: Prompt, action: Action) -> Item:
+        label, detail = choice_words(self.narrator, prompt, action)
+        return Item(label.render(self.lang), detail=detail.render(self.lang) if detail is not None else "")
+
+    # --- a private reveal -------------------------------------------------------------------------
+
+    def reveal(self, event: Event) -> Screen | None:
+        """A private event shown large for a moment: a hand investigated, a card taken or lost."""
+        d = event.data
+        if event.kind == "investigation":
+            title = self._(N_("{seat} holds"), seat=self.narrator.seat(d["target"]))
+            label = self.narrator.card_list(d["hand"]).render(self.lang) if d["hand"] else self._(N_("No cards"))
+            if not fits(label):  # a big hand: the journal lists it card by card
+                label = self._(N_("{count} card(s) in hand"), count=len(d["hand"]))
+            detail = self._(N_("In your journal"))
+            return Screen(title, (Item(label, detail=detail),), inverted=True)
+        if event.kind == "card_stolen":  # told to both seats alike: the taker and the one who lost it
+            detail = self._(N_("{seat} → {target}"), seat=self.narrator.seat(d["target"]),
+                            target=self.narrator.seat(d["seat"]))
+            item = Item(self.narrator.card(d["card"]).render(self.lang), detail=detail)
+            return Screen(self._(N_("Card taken")), (item,), inverted=True)
+        if event.kind == "hand_dealt":
+            label = self.narrator.card_list(d["hand"]).render(self.lang)
+            if not fits(label):
+                label = self._(N_("{count} card(s) in hand"), count=len(d["hand"]))
+            return Screen(self._(N_("Dealt to you")), (Item(label),), inverted=True)
+        if event.kind in RECORDS:
+            item = Item(self.narrator.card(d["card"]).render(self.lang), detail=self._(RECORDS[event.kind]))
+            return Screen(self._(N_("Your hand")), (item,), inverted=True)
+        return None
+
+    def observe(self, events: list[Event]) -> None:
+        """The journal is drawn from the view's notes: nothing to keep here."""
+
+
+def choice_words(narrator: Narrator, prompt: Prompt, action: Action) -> tuple[Text, Text | None]:
+    """One choice as words, on a seat or on the touchscreen: the label, and a detail that helps to choose."""
+    kind, args = action.kind, action.args
+    if kind == "attack":
+        attribute, target = args
+        words = Text(N_("{attribute} against {target}"),
+                     {"attribute": Text(ATTRIBUTE_NAMES[attribute]), "target": narrator.seat(target)})
+        return words, None
+    if kind == "attribute":
+        return Text(ATTRIBUTE_NAMES[args[0]]), Text(N_("New attribute"))
+    if kind == "play":
+        attribute = prompt.data["attribute"]
+        value = narrator.cards.card(args[0]).values[attribute]
+        return narrator.card(args[0]), Text(N_("{attribute}: {value}"),
+                                            {"attribute": Text(ATTRIBUTE_NAMES[attribute]), "value": value})
+    if kind == "use":
+        ability = narrator.cards.card(args[0]).ability
+        assert ability is not None
+        return Text(N_("Use {ability}"), {"ability": Text(ABILITY_NAMES[ability])}), narrator.card(args[0])
+    if kind == "pass":
+        return Text(N_("Go on")), Text(N_("No ability now"))
+    if kind == "hold":
+        return narrator.card(args[0]), Text(N_("Record in your hand"))
+    if kind == "release":
+        return narrator.card(args[0]), Text(N_("Take out of your hand"))
+    if kind == "deal_rest":
+        return Text(N_("Deal me the rest")), Text(N_("No cards to tap"))
+    raise ValueError(f"mystery-city: no words for the action {kind!r}")
+
+
+def fits(label: str) -> bool:
+    """Whether an item label shows whole on the seat screen (at most two lines, nothing cut)."""
+    lines, _size = wrap(label, WIDTH)
+    return ELLIPSIS not in "".join(lines)
+
+
+def make_pages(narrator: Narrator, lang: str, assist: bool = False) -> MysteryCityPages:
+    return MysteryCityPages(narrator, lang)

@@ -1,0 +1,226 @@
+"""Mystery City seat screens: golden images of the key screens, words that fit, and no seat ever shown
+a card it has not seen (its own hand, its private events, the public table).
+
+Run with UPDATE_GOLDEN=1 to rewrite the reference images after a deliberate change (and review them).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from kiosk.bots.mystery_city_bot import MysteryCityBot
+from kiosk.games.base import Event
+from kiosk.games.mystery_city.game import MysteryCity
+from kiosk.i18n import Text
+from kiosk.narration import narrator_for
+from kiosk.seats.canvas import ELLIPSIS, WIDTH, fit, text_width, wrap
+from kiosk.seats.mystery_city import MysteryCityPages, make_pages
+from kiosk.seats.pages import seat_pages
+from kiosk.seats.screen import Screen, render
+from tests.seats.test_seat_screens import check
+
+GAME = MysteryCity()
+CARD_NAMES = {card.id: card.name for card in GAME.cards.cards.values()}
+
+
+def pages(lang: str) -> MysteryCityPages:
+    made = make_pages(narrator_for("mystery-city", {}), lang)
+    assert isinstance(made, MysteryCityPages)
+    return made
+
+
+def play_until(seats: int, seed: int, until: Callable[[Any, list[Event]], bool], options: dict | None = None):
+    """A seeded bot game up to the first moment `until(state, events of the last step)` holds."""
+    state = GAME.start(seats, seed, options)
+    bots = [MysteryCityBot(s, seed) for s in range(seats)]
+    events = GAME.opening(state)
+    log = list(events)
+    while not until(state, events):
+        prompt = min(GAME.prompts(state), key=lambda p: p.seat)
+        events = GAME.apply(state, prompt.seat, bots[prompt.seat].choose(GAME.view(state, prompt.seat), prompt))
+        log += events
+    return state, log
+
+
+def stage(name: str) -> Callable[[Any, list[Event]], bool]:
+    return lambda state, events: state.stage == name
+
+
+def event(kind: str) -> Callable[[Any, list[Event]], bool]:
+    return lambda state, events: any(e.kind == kind for e in events)
+
+
+def test_the_table_uses_these_pages_for_mystery_city():
+    assert isinstance(seat_pages("mystery-city", narrator_for("mystery-city", {}), "es"), MysteryCityPages)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_hand_carousel_shows_the_card_its_values_and_the_position(lang):
+    state, _ = play_until(2, 4, stage("attack"))
+    view = GAME.view(state, 0)
+    screen = pages(lang).hand(view, index=1)
+    assert len(screen.items) == 8 and screen.index == 1
+    assert screen.items[1].label == Text(CARD_NAMES[view["you"]["hand"][1]]).render(lang)
+    check(f"mc_hand_{lang}", render(screen))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_attack_choices_read_as_an_attribute_against_a_rival(lang):
+    state, _ = play_until(3, 7, stage("attack"))
+    (prompt,) = GAME.prompts(state)
+    screen = pages(lang).choice(prompt, 3)
+    assert len(screen.items) == 10  # five attributes x two rivals
+    expected = {"en": "Dexterity against Seat 3", "es": "Destreza contra Puesto 3"}[lang]
+    assert screen.items[3].label == expected
+    check(f"mc_attack_{lang}", render(screen))
+
+
+def test_card_choices_give_each_card_its_value_in_the_attribute_fought_over():
+    state, _ = play_until(3, 7, stage("follow"))
+    (prompt,) = GAME.prompts(state)
+    screen = pages("es").choice(prompt, 0)
+    attribute = prompt.data["attribute"]
+    for action, item in zip(prompt.actions, screen.items):
+        if action.kind == "play":
+            value = GAME.cards.card(action.args[0]).values[attribute]
+            assert item.detail.endswith(f": {value}")
+    check("mc_play_es", render(screen))
+
+
+def test_an_investigation_is_revealed_to_its_user_and_kept_in_the_journal():
+    state, log = play_until(3, 7, event("investigation"))
+    found = next(e for e in log if e.kind == "investigation")
+    seat = found.data["seat"]
+    screen = pages("en").reveal(found)
+    assert screen is not None and screen.inverted
+    assert screen.title == f"Seat {found.data['target'] + 1} holds"
+    check("mc_investigation_en", render(screen))
+    journal = pages("es").journal(GAME.view(state, seat))
+    assert [item.label for item in journal.items] == [Text(CARD_NAMES[c]).render("es") for c in found.data["hand"]]
+    check("mc_journal_es", render(journal))
+
+
+def test_a_stolen_card_is_shown_to_both_seats_of_the_steal():
+    for seed in range(40):
+        state, log = play_until(2, seed, lambda s, ev: s.over or any(e.kind == "card_stolen" for e in ev))
+        stolen = next((e for e in log if e.kind == "card_stolen"), None)
+        if stolen is not None:
+            break
+    assert stolen is not None and stolen.audience == {stolen.data["seat"], stolen.data["target"]}
+    screen = pages("en").reveal(stolen)
+    assert screen is not None and screen.items[0].label == CARD_NAMES[stolen.data["card"]]
+    taker, victim = GAME.view(state, stolen.data["seat"]), GAME.view(state, stolen.data["target"])
+    assert pages("en").journal(taker).items[0].detail == f"Taken from Seat {stolen.data['target'] + 1}"
+    assert pages("en").journal(victim).items[0].detail == f"Lost to Seat {stolen.data['seat'] + 1}"
+
+
+def test_public_events_are_never_revealed_on_a_seat():
+    _, log = play_until(3, 7, stage("over"))
+    assert all(pages("en").reveal(e) is None for e in log if e.audience is None)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_idle_screen_says_whose_turn_and_how_the_game_stands(lang):
+    state, _ = play_until(3, 7, stage("lead"))
+    view = GAME.view(state, state.active)
+    screen = pages(lang).idle(view)
+    assert screen.title == {"en": f"Seat {state.active + 1} · your turn", "es": f"Puesto {state.active + 1} · tu turno"}[lang]
+    if lang == "en":
+        check("mc_idle_en", render(screen))
+    state, _ = play_until(3, 7, stage("over"))
+    loser = next(s for s in range(3) if s != state.winner)
+    assert pages("en").idle(GAME.view(state, state.winner)).items[0].detail == "You win!"
+    assert pages("en").idle(GAME.view(state, loser)).items[0].detail == f"Seat {state.winner + 1} wins"
+
+
+def test_recording_a_tagged_hand_on_the_seat():
+    state = GAME.start(2, 5, {"deck": "nfc"})
+    (prompt,) = GAME.prompts(state)
+    screen = pages("en").choice(prompt, 0)
+    assert screen.title == "Record your hand" and screen.items[-1].label == "Deal me the rest"
+    check("mc_record_en", render(screen))
+    events = GAME.apply(state, prompt.seat, prompt.actions[0])
+    recorded = next(e for e in events if e.kind == "card_recorded")
+    reveal = pages("es").reveal(recorded)
+    assert reveal is not None and reveal.items[0].detail == "Registrada"
+
+
+def screens_of_a_whole_game(seats: int, seed: int, lang: str, options: dict | None = None):
+    """Every screen each seat could show at every step of a bot game, with what the seat knew then."""
+    state = GAME.start(seats, seed, options)
+    bots = [MysteryCityBot(s, seed) for s in range(seats)]
+    mine = [pages(lang) for _ in range(seats)]
+    known: list[str] = [""] * seats  # everything each seat was ever told, as JSON text
+    events = GAME.opening(state)
+    while True:
+        prompts = {p.seat: p for p in GAME.prompts(state)}
+        for seat in range(seats):
+            seen = [e for e in events if e.visible_to(seat)]
+            view = GAME.view(state, seat)
+            known[seat] += json.dumps([view, [e.data for e in seen]])
+            prompt = prompts.get(seat)
+            if prompt is not None:
+                known[seat] += json.dumps([a.args for a in prompt.actions])
+            shown: list[Screen] = [mine[seat].idle(view), mine[seat].journal(view)]
+            shown += [mine[seat].hand(view, i) for i in range(max(1, len(view["you"]["hand"])))]
+            shown += [s for s in (mine[seat].reveal(e) for e in seen) if s is not None]
+            if prompt is not None:
+                shown += [mine[seat].choice(prompt, i) for i in range(len(prompt.actions))]
+            yield seat, known[seat], shown
+        if state.over:
+            return
+        # Bots drive the game; bots with the nfc deck deal themselves the rest of their hand.
+        prompt = min(prompts.values(), key=lambda p: p.seat)
+        if prompt.kind == "record_hand":
+            free = [a for a in prompt.actions if a.kind == "hold" and not any(a.args[0] in h for h in state.hands)]
+            action = free[0] if seed % 2 and free else prompt.actions[-1]
+        else:
+            action = bots[prompt.seat].choose(GAME.view(state, prompt.seat), prompt)
+        events = GAME.apply(state, prompt.seat, action)
+
+
+def names_on(screen: Screen, lang: str) -> set[str]:
+    words = " | ".join([screen.title, screen.footer] + [f"{i.label} | {i.detail}" for i in screen.items])
+    return {card for card, name in CARD_NAMES.items() if Text(name).render(lang) in words}
+
+
+@pytest.mark.parametrize(("seats", "seed", "lang", "deck"), [
+    (2, 1, "en", "virtual"), (3, 2, "es", "virtual"), (4, 3, "en", "virtual"), (4, 8, "es", "virtual"),
+    (2, 5, "es", "nfc"), (3, 6, "en", "nfc"),
+])
+def test_a_seat_is_only_ever_shown_cards_it_was_told_about(seats, seed, lang, deck):
+    checked = 0
+    for seat, known, shown in screens_of_a_whole_game(seats, seed, lang, {"deck": deck}):
+        for screen in shown:
+            for card in names_on(screen, lang):
+                assert f'"{card}"' in known, f"seat {seat} was shown {CARD_NAMES[card]} on {screen}"
+                checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_screen_of_whole_games_fits_the_seat_screen(lang):
+    for seats, seed in ((2, 11), (3, 12), (4, 13)):
+        for _seat, _known, shown in screens_of_a_whole_game(seats, seed, lang):
+            for screen in shown:
+                render(screen)
+                for item in screen.items:
+                    lines, _ = wrap(item.label, WIDTH)
+                    assert ELLIPSIS not in "".join(lines), f"{item.label!r} is cut in {lang}"
+                    if item.detail:
+                        assert text_width(item.detail, 12) <= WIDTH, f"{item.detail!r} is cut in {lang}"
+                room = WIDTH - 2 - (text_width(f"{len(screen.items)}/{len(screen.items)}", 12) + 4 if len(screen.items) > 1 else 0)
+                assert ELLIPSIS not in fit(screen.title, room, (12,))[0], f"{screen.title!r} is cut in {lang}"
+                if screen.footer:
+                    assert ELLIPSIS not in fit(screen.footer, WIDTH, (12,))[0], f"{screen.footer!r} is cut in {lang}"
+
+
+def test_every_card_name_fits_and_values_fit_on_one_line():
+    for lang in ("en", "es"):
+        for card in CARD_NAMES:
+            assert ELLIPSIS not in "".join(wrap(Text(CARD_NAMES[card]).render(lang), WIDTH)[0])
+            assert text_width(pages(lang).values(card), 12) <= WIDTH
