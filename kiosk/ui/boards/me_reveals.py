@@ -1,8 +1,9 @@
 """The timed moments of Mystery Express on the public screen: the three Time reveals and the end.
 
 Each reveal is plain data with a start time; `now` says what it shows. One look (a card on a pile,
-a packet in front of each seat, one category of the solution) lasts `per` seconds: the table's
-`reveal_seconds`. Clock faces are drawn as analog clocks, never as digits (rules 1.3).
+a packet in front of each seat, one category of the solution) lasts the table's `reveal_seconds`,
+except a single Time card on a pile, which the rules show "briefly": a third of that (23 s for the
+23 cards at the normal speed). Clock faces are drawn as analog clocks, never as digits (rules 1.3).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim
 
 
+CARD_SHARE = 1 / 3  # a Time card on a pile shows for this share of one look
+
 
 @dataclass
 class TimeReveal:
@@ -37,8 +40,9 @@ class TimeReveal:
 
     @classmethod
     def from_event(cls, data: dict[str, Any], start: float, per: float) -> TimeReveal:
+        method = data["method"]
         return cls(
-            city=data["city"], method=data["method"], start=start, per=per,
+            city=data["city"], method=method, start=start, per=per if method == "packets" else per * CARD_SHARE,
             sequence=tuple(data.get("sequence", ())), rounds=int(data.get("rounds", 0)),
             piles=int(data.get("piles", 1)),
         )
