@@ -26,6 +26,14 @@ def mock_table() -> Iterator[MockTable]:
 
 
 @pytest.fixture(autouse=True)
+def no_display(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests never open a real window: `kiosk run --mock` without a display plays headless. The
+    touchscreen tests (tests/ui) bring SDL's dummy driver themselves."""
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(autouse=True)
 def english_after_each_test() -> Iterator[None]:
     """`kiosk --lang es ...` switches the process's language: put it back so tests stay independent."""
     from kiosk import i18n

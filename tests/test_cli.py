@@ -9,7 +9,7 @@ from kiosk.cli import main
 
 
 def test_run_plays_a_whole_bot_game_on_the_mock_table_and_prints_the_legs(capsys, tmp_path):
-    assert main(["run", "--mock", "--headless", "--seats", "5", "--seed", "1", "--data", str(tmp_path)]) == 0
+    assert main(["run", "--mock", "--headless", "--headless", "--seats", "5", "--seed", "1", "--data", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Mystery Express: 5 seats, 5 played by bots, seed 1")
     assert out.count("Leg ") == 5 and "The train arrives in Istanbul." in out
@@ -19,20 +19,20 @@ def test_run_plays_a_whole_bot_game_on_the_mock_table_and_prints_the_legs(capsys
 
 
 def test_narrate_prints_every_public_action(capsys, tmp_path):
-    assert main(["run", "--mock", "--seats", "3", "--seed", "2", "--narrate", "--data", str(tmp_path)]) == 0
+    assert main(["run", "--mock", "--headless", "--seats", "3", "--seed", "2", "--narrate", "--data", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "ends their turn." in out and "takes the character" in out
 
 
 def test_run_is_reproducible_from_its_seed(capsys, tmp_path):
-    main(["run", "--mock", "--seats", "3", "--seed", "7", "--data", str(tmp_path / "a")])
+    main(["run", "--mock", "--headless", "--seats", "3", "--seed", "7", "--data", str(tmp_path / "a")])
     first = capsys.readouterr().out
-    main(["run", "--mock", "--seats", "3", "--seed", "7", "--data", str(tmp_path / "b")])
+    main(["run", "--mock", "--headless", "--seats", "3", "--seed", "7", "--data", str(tmp_path / "b")])
     assert capsys.readouterr().out == first
 
 
 def test_run_speaks_spanish(capsys, tmp_path):
-    assert main(["run", "--mock", "--seats", "4", "--seed", "2", "--lang", "es", "--data", str(tmp_path)]) == 0
+    assert main(["run", "--mock", "--headless", "--seats", "4", "--seed", "2", "--lang", "es", "--data", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "Tramo 1: de París a Estrasburgo" in out and "puntos" in out
 
@@ -47,7 +47,7 @@ def test_a_bad_seat_count_is_one_clear_line_and_exit_2():
 
 
 def test_people_at_a_mock_table_need_the_window(capsys, tmp_path):
-    assert main(["run", "--mock", "--headless", "--seats", "4", "--bots", "2", "--data", str(tmp_path)]) == 2
+    assert main(["run", "--mock", "--headless", "--headless", "--seats", "4", "--bots", "2", "--data", str(tmp_path)]) == 2
     assert "simulator window" in capsys.readouterr().err
 
 
@@ -72,7 +72,7 @@ def test_demo_saves_every_seat_screen_at_the_key_moments(capsys, tmp_path):
 
 
 def test_game_options_are_passed_and_bad_ones_refused_clearly(capsys, tmp_path):
-    args = ["run", "--mock", "--seats", "3", "--seed", "3", "--data", str(tmp_path)]
+    args = ["run", "--mock", "--headless", "--seats", "3", "--seed", "3", "--data", str(tmp_path)]
     assert main([*args, "--option", "removal=highest", "--option", "time_power=true"]) == 0
     from kiosk.store import GameStore
 

@@ -102,7 +102,7 @@ def final_scores(stdout: str) -> list[str]:
 
 @pytest.mark.parametrize("crash_after", [1, 40, 123, 277])
 def test_a_killed_kiosk_resumes_and_ends_like_an_uninterrupted_one(tmp_path, crash_after):
-    common = ["run", "--mock", "--headless", "--seats", "5", "--seed", "1"]
+    common = ["run", "--mock", "--headless", "--headless", "--seats", "5", "--seed", "1"]
     whole = kiosk(*common, "--data", str(tmp_path / "whole"))
     assert whole.returncode == 0
     killed = kiosk(*common, "--data", str(tmp_path / "cut"), "--crash-after", str(crash_after))
@@ -115,7 +115,7 @@ def test_a_killed_kiosk_resumes_and_ends_like_an_uninterrupted_one(tmp_path, cra
 
 def test_history_and_replay(tmp_path, capsys):
     data = str(tmp_path)
-    assert main(["run", "--mock", "--seats", "3", "--seed", "4", "--data", data]) == 0
+    assert main(["run", "--mock", "--headless", "--seats", "3", "--seed", "4", "--data", data]) == 0
     capsys.readouterr()
     assert main(["history", "--data", data, "--json"]) == 0
     (game,) = json.loads(capsys.readouterr().out)
@@ -134,7 +134,7 @@ def test_a_game_of_another_kind_is_set_aside_not_resumed(tmp_path, capsys):
     store = GameStore.open(tmp_path)
     GameSession.start(store, "mystery-express", 3, 2, {}, bots=[0, 1, 2])
     store.close()
-    assert main(["run", "--mock", "--seats", "4", "--seed", "2", "--data", str(tmp_path)]) == 0
+    assert main(["run", "--mock", "--headless", "--seats", "4", "--seed", "2", "--data", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("The unfinished game 1 (mystery-express, 3 seats) is set aside.")
     assert [g.outcome.get("abandoned") for g in GameStore.open(tmp_path).games()] == [True, None]

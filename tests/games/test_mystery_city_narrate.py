@@ -60,7 +60,7 @@ def test_an_exchange_reads_with_its_dice_and_bonuses():
 
 
 def test_kiosk_run_plays_and_narrates_a_whole_game(capsys, tmp_path):
-    run = ["run", "--mock", "--game", "mystery-city", "--narrate"]
+    run = ["run", "--mock", "--headless", "--game", "mystery-city", "--narrate"]
     assert main([*run, "--seats", "3", "--seed", "4", "--data", str(tmp_path / "a")]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Mystery City: 3 seats, 3 played by bots, seed 4")

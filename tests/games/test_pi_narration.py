@@ -40,7 +40,7 @@ def test_the_seed_example_reads_as_the_rules_tell_it():
 
 
 def test_kiosk_run_plays_a_whole_pi_game(capsys, tmp_path):
-    assert main(["run", "--mock", "--game", "pi", "--seats", "3", "--seed", "1", "--data", str(tmp_path)]) == 0
+    assert main(["run", "--mock", "--headless", "--game", "pi", "--seats", "3", "--seed", "1", "--data", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("P.I.: 3 seats, 3 played by bots, seed 1")
     assert out.count("Case 1 is over") == 1 and "Case 3 is over" in out and "Final scores:" in out

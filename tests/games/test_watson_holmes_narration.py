@@ -50,7 +50,7 @@ def test_case_text_is_shown_in_the_readers_language():
 
 
 def test_kiosk_run_plays_the_tutorial(capsys, tmp_path):
-    assert main(["run", "--mock", "--game", "watson-holmes", "--seats", "3", "--seed", "5", "--lang", "es",
+    assert main(["run", "--mock", "--headless", "--game", "watson-holmes", "--seats", "3", "--seed", "5", "--lang", "es",
                  "--data", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "Caso cerrado" in out and out.strip().splitlines()[-1].startswith("Puesto 3:")

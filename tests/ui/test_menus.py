@@ -6,7 +6,6 @@ Every tap goes through `painter.targets` (`tap_on` finds the button showing a va
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
 
@@ -35,7 +34,6 @@ from kiosk.ui.scenes.rules_pages import RulesPages
 from kiosk.ui.theme import theme_for
 from tests.ui.scene_checks import check_frame, render, render_everywhere
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 LANDSCAPE, PORTRAIT = LAYOUTS["800x480"], LAYOUTS["720x1280"]
 
 

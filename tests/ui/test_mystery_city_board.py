@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pytest
 

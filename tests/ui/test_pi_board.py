@@ -7,12 +7,10 @@ events must change nothing it draws.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 import pytest
