@@ -113,7 +113,7 @@ class Painter:
         while True:
             typeface = font(face, pixels)
             lines = wrap(rendered, typeface, rect.width)
-            height = len(lines) * line_step(typeface)
+            height = lines_height(len(lines), typeface)
             fits = height <= rect.height and all(typeface.size(line)[0] <= rect.width for line in lines)
             if fits or pixels <= smallest:
                 return pixels, typeface, lines, fits
@@ -121,8 +121,8 @@ class Painter:
 
     def _blit_lines(self, lines: list[str], typeface: pygame.font.Font, rect: pygame.Rect, colour: Colour,
                     align: str, valign: str) -> pygame.Rect:
-        step = line_step(typeface)
-        height = len(lines) * step
+        step = typeface.get_linesize()
+        height = lines_height(len(lines), typeface)
         top = {"top": rect.top, "bottom": rect.bottom - height}.get(valign, rect.centery - height // 2)
         covered = pygame.Rect(rect.centerx, top, 0, 0)
         for i, line in enumerate(lines):
@@ -164,10 +164,11 @@ class Painter:
         return None
 
 
-def line_step(typeface: pygame.font.Font) -> int:
-    """The height of one line: at some sizes (DejaVu Serif at 12 px) a rendered line is a pixel
-    taller than the font's line spacing, and a box must hold what is really drawn."""
-    return max(typeface.get_linesize(), typeface.size("Ág")[1])
+def lines_height(count: int, typeface: pygame.font.Font) -> int:
+    """The height `count` lines really cover: line spacing between them, and the last line as tall as
+    what is drawn (at some sizes, DejaVu Serif at 12 px, a line is a pixel taller than its spacing)."""
+    drawn = max(typeface.get_linesize(), typeface.size("Ág")[1])
+    return max(0, count - 1) * typeface.get_linesize() + drawn
 
 
 def wrap(text: str, typeface: pygame.font.Font, width: int) -> list[str]:
@@ -188,7 +189,7 @@ def wrap(text: str, typeface: pygame.font.Font, width: int) -> list[str]:
 
 def cut_short(lines: list[str], typeface: pygame.font.Font, rect: pygame.Rect) -> list[str]:
     """As many lines as the box holds, each no wider than the box, the last ending in an ellipsis."""
-    room = max(1, rect.height // line_step(typeface))
+    room = max(1, 1 + (rect.height - lines_height(1, typeface)) // typeface.get_linesize())
     kept = lines[:room]
     for i, line in enumerate(kept):
         cut = i == len(kept) - 1 and len(lines) > room

@@ -135,7 +135,7 @@ def _draw_car(paint: Painter, box: pygame.Rect, car: str, number: int, people: l
     head, floor = rows(inner, [1, 1.6], gap=layout.mm(0.5))
     numeral, name = columns(head, [1, 4])
     paint.text(numeral, Verbatim(str(number)), 4.5, theme.accent, title=True)
-    paint.text(name, Text(narrator.rules.cars[car]), 3.6, theme.ink, title=True, min_mm=2.2)
+    paint.text(name, Text(narrator.rules.cars[car]), 3.6, theme.ink, title=True, min_mm=2.0)
     seats: list[tuple[Colour, Verbatim | None, bool]] = []
     for p in people:
         colour = figure_colour(narrator, p.get("character"))

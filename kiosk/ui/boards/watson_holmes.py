@@ -23,7 +23,7 @@ from kiosk.i18n import N_, Text, TextList
 from kiosk.seats.watson_holmes import action_label
 from kiosk.ui.boards import Board, BoardContext
 from kiosk.ui.layout import columns, grid, inset, rows
-from kiosk.ui.paint import Painter, Verbatim, Words, font, line_step, wrap
+from kiosk.ui.paint import Painter, Verbatim, Words, font, lines_height, wrap
 from kiosk.ui.theme import Colour, Theme, theme_for
 
 HISTORY = 4
@@ -432,7 +432,7 @@ def common_size(paint: Painter, boxes: list[pygame.Rect], lines: Sequence[Words]
 
 def fits(text: str, typeface: pygame.font.Font, box: pygame.Rect) -> bool:
     lines = wrap(text, typeface, box.width)
-    return len(lines) * line_step(typeface) <= box.height and all(typeface.size(line)[0] <= box.width for line in lines)
+    return lines_height(len(lines), typeface) <= box.height and all(typeface.size(line)[0] <= box.width for line in lines)
 
 
 # --- drawn symbols (shapes carry the meaning as well as colour) ---------------------------------------
