@@ -58,11 +58,12 @@ class MysteryCityPages:
         """Who you are, how many cards you hold, and where the game stands."""
         seat = view["you"]["seat"]
         name = self.narrator.seat(seat)
-        title = self._(N_("{seat} · your turn"), seat=name) if view.get("active") == seat else name.render(self.lang)
+        revolver = view["active"] if view["stage"] != "register" else None  # not handed out before the hands
+        title = self._(N_("{seat} · your turn"), seat=name) if revolver == seat else name.render(self.lang)
         count = self._(N_("{count} card(s) in hand"), count=len(view["you"]["hand"]))
         footer = ""
-        if view["active"] is not None:
-            footer = self._(N_("Revolver: {seat}"), seat=self.narrator.seat(view["active"]))
+        if revolver is not None:
+            footer = self._(N_("Revolver: {seat}"), seat=self.narrator.seat(revolver))
         return Screen(title, (Item(count, detail=self.status(view, seat)),), footer=footer)
 
     def status(self, view: dict[str, Any], seat: int) -> str:
