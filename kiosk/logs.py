@@ -38,10 +38,13 @@ class OneLine(logging.Formatter):
         return f"<{PRIORITY.get(record.levelno, 6)}>{line}" if self.journal else line
 
 
-def setup_logging(level: int = logging.INFO) -> None:
-    """Log to stderr (the journal, under systemd), one line per record."""
+def setup_logging() -> None:
+    """Log to stderr, one line per record: everything from INFO up to the journal under systemd; on a
+    terminal only warnings and errors, which do not drown what the command itself prints."""
+    journal = bool(os.environ.get("JOURNAL_STREAM"))
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(OneLine(journal=bool(os.environ.get("JOURNAL_STREAM"))))
+    handler.setFormatter(OneLine(journal))
+    handler.setLevel(logging.INFO if journal else logging.WARNING)
     root = logging.getLogger()
     root.handlers[:] = [h for h in root.handlers if not isinstance(h.formatter, OneLine)] + [handler]
-    root.setLevel(level)
+    root.setLevel(logging.INFO)

@@ -75,3 +75,19 @@ def test_sigterm_leaves_every_seat_screen_dark(tmp_path, monkeypatch, capsys):
     mock = built[0]
     for seat in range(4):
         assert not any(mock.panel(seat).framebuffer()), f"seat {seat + 1} still lit"
+
+
+def test_info_lines_go_to_the_journal_and_only_warnings_to_a_terminal(monkeypatch):
+    from kiosk.logs import setup_logging
+
+    root = logging.getLogger()
+    saved = root.handlers[:]
+    try:
+        monkeypatch.setenv("JOURNAL_STREAM", "8:1234")
+        setup_logging()
+        assert [h.level for h in root.handlers if isinstance(h.formatter, OneLine)] == [logging.INFO]
+        monkeypatch.delenv("JOURNAL_STREAM")
+        setup_logging()
+        assert [h.level for h in root.handlers if isinstance(h.formatter, OneLine)] == [logging.WARNING]
+    finally:
+        root.handlers[:] = saved
