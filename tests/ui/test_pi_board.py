@@ -35,7 +35,11 @@ NAME_TO_ELEMENT = {name: element for element, name in RULES.names.items()}
 class Moment:
     view: dict[str, Any]  # the public view
     prompts: list[Prompt]  # every prompt of the moment (the board must ignore private ones)
-    events: list[Event]  # every event up to the moment, private ones included, in order
+    steps: tuple[tuple[Event, ...], ...]  # the events of each step so far, private ones included
+
+    @property
+    def events(self) -> list[Event]:
+        return [event for step in self.steps for event in step]
 
 
 @cache
@@ -43,11 +47,12 @@ def game_moments(seats: int, seed: int) -> tuple[Moment, ...]:
     """Every step of a whole game between deducing bots."""
     state, events = GAME.start_with_events(seats, seed)
     bots = [DeducingBot(s, seed) for s in range(seats)]
-    moments = [Moment(GAME.view(state, None), GAME.prompts(state), list(events))]
+    steps: tuple[tuple[Event, ...], ...] = (tuple(events),)
+    moments = [Moment(GAME.view(state, None), GAME.prompts(state), steps)]
     while prompts := GAME.prompts(state):
         prompt = min(prompts, key=lambda p: (p.private, p.seat))
-        events = events + GAME.apply(state, prompt.seat, bots[prompt.seat].choose(GAME.view(state, prompt.seat), prompt))
-        moments.append(Moment(GAME.view(state, None), GAME.prompts(state), events))
+        steps += (tuple(GAME.apply(state, prompt.seat, bots[prompt.seat].choose(GAME.view(state, prompt.seat), prompt))),)
+        moments.append(Moment(GAME.view(state, None), GAME.prompts(state), steps))
     return tuple(moments)
 
 
@@ -62,7 +67,8 @@ def board_at(moment: Moment, submitted: list | None = None, private_too: bool = 
                            submit or (lambda seat, action: sink.append((seat, action))))
     board = make_board(context)
     assert isinstance(board, PIBoard)
-    board.observe([e for e in moment.events if private_too or e.audience is None], 0.0)
+    for step in moment.steps:  # one step at a time, as the table tells it
+        board.observe([e for e in step if private_too or e.audience is None], 0.0)
     board.update(moment.view, [p for p in moment.prompts if not p.private], 0.0)
     return board
 
@@ -222,3 +228,14 @@ def test_bot_turns_show_the_display_without_buttons_and_the_idle_board_asks_for_
     board.update(moment.view, [], 0.0)  # the seat to play is a bot: the table passes no prompt
     painter = render(board, LAYOUTS["1024x600"], "en")
     assert painter.targets == [] and board.next_frame(0.0) is None
+
+
+def test_the_banner_reads_every_public_sentence_of_the_latest_step():
+    from kiosk.games.pi.narrate import TEMPLATES
+
+    moment = first(game_moments(4, 5), lambda m: any(e.kind == "penalty" for e in m.steps[-1]))
+    assert [line.msgid for line in board_at(moment).banners] == [TEMPLATES["solve_attempt"], TEMPLATES["penalty"]]
+    ended = first(game_moments(4, 5), lambda m: any(e.kind == "minigame_end" for e in m.steps[-1]))
+    (headline,) = board_at(ended).banners
+    end = next(e for e in ended.steps[-1] if e.kind == "minigame_end")
+    assert headline.params == {"minigame": 1, "rounds": end.data["rounds"]}  # not the next case's deal

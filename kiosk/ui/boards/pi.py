@@ -92,7 +92,7 @@ class PIBoard:
             self.banners = lines[-BANNER_LINES:]
         ended = [e for e in events if e.kind == "minigame_end" and e.audience is None]
         if ended:  # the end of a case is the headline; its cases are too long for a banner
-            self.banners = [Text(CASE_OVER, {"minigame": ended[0].data["minigame"], "rounds": ended[0].data["rounds"]})]
+            self.banners = [Text(CASE_OVER, {"minigame": ended[-1].data["minigame"], "rounds": ended[-1].data["rounds"]})]
 
     def tap(self, value: object, now: float) -> None:
         if isinstance(value, Text):
