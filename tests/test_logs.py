@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import signal
 
-import pytest
 
 from kiosk import cli
 from kiosk.commands import run as run_command

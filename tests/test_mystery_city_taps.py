@@ -10,11 +10,8 @@ from hardware.tags import tag_text
 from kiosk.bots.mystery_city_bot import MysteryCityBot
 from kiosk.games.base import Action, Prompt
 from kiosk.games.mystery_city.cards import load_cards
-from kiosk.narration import narrator_for
-from kiosk.seats.mystery_city import make_pages
-from kiosk.session import GameSession
-from kiosk.store import GameStore
-from kiosk.table import Referee, card_choices
+from kiosk.table import card_choices
+from tests.table_support import settle, table_referee
 
 BOTS = (2, 3)
 CARDS = load_cards()
@@ -23,23 +20,8 @@ NOT_ASKED = "That card is not asked for now."
 
 def make_referee(mock_table, tmp_path, seed=3):
     """Seats 0 and 1 are people with tagged cards; 2 and 3 are bots the kiosk deals to."""
-    store = GameStore.open(tmp_path)
-    session = GameSession.start(store, "mystery-city", 4, seed, {"deck": "nfc"}, bots=list(BOTS))
-    narrator = narrator_for("mystery-city", session.game.view(session.state, None))
-    referee = Referee(
-        session, mock_table.table, lambda seat: make_pages(narrator, "en"),
-        {seat: MysteryCityBot(seat, seed) for seat in BOTS}, bot_delay=0.0, reveal_seconds=600.0,
-    )
-    return store, session, referee
-
-
-def settle(referee):
-    """Let the loop answer every bot whose turn it is (nothing timed is left waiting)."""
-    for _ in range(10_000):
-        if not referee._bot_due:
-            return
-        referee.pump(timeout=0.0)
-    raise AssertionError("the bots never settled")
+    return table_referee(mock_table, tmp_path, "mystery-city", seed, options={"deck": "nfc"}, bots=BOTS,
+                         bot=MysteryCityBot, reveal_seconds=600.0)
 
 
 _uids = iter(range(1, 10_000))

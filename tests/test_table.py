@@ -9,16 +9,15 @@ import threading
 
 from hardware.events import ButtonPress, TagSeen
 from hardware.pn532_sim import SimTag
-from kiosk.bots.random_bot import AIMLESS, RandomBot
+from kiosk.bots.random_bot import AIMLESS
 from kiosk.games.base import Action, Event
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, TIME, load_rules
 from kiosk.i18n import Text
 from kiosk.narration import narrator_for
-from kiosk.seats.mystery_express import MysteryExpressPages, clock
+from kiosk.seats.mystery_express import clock
 from kiosk.seats.screen import render
 from kiosk.session import GameSession
-from kiosk.store import GameStore
-from kiosk.table import Referee
+from tests.table_support import settle, table_referee
 
 HUMANS = (0, 1)
 BOTS = (2, 3)
@@ -26,25 +25,7 @@ BOTS = (2, 3)
 
 def make_referee(mock_table, tmp_path, seed=5, **kwargs):
     """Seats 0 and 1 are people, 2 and 3 bots; the first decision is a character choice."""
-    store = GameStore.open(tmp_path)
-    session = GameSession.start(store, "mystery-express", 4, seed, {}, bots=list(BOTS))
-    narrator = narrator_for("mystery-express", session.game.view(session.state, None))
-    referee = Referee(
-        session, mock_table.table, lambda seat: MysteryExpressPages(narrator, "en"),
-        {seat: RandomBot(seat, seed) for seat in BOTS}, bot_delay=0.0, reveal_seconds=0.0, **kwargs,
-    )
-    return store, session, referee
-
-
-def settle(referee):
-    """Let the loop handle every queued input and every due deadline."""
-    for _ in range(10_000):
-        if referee.table.events.empty() and not referee._bot_due and not referee._timers:
-            referee.pump(timeout=0.0)
-            if referee.table.events.empty() and not referee._bot_due:
-                return
-        referee.pump(timeout=0.05)
-    raise AssertionError("the table never settled")
+    return table_referee(mock_table, tmp_path, "mystery-express", seed, bots=BOTS, **kwargs)
 
 
 class Recorder:

@@ -7,13 +7,9 @@ from __future__ import annotations
 from hardware.events import TagSeen
 from hardware.pn532_sim import SimTag
 from hardware.tags import tag_text
-from kiosk.bots.random_bot import RandomBot
 from kiosk.games.base import Action, Prompt
-from kiosk.narration import narrator_for
-from kiosk.seats.watson_holmes import WatsonHolmesPages
-from kiosk.session import GameSession
-from kiosk.store import GameStore
-from kiosk.table import CARD_ACTIONS, Referee, card_choices
+from kiosk.table import CARD_ACTIONS, card_choices
+from tests.table_support import settle, table_referee
 
 GAME = "watson-holmes"
 HUMANS = (0, 1)
@@ -22,23 +18,7 @@ OPTIONS = {"physical": True, "characters": False, "case": "lamplighter"}
 
 
 def make_referee(mock_table, tmp_path, seed=4, options=OPTIONS):
-    store = GameStore.open(tmp_path)
-    session = GameSession.start(store, GAME, 4, seed, dict(options), bots=list(BOTS))
-    narrator = narrator_for(GAME, session.game.view(session.state, None))
-    referee = Referee(
-        session, mock_table.table, lambda seat: WatsonHolmesPages(narrator, "en"),
-        {seat: RandomBot(seat, seed) for seat in BOTS}, bot_delay=0.0, reveal_seconds=60.0,
-    )
-    return store, session, referee
-
-
-def settle(referee):
-    """Let the bots answer until a person is asked (or nothing is left to do)."""
-    for _ in range(1000):
-        if not referee._bot_due:
-            return
-        referee.pump(timeout=0.01)
-    raise AssertionError("the bots never finished")
+    return table_referee(mock_table, tmp_path, GAME, seed, options=options, bots=BOTS, reveal_seconds=60.0)
 
 
 def human_prompt(session) -> Prompt:

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from kiosk.games.base import Action, IllegalAction
+from kiosk.games.base import IllegalAction
 from watson_holmes_support import act, case_from, finish_reading, game_with, no_characters, one, prompt_for, raw_case, started
 
 

@@ -1,0 +1,40 @@
+"""A referee on the mock table for tests: people at some seats, bots at the others."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from kiosk.bots import Bot
+from kiosk.bots.random_bot import RandomBot
+from kiosk.narration import narrator_for
+from kiosk.seats.pages import seat_pages
+from kiosk.session import GameSession
+from kiosk.store import GameStore
+from kiosk.table import Referee
+
+
+def table_referee(mock_table: Any, tmp_path: Any, game_id: str, seed: int, *, seats: int = 4,
+                  options: dict[str, Any] | None = None, bots: Iterable[int] = (2, 3),
+                  bot: Callable[[int, int], Bot] = RandomBot, **kwargs: Any) -> tuple[GameStore, GameSession, Referee]:
+    """A stored game of `game_id` and its referee, with the game's own seat pages in English."""
+    store = GameStore.open(tmp_path)
+    bot_seats = list(bots)
+    session = GameSession.start(store, game_id, seats, seed, dict(options or {}), bots=bot_seats)
+    narrator = narrator_for(game_id, session.game.view(session.state, None))
+    referee = Referee(
+        session, mock_table.table, lambda seat: seat_pages(game_id, narrator, "en"),
+        {seat: bot(seat, seed) for seat in bot_seats}, bot_delay=0.0, **{"reveal_seconds": 0.0, **kwargs},
+    )
+    return store, session, referee
+
+
+def settle(referee: Referee) -> None:
+    """Let the loop handle every queued input and every due deadline."""
+    for _ in range(10_000):
+        if referee.table.events.empty() and not referee._bot_due and not referee._timers:
+            referee.pump(timeout=0.0)
+            if referee.table.events.empty() and not referee._bot_due:
+                return
+        referee.pump(timeout=0.05)
+    raise AssertionError("the table never settled")
