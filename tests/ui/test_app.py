@@ -220,3 +220,27 @@ def test_full_screen_on_the_pi_takes_the_whole_display_and_its_taps(mock_table, 
     finally:
         screen.close()
         store.close()
+
+
+@pytest.mark.parametrize("game_id, seats, options", [
+    ("mystery-express", 3, {}),
+    ("pi", 3, {}),
+    ("watson-holmes", 3, {}),
+    ("watson-holmes", 4, {"case": "thornbury-clock"}),
+    ("mystery-city", 4, {}),
+    ("mystery-city", 2, {"deck": "nfc"}),
+])
+def test_every_game_plays_to_its_results_on_the_touchscreen(kiosk, game_id, seats, options):
+    """Bots in every seat: the board follows the whole game, then the results are shown."""
+    kiosk.app.plan.game, kiosk.app.plan.seats, kiosk.app.plan.bots = game_id, seats, seats
+    kiosk.app.plan.options = options
+    kiosk.loop.start()
+    kiosk.settle(1)
+    session = kiosk.app.referee.session
+    assert kiosk.app.scene is kiosk.app.board
+    for _ in range(20_000):
+        if isinstance(kiosk.app.scene, Results):
+            break
+        kiosk.loop.step(0.0 if not session.over else 0.05)  # at the end, the last animation runs out
+    assert session.over and isinstance(kiosk.app.scene, Results)
+    assert kiosk.app.screen.painter.drawn, "the results are drawn"
