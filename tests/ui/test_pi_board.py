@@ -239,3 +239,13 @@ def test_the_banner_reads_every_public_sentence_of_the_latest_step():
     (headline,) = board_at(ended).banners
     end = next(e for e in ended.steps[-1] if e.kind == "minigame_end")
     assert headline.params == {"minigame": 1, "rounds": end.data["rounds"]}  # not the next case's deal
+
+
+def test_a_bots_accusation_shows_its_progress_without_buttons():
+    moment = first(game_moments(4, 5), MOMENTS["accusing"])
+    board = board_at(moment)
+    board.update(moment.view, [], 0.0)  # a bot accuses: no prompt reaches the board
+    painter = render(board, LAYOUTS["800x480"], "en")
+    chosen = next(iter(moment.view["guess"].values()))
+    assert painter.targets == []
+    assert any(d.source == Text(RULES.names[chosen]) and d.box.left > 400 for d in painter.drawn)  # in the side panel

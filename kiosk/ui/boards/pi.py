@@ -19,7 +19,7 @@ from typing import Any
 import pygame
 
 from kiosk.games.base import Action, Event, IllegalAction, Prompt
-from kiosk.games.pi.rules import Rules, kind_of, load_rules
+from kiosk.games.pi.rules import KINDS, Rules, kind_of, load_rules
 from kiosk.i18n import N_, Text, TextList
 from kiosk.ui.boards import Board, BoardContext
 from kiosk.ui.layout import columns, grid, inset, rows
@@ -129,7 +129,7 @@ class PIBoard:
         self.draw_players(paint, players)
         if self.view["over"]:
             self.draw_end(paint, side)
-        elif self.prompt is not None and self.prompt.kind in STAGE_KINDS:
+        elif self.view["stage"] == "solve":  # a bot's attempt shows too, with no button
             self.draw_accusation(paint, side)
         else:
             self.draw_display(paint, side)
@@ -373,13 +373,14 @@ class PIBoard:
         """The attempt under way: the tiles chosen so far, what to tap next, and the way back."""
         view = self.view
         prompt = self.prompt
-        assert view is not None and prompt is not None
+        assert view is not None
         layout = paint.layout
         gap = layout.mm(1)
         ask, slots, back = rows(rect, [1.4, 4, 1.6], gap=gap)
-        paint.text(ask, Text(ASK[prompt.kind], {"seat": self.context.narrator.seat(prompt.seat)}), 4.2,
-                   seat_colour(view, prompt.seat), title=True)
-        asked = STAGE_KINDS[prompt.kind]
+        seat = view["active"]
+        asked = next(kind for kind in KINDS if kind not in view["guess"])
+        paint.text(ask, Text(ASK[f"solve_{asked.lower()}"], {"seat": self.context.narrator.seat(seat)}), 4.2,
+                   seat_colour(view, seat), title=True)
         for box, kind in zip(rows(slots, [1, 1, 1], gap=gap), ("SUSPECT", "CRIME", "LOCATION")):
             chosen = view["guess"].get(kind)
             paint.box(box, CARD, paint.theme.accent if kind == asked else ROAD, radius=layout.mm(1))
@@ -391,7 +392,7 @@ class PIBoard:
             else:
                 paint.text(words, Verbatim("?"), 5, paint.theme.muted, title=True, align="left")
         give_up = Action("back")
-        if give_up in prompt.actions:
+        if prompt is not None and give_up in prompt.actions:
             paint.button(back, Text(N_("Take the attempt back")), (prompt.seat, give_up), size_mm=4.2)
 
     def draw_end(self, paint: Painter, rect: pygame.Rect) -> None:
