@@ -43,6 +43,7 @@ class Referee:
     clock: Callable[[], float] = time.monotonic
     on_events: Callable[[list[Event]], None] | None = None  # the public side: touchscreen, terminal
     show_bot_seats: bool = False  # demo and simulator only: a café never shows a bot's hand
+    touchscreen: bool = False  # public prompts are answered there: a seat's buttons prefer its private one
     heartbeat: Callable[[], None] | None = None  # called every turn of the loop (the systemd watchdog)
     on_refused: Callable[[int | None, Text], None] | None = None  # a refusal, for the touchscreen too
     on_device: Callable[[DeviceStatus], None] | None = None  # a part failed or came back
@@ -209,7 +210,9 @@ class Referee:
         """Bring every seat up to date with its view and prompt, and draw what changed."""
         prompts: dict[int, Prompt] = {}
         for prompt in self.session.game.prompts(self.session.state):
-            prompts.setdefault(prompt.seat, prompt)
+            held = prompts.get(prompt.seat)
+            if held is None or (self.touchscreen and not held.private and prompt.private):
+                prompts[prompt.seat] = prompt  # with a touchscreen for the public one, a seat takes its private one
         for seat in range(self.session.record.seats):
             if seat in self.bots and seat in prompts and seat not in self._bot_due:
                 self._bot_due[seat] = self.clock() + self.bot_delay

@@ -9,7 +9,7 @@ import threading
 
 from hardware.events import ButtonPress, TagSeen
 from hardware.pn532_sim import SimTag
-from kiosk.bots.random_bot import AIMLESS
+from kiosk.bots.random_bot import AIMLESS, RandomBot
 from kiosk.games.base import Action, Event
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, TIME, load_rules
 from kiosk.i18n import Text
@@ -186,3 +186,23 @@ def test_bot_seats_ignore_their_buttons(mock_table, tmp_path):
     before = len(store.actions(session.record.id))
     referee.handle(ButtonPress(BOTS[0], "select"))
     assert len(store.actions(session.record.id)) == before
+
+
+def test_with_a_touchscreen_a_seat_buttons_take_its_private_prompt(mock_table, tmp_path):
+    """P.I.: the active seat has its public turn (on the touchscreen) and its private notes at once."""
+    def play_until_both(referee, session):
+        bot = RandomBot(0, 1)
+        for _ in range(200):
+            kinds = [(p.kind, p.private) for p in session.game.prompts(session.state) if p.seat == 0]
+            if len(kinds) > 1:
+                return kinds
+            prompt = next(p for p in session.game.prompts(session.state) if p.kind != "notes")
+            referee.submit(prompt.seat, bot.choose(session.game.view(session.state, prompt.seat), prompt))
+        raise AssertionError("seat 1 never had two prompts at once")
+
+    for touchscreen, expected in ((True, "notes"), (False, "turn")):
+        store, session, referee = table_referee(mock_table, tmp_path / str(touchscreen), "pi", 1, seats=3, bots=(),
+                                                touchscreen=touchscreen)
+        assert play_until_both(referee, session) == [("turn", False), ("notes", True)]
+        assert referee.controllers[0].prompt.kind == expected
+        store.close()

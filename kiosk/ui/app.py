@@ -365,7 +365,7 @@ class App:
         self.referee = Referee(
             session, self.table, lambda seat: seat_pages(record.game, narrator, lang, assist), bots,
             bot_delay=max(0.0, self.plan.bot_pause), reveal_seconds=reveal,
-            on_events=self._on_events, on_refused=self._refused, on_device=self._device,
+            on_events=self._on_events, on_refused=self._refused, on_device=self._device, touchscreen=True,
         )
         self.board = make_board(BoardContext(
             record.game, record.seats, narrator, self._submit, frozenset(record.bots), reveal,
