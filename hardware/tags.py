@@ -14,6 +14,8 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from kiosk.i18n import N_, Text
+
 PREFIX = "mt1"
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 
@@ -29,7 +31,7 @@ class TagMatch:
 class UnknownTag:
     uid: str
     text: str | None
-    reason: str
+    reason: Text  # why, in words a player can read
 
 
 def tag_text(game: str, card: str) -> str:
@@ -75,16 +77,16 @@ class TagRegistry:
         if text is not None and text.startswith(f"{PREFIX}:"):
             parsed = parse_tag_text(text)
             if parsed is None:
-                return UnknownTag(uid, text, f"malformed tag text {text!r}, expected mt1:<game>:<id>")
+                return UnknownTag(uid, text, Text(N_("malformed tag text {text!r}, expected mt1:<game>:<id>"), {"text": text}))
             match = TagMatch(parsed[0], parsed[1], "ndef")
         else:
             row = self._row(uid)
             if row is not None:
                 match = TagMatch(row[0], row[1], "uid")
         if match is None:
-            return UnknownTag(uid, text, "tag not in the registry")
+            return UnknownTag(uid, text, Text(N_("tag not in the registry")))
         if game is not None and match.game != game:
-            return UnknownTag(uid, text, f"tag belongs to {match.game}, not {game}")
+            return UnknownTag(uid, text, Text(N_("tag belongs to {tagged}, not {game}"), {"tagged": match.game, "game": game}))
         return match
 
     def knows(self, uid: str) -> bool:

@@ -8,7 +8,7 @@ from hardware.events import Backoff, DeviceStatus, TagSeen
 from hardware.mock_pins import mock_factory
 from hardware.pn532_sim import CMD_IN_DATA_EXCHANGE, PN532Simulator, SimTag
 from hardware.reader import CardReader, TagWriteError
-from hardware.tags import TagMatch, TagRegistry, UnknownTag, tag_text
+from hardware.tags import TagMatch, TagRegistry, tag_text
 
 UID = "04A1B2C3D4E5F6"
 OTHER = "04112233445566"
@@ -195,9 +195,9 @@ def test_registry_prefers_ndef_text_then_uid_and_names_unknown_tags(tmp_path):
     assert registry.resolve(UID, "mt1:pi:rope") == TagMatch("pi", "rope", "ndef")
     assert registry.resolve(UID.lower(), None) == TagMatch("pi", "lead-pipe", "uid")
     assert registry.resolve(UID, "hello") == TagMatch("pi", "lead-pipe", "uid")
-    assert registry.resolve(OTHER, None) == UnknownTag(OTHER, None, "tag not in the registry")
-    assert registry.resolve(OTHER, "mt1:pi").reason.startswith("malformed tag text")
-    assert registry.resolve(UID, None, game="watson-holmes").reason == "tag belongs to pi, not watson-holmes"
+    assert registry.resolve(OTHER, None).reason.render("en") == "tag not in the registry"
+    assert registry.resolve(OTHER, "mt1:pi").reason.render("en").startswith("malformed tag text")
+    assert registry.resolve(UID, None, game="watson-holmes").reason.render("en") == "tag belongs to pi, not watson-holmes"
     registry.close()
     reopened = TagRegistry(tmp_path / "tags.sqlite")
     assert reopened.cards("pi") == {"lead-pipe": UID}
