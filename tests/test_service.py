@@ -81,3 +81,27 @@ def test_watchdog_pings_at_half_the_interval(monkeypatch, tmp_path):
             break
     listener.close()
     assert pings == ["WATCHDOG=1", "WATCHDOG=1"]  # at 100 s and at 105.5 s, not at 104 s
+
+
+def test_the_touchscreen_kiosk_is_ready_after_its_first_frame_and_stops_on_sigterm(tmp_path):
+    """The service as on the Pi, with SDL's dummy driver standing in for kmsdrm."""
+    address = str(tmp_path / "notify.sock")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    listener.bind(address)
+    listener.settimeout(60)
+    env = {**os.environ, "NOTIFY_SOCKET": address, "WATCHDOG_USEC": "2000000", "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    command = [sys.executable, "-m", "kiosk.cli", "run", "--mock", "--data", str(tmp_path / "data")]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        messages = []
+        while sum(m.startswith("WATCHDOG=1") for m in messages) < 2:
+            messages.append(listener.recv(4096).decode())
+        assert messages[0].startswith("READY=1\nSTATUS=touchscreen up")
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        listener.close()
+    assert process.returncode == 0 and "Traceback" not in err

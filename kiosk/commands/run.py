@@ -163,6 +163,7 @@ def touchscreen_wanted(args: argparse.Namespace, config: TableConfig) -> bool:
 
 def open_window(args: argparse.Namespace, config: TableConfig, mock: Any) -> Any:
     os.environ.setdefault("SDL_TOUCH_MOUSE_EVENTS", "0")  # a tap is one finger event, not also a click
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # SIGTERM stays ours: finish the write, darken the seats
     size = screen_size(args.screen) if args.screen else config.screen_size
     if mock is None:
         from kiosk.ui.fullscreen import FullScreen
