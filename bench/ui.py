@@ -9,7 +9,7 @@
 3. Time from starting the kiosk to its first frame on the touchscreen (READY on a notify socket,
    which the kiosk sends once the hardware is up and the first frame is drawn).
 
-    .venv/bin/python bench/ui.py [--seconds 10]
+    .venv/bin/python bench/ui.py [--seconds 30]
 """
 
 from __future__ import annotations
@@ -144,7 +144,7 @@ def frame_times(frames: int = 60) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--seconds", type=float, default=30.0)
     args = parser.parse_args()
     idle, starts = idle_and_start(args.seconds)
     busy = redrawing_at_60_fps(args.seconds)

@@ -72,7 +72,7 @@ class MockBackend:
 
     def reader_options(self) -> dict[str, Any]:
         # A generous ACK wait: a loaded CI machine must not look like a failing reader.
-        return {"poll_timeout": 0.25, "ack_timeout": 0.5}
+        return {"poll_timeout": 0.5, "ack_timeout": 0.5}
 
     def whistle_tempo(self) -> float:
         return 1.0

@@ -5,8 +5,9 @@ Hardware threads put their inputs on the table's queue, whose `wake` wakes the l
 SDL can block on its own events (X11, Wayland: the desktop simulator) the loop sleeps in
 `pygame.event.wait`. Where it cannot (kmsdrm on the Pi, the dummy driver of the tests and the idle
 benchmark), SDL's own wait would poll every millisecond, so the loop sleeps on the wake-up instead
-and looks at SDL's events 25 times a second: a tap waits at most 40 ms, and an idle table costs a
-fraction of a percent of a core.
+and looks at SDL's events 20 times a second while people are using it (a tap waits at most 50 ms),
+5 times a second once nothing has happened for a while (the tap that wakes an idle table waits at
+most 200 ms): an idle table costs a fraction of a percent of a core.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ import pygame
 from kiosk.ui.app import App
 
 IDLE_WAKE = 1.0  # seconds: the watchdog's heartbeat and the table's retry of failed parts
-TOUCH_POLL = 0.04  # seconds between looks at SDL's events where it cannot block on them
+TOUCH_POLL = 0.05  # seconds between looks at SDL's events where it cannot block on them
+IDLE_POLL = 0.2  # ... once nothing has happened for QUIET seconds
+QUIET = 10.0
 NATIVE_WAIT = frozenset({"x11", "wayland", "windows", "cocoa"})  # SDL video drivers that block in wait
 WAKE = pygame.event.custom_type()
 
@@ -52,6 +55,7 @@ class Loop:
         self.fingers: dict[object, float] = {}  # finger (or mouse) -> when it went down, for the hold
         self.closed = False
         self.woken = threading.Event()
+        self.last_input = time.monotonic()
         self.native_wait = (pygame.display.get_driver() if pygame.display.get_init() else "") in NATIVE_WAIT
 
     def start(self) -> None:
@@ -90,14 +94,18 @@ class Loop:
         if self.native_wait:
             first = pygame.event.wait(int(seconds * 1000)) if seconds > 0 else pygame.event.poll()  # wait(0) never returns
             return [e for e in (first, *pygame.event.get()) if e.type != pygame.NOEVENT]
-        end = time.monotonic() + seconds
+        now = time.monotonic()
+        end = now + seconds
         while True:
             events = pygame.event.get()
-            left = end - time.monotonic()
+            if events or self.woken.is_set():
+                self.last_input = now
+            left = end - now
             if events or self.woken.is_set() or left <= 0:
                 self.woken.clear()
                 return events
-            self.woken.wait(min(TOUCH_POLL, left))
+            self.woken.wait(min(TOUCH_POLL if now - self.last_input < QUIET else IDLE_POLL, left))
+            now = time.monotonic()
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """A finger (SDL's touch events, with its mouse emulation off) or a mouse on the touchscreen is

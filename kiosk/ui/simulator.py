@@ -84,7 +84,7 @@ class Simulator:
         self.page = 0
         self.tag_down: str | None = None
         self.shown: object = None  # what the window's own parts last showed: redraw only on change
-        self.sound = Sound.open()
+        self.sound = Sound()
         self.heard = 0
 
     # --- Window -----------------------------------------------------------------------------------
@@ -124,6 +124,8 @@ class Simulator:
             for pattern in whistle.played[self.heard:]:
                 self.sound.play(pattern)
             self.heard = len(whistle.played)
+        if not playing:
+            self.sound.close()  # an open audio device keeps a thread busy: an idle window has none
         game = self.current_game()
         state = ([self.mock.panel(seat).framebuffer() for seat in self.seats], sorted(self.held.values()),
                  playing, game, self.page, self.tag_down, sorted(self.bots),
@@ -225,26 +227,31 @@ def deck_of(game: str | None) -> list[str]:
 
 
 class Sound:
-    """The buzzer's patterns through the computer's speaker, if it has one (else silent)."""
+    """The buzzer's patterns through the computer's speaker, if it has one (else silent). The audio
+    device is opened for a pattern and closed once the lamp goes out."""
 
-    def __init__(self, ready: bool) -> None:
-        self.ready = ready
+    def __init__(self) -> None:
         self.cache: dict[str, pygame.mixer.Sound] = {}
-
-    @classmethod
-    def open(cls) -> Sound:
-        try:
-            pygame.mixer.init(frequency=RATE, size=-16, channels=1)
-        except pygame.error:
-            return cls(False)
-        return cls(True)
+        self.missing = False  # no audio device here: stop trying
 
     def play(self, pattern: str) -> None:
-        if not self.ready or pattern not in PATTERNS:
+        if self.missing or pattern not in PATTERNS:
             return
+        if not pygame.mixer.get_init():
+            try:
+                pygame.mixer.init(frequency=RATE, size=-16, channels=1)
+            except pygame.error:
+                self.missing = True
+                return
+            self.cache.clear()  # sounds belong to the device they were made for
         if pattern not in self.cache:
             self.cache[pattern] = pygame.mixer.Sound(buffer=square_waves(pattern).tobytes())
         self.cache[pattern].play()
+
+    def close(self) -> None:
+        if pygame.mixer.get_init():
+            self.cache.clear()
+            pygame.mixer.quit()
 
 
 def square_waves(pattern: str) -> array:  # type: ignore[type-arg]

@@ -244,3 +244,20 @@ def test_every_game_plays_to_its_results_on_the_touchscreen(kiosk, game_id, seat
         kiosk.loop.step(0.0 if not session.over else 0.05)  # at the end, the last animation runs out
     assert session.over and isinstance(kiosk.app.scene, Results)
     assert kiosk.app.screen.painter.drawn, "the results are drawn"
+
+
+def test_the_buzzer_lamp_lights_while_it_plays_and_the_audio_device_closes_after(kiosk):
+    from kiosk.ui.simulator import BEZEL, BRASS
+
+    kiosk.loop.start()
+    kiosk.settle()
+    whistle = kiosk.mock.table.whistle
+    lamp = (kiosk.sim.window.get_width() - 14, 10)
+    assert tuple(kiosk.sim.window.get_at(lamp))[:3] == BEZEL
+    whistle.play("fanfare")
+    kiosk.settle(1)
+    assert tuple(kiosk.sim.window.get_at(lamp))[:3] == BRASS
+    assert whistle.wait(5)
+    kiosk.settle(3)
+    assert tuple(kiosk.sim.window.get_at(lamp))[:3] == BEZEL
+    assert not pygame.mixer.get_init()  # no audio thread left running on an idle table
