@@ -56,7 +56,8 @@ fi
 if [ "$ACTION" = uninstall ]; then
   step "Stopping and removing the service (games in $STATE and settings in $CONF are kept)"
   run systemctl disable --now mystery-table.service || true
-  run rm -f "$ROOT$UNIT" "$ROOT/etc/udev/rules.d/99-mystery-table.rules"
+  run rm -f "$ROOT$UNIT" "$ROOT/etc/udev/rules.d/99-mystery-table.rules" \
+    "$ROOT/etc/polkit-1/rules.d/50-mystery-table.rules"
   run systemctl daemon-reload
   exit 0
 fi
@@ -114,6 +115,18 @@ write /etc/udev/rules.d/99-mystery-table.rules <<'RULE'
 SUBSYSTEM=="tty", KERNEL=="ttyUSB[0-9]*", GROUP="dialout", MODE="0660", SYMLINK+="mystery-table-reader-%n"
 # The admin menu's brightness: the video group may write the panel's backlight.
 SUBSYSTEM=="backlight", RUN+="/bin/chgrp video /sys%p/brightness", RUN+="/bin/chmod g+w /sys%p/brightness"
+RULE
+
+step "The admin menu may power the table off (polkit rule for the kiosk user)"
+write /etc/polkit-1/rules.d/50-mystery-table.rules <<'RULE'
+// Mystery Table: the touchscreen's admin menu shuts the Pi down ("systemctl poweroff" as kiosk).
+polkit.addRule(function (action, subject) {
+  if (subject.user == "kiosk" &&
+      (action.id == "org.freedesktop.login1.power-off" ||
+       action.id == "org.freedesktop.login1.power-off-multiple-sessions")) {
+    return polkit.Result.YES;
+  }
+});
 RULE
 
 step "The service"

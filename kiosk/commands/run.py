@@ -13,7 +13,9 @@ import logging
 import os
 import random
 import signal
+import subprocess
 import sys
+import threading
 from dataclasses import replace
 from pathlib import Path
 from collections.abc import Callable
@@ -138,6 +140,7 @@ def run(args: argparse.Namespace) -> int:
     table = mock.table if mock is not None else build_table(config).start()
     notifier = ServiceNotifier()
     stop_requested.clear()
+    power_off_requested.clear()
     stop_on_sigterm()
     window: Any = None
     try:
@@ -151,6 +154,19 @@ def run(args: argparse.Namespace) -> int:
         if window is not None:
             window.close()
         (mock or table).close()
+    if power_off_requested.is_set() and config.backend != "mock":
+        power_off()
+
+
+power_off_requested = threading.Event()  # the admin menu's "shut down": after the table is dark
+
+
+def power_off() -> None:
+    """Shut the Pi down (install.sh's polkit rule lets the kiosk user); a failure is logged, not raised."""
+    try:
+        subprocess.run(["systemctl", "poweroff"], check=True, capture_output=True, timeout=30)
+    except (OSError, subprocess.SubprocessError) as error:
+        log.error("could not power off: %s", error)
 
 
 def touchscreen_wanted(args: argparse.Namespace, config: TableConfig) -> bool:
@@ -192,7 +208,8 @@ def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: T
         bot_pause=args.bot_pause, assist=args.assist,
     )
     reporter = EventReporter(args, data / "snapshots")
-    app = App(table, store, Touchscreen(window.touch, lang), table.config, plan, on_game_event=reporter.report)
+    app = App(table, store, Touchscreen(window.touch, lang), table.config, plan, on_game_event=reporter.report,
+              on_quit=power_off_requested.set)
     reporter.referee = lambda: app.referee
     if hasattr(window, "current_game"):
         window.current_game = lambda: app.game_id

@@ -36,6 +36,7 @@ def test_every_step_is_listed_and_nothing_is_changed(tmp_path):
         "+ sed -i s/console=serial0,[0-9]* // ",
         "+ append to /boot/firmware/config.txt: dtoverlay=i2c-mux,pca9548,addr=0x70",
         "+ write /etc/udev/rules.d/99-mystery-table.rules",
+        "+ write /etc/polkit-1/rules.d/50-mystery-table.rules",
         "+ write /etc/systemd/system/mystery-table.service",
         "+ systemctl enable mystery-table.service",
     ):

@@ -261,3 +261,25 @@ def test_the_buzzer_lamp_lights_while_it_plays_and_the_audio_device_closes_after
     kiosk.settle(3)
     assert tuple(kiosk.sim.window.get_at(lamp))[:3] == BEZEL
     assert not pygame.mixer.get_init()  # no audio thread left running on an idle table
+
+
+def test_shutdown_from_the_admin_menu_asks_the_pin_and_a_confirmation(kiosk, monkeypatch):
+    from kiosk.commands import run as run_command
+    from kiosk.ui.scenes.chrome import YES
+
+    asked = []
+    kiosk.app.on_quit = lambda: asked.append("quit")
+    kiosk.loop.start()
+    kiosk.settle()
+    kiosk.touch(kiosk.targets()[0], held=3.5)
+    for digit in kiosk.app.config.admin_pin:
+        kiosk.tap(("digit", digit))
+    assert kiosk.app.scene.unlocked
+    kiosk.tap(("ask", "shutdown"))
+    assert not kiosk.app.quit  # not before the confirmation
+    kiosk.tap(YES)
+    assert kiosk.app.quit and asked == ["quit"]
+    ran = []
+    monkeypatch.setattr(run_command.subprocess, "run", lambda command, **kwargs: ran.append(command))
+    run_command.power_off()
+    assert ran == [["systemctl", "poweroff"]]
