@@ -16,6 +16,8 @@ Its labels go through the catalogue like the rest; key letters and card ids are 
 from __future__ import annotations
 
 import hashlib
+import threading
+import time
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -80,6 +82,7 @@ class Simulator:
         self.font = pygame.font.Font(None, 20)
         self.controls: list[Control] = []
         self.held: dict[object, tuple[int, str]] = {}
+        self.pressed_at: dict[object, float] = {}
         self.keys = {ord(key): (seat, BUTTONS[i]) for seat, keys in zip(self.seats, KEYS) for i, key in enumerate(keys)}
         self.page = 0
         self.tag_down: str | None = None
@@ -175,12 +178,22 @@ class Simulator:
 
     def down(self, source: object, seat: int, button: str) -> None:
         self.held[source] = (seat, button)
+        self.pressed_at[source] = time.monotonic()
         self.mock.pin(seat, button).drive_low()
 
     def up(self, source: object) -> None:
-        if source in self.held:
-            seat, button = self.held.pop(source)
-            self.mock.pin(seat, button).drive_high()
+        """Release the pin; a click or key tap shorter than the debounce time is held that long, as a
+        finger would be, or the debouncer would take the release for a bounce."""
+        if source not in self.held:
+            return
+        seat, button = self.held.pop(source)
+        pin = self.mock.pin(seat, button)
+        shortest = self.mock.table.config.buttons.bounce_s * 1.5
+        left = shortest - (time.monotonic() - self.pressed_at.pop(source, 0.0))
+        if left > 0:
+            threading.Timer(left, pin.drive_high).start()
+        else:
+            pin.drive_high()
 
     # --- the reader -------------------------------------------------------------------------------
 

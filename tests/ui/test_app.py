@@ -283,3 +283,17 @@ def test_shutdown_from_the_admin_menu_asks_the_pin_and_a_confirmation(kiosk, mon
     monkeypatch.setattr(run_command.subprocess, "run", lambda command, **kwargs: ran.append(command))
     run_command.power_off()
     assert ran == [["systemctl", "poweroff"]]
+
+
+def test_a_quick_key_tap_in_the_simulator_still_counts(kiosk):
+    """A key pressed and released within the debounce time (a fast typist) is one press."""
+    kiosk.app.plan.game, kiosk.app.plan.seats = "mystery-express", 4
+    kiosk.loop.start()
+    kiosk.settle()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord("e")))  # seat 1, select
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=ord("e")))
+    for _ in range(50):
+        kiosk.loop.step(0.02)
+        if kiosk.app.scene.claimed:
+            break
+    assert kiosk.app.scene.claimed == {0}
