@@ -92,7 +92,8 @@ class Loop:
     def wait(self, seconds: float) -> list[pygame.event.Event]:
         """SDL's events, after sleeping until one comes, an input is queued, or `seconds` pass."""
         if self.native_wait:
-            first = pygame.event.wait(int(seconds * 1000)) if seconds > 0 else pygame.event.poll()  # wait(0) never returns
+            wait_ms = int(seconds * 1000)
+            first = pygame.event.wait(wait_ms) if wait_ms > 0 else pygame.event.poll()  # wait(0) never returns
             return [e for e in (first, *pygame.event.get()) if e.type != pygame.NOEVENT]
         now = time.monotonic()
         end = now + seconds

@@ -297,3 +297,14 @@ def test_a_quick_key_tap_in_the_simulator_still_counts(kiosk):
         if kiosk.app.scene.claimed:
             break
     assert kiosk.app.scene.claimed == {0}
+
+
+def test_a_deadline_under_a_millisecond_does_not_block_sdl_wait_forever(kiosk):
+    """pygame.event.wait(0) waits for ever: a deadline of 0.4 ms must poll instead (X11, Wayland)."""
+    import threading
+
+    kiosk.loop.native_wait = True
+    done = threading.Event()
+    waiter = threading.Thread(target=lambda: (kiosk.loop.wait(0.0004), done.set()), daemon=True)
+    waiter.start()
+    assert done.wait(5), "the loop hung in pygame.event.wait(0)"
