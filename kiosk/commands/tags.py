@@ -23,6 +23,7 @@ from hardware.pn532_sim import SimTag
 from hardware.reader import TagWriteError
 from hardware.table import Table, build_table
 from hardware.tags import TagRegistry, parse_tag_text, tag_text
+from kiosk.games.physical import physical_tags
 from kiosk.config import ConfigError, load_config
 from kiosk.i18n import _
 
@@ -84,13 +85,6 @@ class MockDeckOperator:
 
     def take_away(self) -> None:
         self.mock.lift()
-
-
-def deck_for(game: str) -> list[str]:
-    """The card and token ids of `game`'s tagged things (see kiosk/games/physical.py)."""
-    from kiosk.games.physical import physical_tags
-
-    return physical_tags(game)
 
 
 def read_deck_file(path: Path) -> list[str]:
@@ -191,7 +185,7 @@ def handle(args: argparse.Namespace) -> int:
         except OSError as error:
             raise UserError(_("{file}: cannot read: {detail}").format(file=args.deck, detail=error.strerror)) from error
     else:
-        deck = deck_for(args.game)
+        deck = physical_tags(args.game)
     if not deck:
         raise UserError(_("no deck known for {game}: pass --deck FILE (one card id a line) or --cards a,b,c").format(game=args.game))
     try:

@@ -29,6 +29,7 @@ from hardware.mock import MockTable
 from hardware.pn532_sim import SimTag
 from hardware.tags import tag_text
 from hardware.whistle import PATTERNS
+from kiosk.games.physical import physical_tags
 from kiosk.i18n import N_, Text
 from kiosk.ui.layout import grid
 
@@ -200,7 +201,7 @@ class Simulator:
     def draw_reader(self, game: str | None) -> None:
         self.window.fill(BACKGROUND, self.nfc_area)
         pygame.draw.rect(self.window, BEZEL, self.nfc_area, width=2, border_radius=8)
-        cards = deck_of(game)
+        cards = physical_tags(game) if game is not None else []
         title = Text(N_("Card reader: hold a card down to lay it on the reader ({count} cards)"), {"count": len(cards)}).render()
         self.window.blit(self.font.render(title, True, BRASS), self.nfc_area.move(8, 6))
         pages = max(1, (len(cards) + NFC_PER_PAGE - 1) // NFC_PER_PAGE)
@@ -229,14 +230,6 @@ class Simulator:
         if self.tag_down is not None:
             self.mock.lift()
             self.tag_down = None
-
-
-def deck_of(game: str | None) -> list[str]:
-    if game is None:
-        return []
-    from kiosk.commands.tags import deck_for
-
-    return deck_for(game)
 
 
 class Sound:
