@@ -4,7 +4,9 @@ Each game puts its own tie-break detail in `Outcome.detail` (read from the games
 Mystery Express the solution, the telegram scores and `decided_by`; P.I. the three cases' points,
 penalties, investigators left and `decided_by`; Watson & Holmes correct answers, places and
 `everyone_loses`; Mystery City the order players went out and the number of duels. A stored outcome
-may have come through JSON, so seat keys are read as numbers or as strings alike.
+may have come through JSON, so seat keys are read as numbers or as strings alike. Mystery Express
+shows its end table as the board turned it over (each seat's answers beside the solution, right
+answers, telegram scores and wrong entries, the verdict) in place of the plain score table.
 """
 
 from __future__ import annotations
