@@ -77,6 +77,13 @@ class WhistleConfig:
 
 
 @dataclass(frozen=True)
+class StoreConfig:
+    keep_games: int = 200  # the newest finished games keep their moves (for `kiosk replay`)
+    keep_days: int = 365  # ... and only while younger than this; older ones keep their result only
+    reserve_mb: int = 8  # room held on the card for the game in play when it fills up (0: none)
+
+
+@dataclass(frozen=True)
 class TableConfig:
     path: Path | None
     language: str = "en"
@@ -90,6 +97,7 @@ class TableConfig:
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
     reader: ReaderConfig = field(default_factory=ReaderConfig)
     whistle: WhistleConfig = field(default_factory=WhistleConfig)
+    store: StoreConfig = field(default_factory=StoreConfig)
     seats: tuple[SeatConfig, ...] = ()
 
     def pinmap(self) -> Pinmap:
@@ -242,6 +250,14 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
     whistle = WhistleConfig(enabled=whistle_section.flag("enabled", True))
     whistle_section.finish()
 
+    store_section = top.table("store")
+    store = StoreConfig(
+        keep_games=store_section.integer("keep_games", 200, 1, 100_000),
+        keep_days=store_section.integer("keep_days", 365, 1, 36_500),
+        reserve_mb=store_section.integer("reserve_mb", 8, 0, 1024),
+    )
+    store_section.finish()
+
     seats: list[SeatConfig] = []
     raw_seats = top.get("seats", [], _("a list of tables ([[seats]])"), list)
     if not 1 <= len(raw_seats) <= 7:
@@ -302,6 +318,7 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
         buttons=buttons,
         reader=reader,
         whistle=whistle,
+        store=store,
         seats=tuple(seats),
     )
 

@@ -7,6 +7,7 @@ they would have without the interruption.
 
 from __future__ import annotations
 
+import copy
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -65,9 +66,13 @@ class GameSession:
         return session
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """Apply, then commit, then return the events to show. An illegal action raises and stores nothing."""
-        events = self.game.apply(self.state, seat, action)
+        """Apply, then commit, then return the events to show. An illegal action raises and stores
+        nothing; so does a card that cannot be written (`StoreWriteError`), and the game's state is
+        then as it was: the action is tried on a copy, which becomes the state once it is stored."""
+        trial = copy.deepcopy(self.state)
+        events = self.game.apply(trial, seat, action)
         self.store.append(self.record.id, seat, self.game.action_to_json(action))
+        self.state = trial
         self.actions_done += 1
         outcome = self.game.outcome(self.state)
         if outcome is not None:
