@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Callable
@@ -96,8 +97,24 @@ class StoreWriteError(StoreError):
         return Text(PROBLEMS[self.problem][1])
 
 
-def write_problem(error: BaseException) -> str | None:
-    """The storage trouble behind an error ("full", "readonly", "failing"), or None if it is another kind."""
+def write_problem(error: BaseException, path: Path | None = None) -> str | None:
+    """The storage trouble behind an error ("full", "readonly", "failing"), or None if it is another kind.
+    On a file system mounted read-only (`path`'s), any trouble is "readonly": SQLite often says only
+    that it cannot open a file."""
+    problem = _problem_of(error)
+    if problem is not None and path is not None and _mounted_read_only(path):
+        return "readonly"
+    return problem
+
+
+def _mounted_read_only(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path.parent).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def _problem_of(error: BaseException) -> str | None:
     if isinstance(error, sqlite3.Error):
         code = getattr(error, "sqlite_errorcode", None)
         primary = code & 0xFF if isinstance(code, int) else None
@@ -149,6 +166,7 @@ class GameStore:
         self.notice = notice  # what happened on opening, for the operator (a file moved aside)
         self.fault: StoreWriteError | None = None  # the last write failed; cleared by the next that works
         self.reserve: Callable[[], bool] | None = None  # frees space on a full card (the ballast); True if it did
+        self.reopen = False  # opened read-only: a probe opens it for writing once the card allows
 
     @classmethod
     def open(cls, data_dir: Path) -> GameStore:
@@ -157,7 +175,7 @@ class GameStore:
         try:
             return cls(_connect(path), path)
         except (sqlite3.DatabaseError, OSError) as problem:
-            if write_problem(problem) is not None and path.exists():
+            if write_problem(problem, path) is not None and path.exists():
                 return cls._read_only(path, problem)  # the card is at fault, not the file: keep it
             if isinstance(problem, OSError):
                 raise StoreError(f"{path}: {problem.strerror or problem}") from None
@@ -171,7 +189,8 @@ class GameStore:
         every write is refused with the reason."""
         connection = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
         store = cls(connection, path, f"{path}: cannot write ({problem}); opened read-only")
-        store.fault = StoreWriteError(write_problem(problem) or "failing", str(problem))
+        store.fault = StoreWriteError(write_problem(problem, path) or "failing", f"{path}: {problem}")
+        store.reopen = True
         return store
 
     @classmethod
@@ -195,7 +214,7 @@ class GameStore:
                 with self.connection:
                     result = work(self.connection)
             except (sqlite3.Error, OSError) as error:
-                problem = write_problem(error)
+                problem = write_problem(error, self.path)
                 if problem is None:
                     raise
                 if problem == "full" and attempt == 1 and self.reserve is not None and self.reserve():
@@ -247,6 +266,8 @@ class GameStore:
         again (no game changes). Clears `fault` when it works; a full card does not spend the reserve."""
         reserve, self.reserve = self.reserve, None
         try:
+            if self.reopen:
+                self._reopen()
             self.write(_probe_write)
             self.write(lambda connection: connection.execute("DELETE FROM scratch"))
         except StoreWriteError:
@@ -254,6 +275,15 @@ class GameStore:
         finally:
             self.reserve = reserve
         return True
+
+    def _reopen(self) -> None:
+        try:
+            connection = _connect(self.path)
+        except (sqlite3.Error, OSError, StoreError) as error:
+            self.fault = StoreWriteError(write_problem(error, self.path) or "failing", f"{self.path}: {error}")
+            raise self.fault from error
+        self.connection.close()
+        self.connection, self.reopen = connection, False
 
     def prune(self, keep_games: int, keep_days: float, now: float | None = None) -> int:
         """Old finished games lose their moves (the bulk of the store); their row stays, with the
