@@ -66,13 +66,13 @@ class GameSession:
         return session
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """Apply, then commit, then return the events to show. An illegal action raises and stores
+        """Check, commit, apply, then return the events to show. An illegal action raises and stores
         nothing; so does a card that cannot be written (`StoreWriteError`), and the game's state is
-        then as it was: the action is tried on a copy, which becomes the state once it is stored."""
-        trial = copy.deepcopy(self.state)
-        events = self.game.apply(trial, seat, action)
+        then as it was: the action is first tried on a copy, and applied to the state (the same object,
+        which others hold) only once it is stored."""
+        self.game.apply(copy.deepcopy(self.state), seat, action)  # raises IllegalAction before anything is stored
         self.store.append(self.record.id, seat, self.game.action_to_json(action))
-        self.state = trial
+        events = self.game.apply(self.state, seat, action)  # deterministic: the same as on the copy
         self.actions_done += 1
         outcome = self.game.outcome(self.state)
         if outcome is not None:

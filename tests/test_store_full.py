@@ -8,8 +8,8 @@ import copy
 import errno
 import json
 import os
+import sqlite3
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,6 +18,7 @@ from kiosk.config import StoreConfig, config_from_dict, ConfigError
 from kiosk.session import GameSession
 from kiosk.storage import PROBE_EVERY, StorageKeeper
 from kiosk.store import GameStore, StoreWriteError
+from tests.card_support import cap, card, fill, uncap  # noqa: F401 (card: a fixture)
 
 
 class Clock:
@@ -26,47 +27,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-@pytest.fixture
-def card(tmp_path: Path) -> Iterator[Path]:
-    """A 4 MiB SD card of its own: a tmpfs mounted for the test (as root), unmounted after it."""
-    mount = tmp_path / "card"
-    mount.mkdir()
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m,mode=0755", "tmpfs", str(mount)], check=True)
-    try:
-        yield mount
-    finally:
-        subprocess.run(["umount", "-l", str(mount)], check=True)
-
-
-def fill(folder: Path) -> Path:
-    """Take every free byte of the card holding `folder`; returns the file to delete to give it back."""
-    filler = folder / "someone-elses-files"
-    with filler.open("wb") as handle:
-        try:
-            while True:
-                handle.write(bytes(64 * 1024))
-                handle.flush()
-        except OSError as error:
-            assert error.errno == errno.ENOSPC
-    with pytest.raises(OSError):  # it really is full
-        (folder / "one-more").write_bytes(bytes(8192))
-    return filler
-
-
-def cap(store: GameStore) -> None:
-    """The store may not grow by one page more, and its last page is packed: the next row has no room."""
-    (pages,) = store.connection.execute("PRAGMA page_count").fetchone()
-    store.connection.execute(f"PRAGMA max_page_count = {pages}")
-    filler = store.begin("pi", {}, 0, 2, [])
-    with pytest.raises(StoreWriteError):
-        for _ in range(10_000):
-            store.append(filler, 0, {})
-
-
-def uncap(store: GameStore) -> None:
-    store.connection.execute("PRAGMA max_page_count = 1073741823")
 
 
 def playing(store: GameStore, game: str = "mystery-express", moves: int = 3) -> GameSession:
@@ -177,7 +137,7 @@ def test_a_store_opened_read_only_by_sqlite_refuses_as_read_only(tmp_path: Path)
     session = playing(store)
     store.checkpoint()
     store.connection.close()
-    store.connection = __import__("sqlite3").connect(f"file:{store.path}?mode=ro", uri=True)
+    store.connection = sqlite3.connect(f"file:{store.path}?mode=ro", uri=True)
     with pytest.raises(StoreWriteError) as refused:
         session.apply(*next_move(session))
     assert refused.value.problem == "readonly" and session.actions_done == 3

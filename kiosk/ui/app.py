@@ -100,7 +100,8 @@ class App:
         i18n.set_language(self.settings["language"])
         self.settings.setdefault("reveal_speed", "normal")
         if self.keeper is None:
-            self.keeper = StorageKeeper(self.store, self.config.store, self.store.path.parent, clock=self.clock)
+            self.keeper = StorageKeeper(self.store, self.config.store, self.store.path.parent,
+                                        clock=lambda: self.clock())
         self.keeper.on_change = self._storage_changed
         self.screen.show(self)
 
@@ -165,6 +166,8 @@ class App:
             if self.plan.bots is not None:
                 seats = self.plan.seats
                 self.start_game(self.plan.game, seats, list(range(seats - self.plan.bots, seats)), {})
+                if self.referee is None:  # not started (the card said no): people start one by hand
+                    self.attract()
             else:
                 self.claim(self.plan.game, self.plan.seats)
         else:
@@ -397,6 +400,7 @@ class App:
             session, self.table, lambda seat: seat_pages(record.game, narrator, lang, assist), bots,
             bot_delay=max(0.0, self.plan.bot_pause), reveal_seconds=reveal,
             on_events=self._on_events, on_refused=self._refused, on_device=self._device, touchscreen=True,
+            clock=self.clock,
         )
         self.board = make_board(BoardContext(
             record.game, record.seats, narrator, self._submit, frozenset(record.bots), reveal,
