@@ -84,8 +84,7 @@ class StorageKeeper:
 
     def __post_init__(self) -> None:
         self.ballast = Ballast(self.data_dir / self.BALLAST, self.config.reserve_mb << 20)
-        self.store.reserve = self.ballast.release
-        self._known = self.store.fault
+        self.store.reserve = self.ballast.release  # a fault found on opening is reported at the first check
 
     @property
     def fault(self) -> StoreWriteError | None:

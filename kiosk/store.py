@@ -53,6 +53,8 @@ PRUNED_TABLE = "CREATE TABLE IF NOT EXISTS pruned (game INTEGER PRIMARY KEY REFE
 WAL_PAGES = 256  # checkpoint the WAL into the store every 256 pages (1 MiB): it never grows far
 JOURNAL_LIMIT = 1 << 20  # bytes of WAL kept after a checkpoint
 
+NEARLY_FULL = 64 << 10  # bytes: a card with less room than this left is full
+
 T = TypeVar("T")
 
 
@@ -99,19 +101,20 @@ class StoreWriteError(StoreError):
 
 def write_problem(error: BaseException, path: Path | None = None) -> str | None:
     """The storage trouble behind an error ("full", "readonly", "failing"), or None if it is another kind.
-    On a file system mounted read-only (`path`'s), any trouble is "readonly": SQLite often says only
-    that it cannot open a file."""
+    The file system holding `path` has the last word: SQLite often says only that it cannot open a
+    file (the -shm of a full card) or that the store is read-only (one opened read-only because of it)."""
     problem = _problem_of(error)
-    if problem is not None and path is not None and _mounted_read_only(path):
-        return "readonly"
-    return problem
-
-
-def _mounted_read_only(path: Path) -> bool:
+    if problem is None or path is None:
+        return problem
     try:
-        return bool(os.statvfs(path.parent).f_flag & os.ST_RDONLY)
+        card = os.statvfs(path.parent)
     except OSError:
-        return False
+        return problem
+    if card.f_flag & os.ST_RDONLY:
+        return "readonly"
+    if card.f_bavail * card.f_frsize < NEARLY_FULL:
+        return "full"
+    return problem
 
 
 def _problem_of(error: BaseException) -> str | None:

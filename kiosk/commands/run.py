@@ -319,7 +319,6 @@ def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Tabl
         bot_seats = choose_bots(args, table, notifier)
         if bot_seats is None:
             return 0  # stopped before the game began
-        keeper.tidy()
         session = stored(lambda: new_session(store, args, bot_seats), keeper, notifier)
         record = session.record
         bot_players: dict[int, Bot] = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
@@ -417,9 +416,10 @@ def new_session(store: GameStore, args: argparse.Namespace, bot_seats: list[int]
         game.info.resolve_options(options)  # refused before anything is stored
     except ValueError as error:
         raise UserError(str(error)) from None
+    session = GameSession.start(store, args.game, args.seats, seed, options, bots=bot_seats)
     say(N_("{game}: {seats} seats, {bots} played by bots, seed {seed}"),
         game=game.info.names["en"], seats=args.seats, bots=len(bot_seats), seed=seed)
-    return GameSession.start(store, args.game, args.seats, seed, options, bots=bot_seats)
+    return session
 
 
 def unfinished_to_resume(store: GameStore, args: argparse.Namespace) -> GameRecord | None:
