@@ -15,7 +15,7 @@ from typing import Any
 from kiosk.bots import Bot
 from kiosk.games import registry
 from kiosk.games.base import Action, Event, Game, Outcome
-from kiosk.store import GameRecord, GameStore
+from kiosk.store import GameRecord, GameStore, StoreWriteError
 
 
 log = logging.getLogger("kiosk")
@@ -76,7 +76,10 @@ class GameSession:
         self.actions_done += 1
         outcome = self.game.outcome(self.state)
         if outcome is not None:
-            self.store.finish(self.record.id, outcome_json(outcome))
+            try:
+                self.store.finish(self.record.id, outcome_json(outcome))
+            except StoreWriteError as error:  # the last move is stored and shown; the end is not lost (it replays)
+                log.error("game %d: its end could not be recorded: %s", self.record.id, error)
             winners = ", ".join(str(seat + 1) for seat in outcome.winners)
             log.info("game %d finished after %d actions: won by seat %s", self.record.id, self.actions_done, winners)
         return events
