@@ -115,11 +115,12 @@ class Admin:
         gap = margin(paint)
         title_height = room.height // (9 if layout.portrait else 6)
         title, body = rows(room, [title_height, room.height - title_height], gap=gap)
+        title_band(paint, title, Text(N_("Staff menu")))
         trouble = self.storage() if self.storage is not None else None
         if trouble is not None:  # the card cannot be written: what is wrong and what to do, above all else
-            title, warning = rows(title, [1, 1.2], gap=gap // 2)
+            warning_height = max(layout.mm(14), body.height // 5)
+            warning, body = rows(body, [warning_height, body.height - warning_height], gap=gap)
             notice_bar(paint, warning, trouble)
-        title_band(paint, title, Text(N_("Staff menu")))
         close_height = button_height(paint)
         main, close = rows(body, [body.height - close_height, close_height], gap=gap)
         if layout.portrait:
