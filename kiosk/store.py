@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 import json
+import logging
 import os
 import sqlite3
 import time
@@ -53,9 +54,11 @@ PRUNED_TABLE = "CREATE TABLE IF NOT EXISTS pruned (game INTEGER PRIMARY KEY REFE
 WAL_PAGES = 256  # checkpoint the WAL into the store every 256 pages (1 MiB): it never grows far
 JOURNAL_LIMIT = 1 << 20  # bytes of WAL kept after a checkpoint
 
+COMPACT_EVERY = 25  # games pruned between two rewrites of the store
 NEARLY_FULL = 64 << 10  # bytes: a card with less room than this left is full
 
 T = TypeVar("T")
+log = logging.getLogger("kiosk")
 
 
 class StoreError(Exception):
@@ -289,8 +292,8 @@ class GameStore:
         self.connection, self.reopen = connection, False
 
     def prune(self, keep_games: int, keep_days: float, now: float | None = None) -> int:
-        """Old finished games lose their moves (the bulk of the store); their row stays, with the
-        result, for `kiosk history` and the stats. A game keeps its moves while it is among the newest
+        """Old finished games lose their moves (the bulk of the store) and their result's detail; their
+        row stays, with scores and winners, for `kiosk history` and the stats. A game keeps its moves while it is among the newest
         `keep_games` finished games and finished less than `keep_days` ago. Returns how many were pruned."""
         cutoff = (time.time() if now is None else now) - keep_days * 86400
 
@@ -306,12 +309,25 @@ class GameStore:
             )}
             old = [(game,) for game, finished_at in finished if game not in kept or finished_at < cutoff]
             connection.executemany("DELETE FROM actions WHERE game = ?", old)
+            # The result stays small: scores and winners (the stats), without the tie-break detail.
+            connection.executemany("UPDATE games SET outcome = json_remove(outcome, '$.detail') WHERE id = ?", old)
             connection.executemany("INSERT INTO pruned (game, at) VALUES (?, ?)", [(g, time.time()) for (g,) in old])
             return len(old)
 
+        before = len(self.pruned())
         count = self.write(prune)
+        if before // COMPACT_EVERY != (before + count) // COMPACT_EVERY:
+            self.compact()
         self.checkpoint()
         return count
+
+    def compact(self) -> None:
+        """Rewrite the store without the room its pruned games left in half-empty pages (best effort:
+        it needs the store's size free on the card for a moment)."""
+        try:
+            self.connection.execute("VACUUM")
+        except sqlite3.Error as error:
+            log.warning("the store was not compacted: %s", error)
 
     def pruned(self) -> set[int]:
         """The games whose moves were pruned (their result is kept)."""

@@ -149,7 +149,7 @@ def finished_games(store: GameStore, count: int) -> list[int]:
         game = store.begin("pi", {}, n, 3, [0, 1, 2])
         for seq in range(40):
             store.append(game, seq % 3, {"kind": "move", "args": ["x" * 40]})
-        store.finish(game, {"scores": {"0": 1.0}, "winners": [0], "detail": {}})
+        store.finish(game, {"scores": {"0": 1.0}, "winners": [0], "detail": {"places": {"0": 1}, "why": "x" * 900}})
         ids.append(game)
     return ids
 
@@ -188,8 +188,10 @@ def test_the_store_stops_growing_once_old_games_are_pruned(tmp_path: Path) -> No
         store.prune(keep_games=10, keep_days=365)
         sizes.append(store.path.stat().st_size)
         assert not Path(str(store.path) + "-wal").exists() or Path(str(store.path) + "-wal").stat().st_size == 0
-    per_summary = 2048  # a pruned game's row, generously
+    per_summary = 512  # a pruned game's row (about 110 bytes: scores and winners), generously
     assert sizes[-1] - sizes[1] <= 40 * per_summary  # the moves' pages are reused, only result rows add up
+    assert json.loads(store.connection.execute("SELECT outcome FROM games WHERE id = 1").fetchone()[0]) == {
+        "scores": {"0": 1.0}, "winners": [0]}  # the stats, without the tie-break detail
 
 
 def test_store_limits_are_configured_and_checked() -> None:
