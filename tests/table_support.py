@@ -12,6 +12,7 @@ from kiosk.seats.pages import seat_pages
 from kiosk.session import GameSession
 from kiosk.store import GameStore
 from kiosk.table import Referee
+from tests.waiting import PATIENCE  # noqa: F401  (re-exported for the table tests)
 
 
 def table_referee(mock_table: Any, tmp_path: Any, game_id: str, seed: int, *, seats: int = 4,

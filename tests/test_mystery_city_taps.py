@@ -11,7 +11,7 @@ from kiosk.bots.mystery_city_bot import MysteryCityBot
 from kiosk.games.base import Action, Prompt
 from kiosk.games.mystery_city.cards import load_cards
 from kiosk.table import card_choices
-from tests.table_support import settle, table_referee
+from tests.table_support import PATIENCE, settle, table_referee
 
 BOTS = (2, 3)
 CARDS = load_cards()
@@ -37,7 +37,7 @@ def lay(mock_table, referee, tag: SimTag) -> TagSeen:
     mock_table.tap(tag)
     try:
         for _ in range(200):
-            event = mock_table.table.events.get(timeout=5)
+            event = mock_table.table.events.get(timeout=PATIENCE)
             referee.handle(event)
             if isinstance(event, TagSeen):
                 settle(referee)
@@ -155,7 +155,7 @@ def test_a_reader_that_only_answers_corrupt_frames_changes_nothing_and_says_so(m
     mock_table.tap(card_tag(hands(session)[0][0]))
     try:
         for _ in range(500):
-            event = mock_table.table.events.get(timeout=5)
+            event = mock_table.table.events.get(timeout=PATIENCE)
             referee.handle(event)
             assert not isinstance(event, TagSeen), "a corrupt answer was taken for a tag"
             if isinstance(event, DeviceStatus) and not event.ok:

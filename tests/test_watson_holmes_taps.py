@@ -9,7 +9,7 @@ from hardware.pn532_sim import SimTag
 from hardware.tags import tag_text
 from kiosk.games.base import Action, Prompt
 from kiosk.table import CARD_ACTIONS, card_choices
-from tests.table_support import settle, table_referee
+from tests.table_support import PATIENCE, settle, table_referee
 
 GAME = "watson-holmes"
 HUMANS = (0, 1)
@@ -32,7 +32,7 @@ def lay(mock_table, referee, tag: SimTag) -> None:
     mock_table.tap(tag)
     try:
         for _ in range(100):  # the reader's poller reports the tap within a few polls
-            event = mock_table.table.events.get(timeout=5)
+            event = mock_table.table.events.get(timeout=PATIENCE)
             referee.handle(event)
             if isinstance(event, TagSeen):
                 return
