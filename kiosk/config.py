@@ -14,6 +14,7 @@ from typing import Any
 
 from hardware.pinmap import DEFAULT_PINMAP, Pinmap, PinmapError, load_pinmap
 from kiosk import i18n
+from kiosk.admin_pin import DEFAULT_PIN, well_formed
 from kiosk.i18n import _
 from kiosk.toml_file import TomlFileError, has_nul, read_toml
 
@@ -82,7 +83,7 @@ class TableConfig:
     language: str = "en"
     data_dir: Path = Path("var")
     assist: bool = False  # Mystery Express journals mark what each seat can already rule out
-    admin_pin: str = "2580"  # opens the touchscreen's admin menu
+    admin_pin: str = DEFAULT_PIN  # opens the touchscreen's admin menu (the default only to choose a new one)
     screen_size: tuple[int, int] | None = None  # the touchscreen; None: full screen at its own size
     backend: str = "mock"
     pinmap_path: Path = DEFAULT_PINMAP
@@ -212,8 +213,8 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
     if data_dir.exists() and not data_dir.is_dir():
         top.problem("data_dir", _("{path} is a file, expected a folder (or a path that does not exist yet)").format(path=data_dir))
     assist = top.flag("assist", False)
-    admin_pin = top.text("admin_pin", "2580")
-    if not (_ascii_digits(admin_pin) and 4 <= len(admin_pin) <= 8):
+    admin_pin = top.text("admin_pin", DEFAULT_PIN)
+    if not well_formed(admin_pin):
         top.problem("admin_pin", _("expected 4 to 8 digits, got {got!r}").format(got=admin_pin))
     screen = top.table("screen")
     screen.seen.add("size")
