@@ -66,7 +66,7 @@ class Admin:
     theme: Theme = LOBBY
     _settings: dict[str, Any] = field(init=False)
     _new: str = field(init=False, default="")
-    _drawn_locked: bool = field(init=False, default=False)  # the last frame showed the countdown
+    _drawn_locked: int = field(init=False, default=0)  # the countdown's seconds in the last frame (0: none)
 
     def __post_init__(self) -> None:
         self._settings = dict(self.settings or {})
@@ -94,7 +94,7 @@ class Admin:
         title_band(paint, title, Text(N_("Staff only")), Text(PROMPTS[self.step], {"low": MIN_DIGITS, "high": MAX_DIGITS}))
         self._dots(paint, dots)
         locked = self._locked_for(now) if self.step == ENTER else 0
-        self._drawn_locked = locked > 0
+        self._drawn_locked = locked
         if locked:
             minutes, seconds = divmod(locked, 60)
             wait = Text(N_("Too many wrong PINs: try again in {time}."), {"time": f"{minutes}:{seconds:02d}"})
@@ -268,10 +268,13 @@ class Admin:
                 self.on_brightness(what)
 
     def next_frame(self, now: float) -> float | None:
-        """While the pad is locked, the countdown's next second; once it opens again, a frame now."""
+        """While the pad is locked, a frame each time the countdown's seconds change, and one when it
+        opens again (0: a frame is due now)."""
         if self.unlocked or self.step != ENTER:
             return None
-        left = self.pin.locked_for(now)
-        if left > 0:
-            return left % 1.0 or 1.0
-        return 0.0 if self._drawn_locked else None
+        shown = self._locked_for(now)
+        if shown != self._drawn_locked:
+            return 0.0
+        if shown == 0:
+            return None
+        return self.pin.locked_for(now) - (shown - 1)
