@@ -80,6 +80,12 @@ def test_a_data_dir_that_is_a_file_is_refused(tmp_path):
     ]
 
 
+def test_a_data_dir_name_too_long_for_the_file_system_is_refused(tmp_path):
+    path = tmp_path / "table.toml"
+    path.write_text(f'data_dir = "{"a" * 300}"\n[[seats]]\n', encoding="utf-8")
+    assert problems_of(path) == ["table.toml: data_dir: cannot be used: File name too long, expected a folder's path"]
+
+
 @pytest.mark.parametrize("seat, message", [
     ("seat = [1, 2]", "pinmap.toml: seat[0]: expected a table, got 1"),
     ('seat = "GPIO5"', "pinmap.toml: seat: expected a list of tables ([[seat]]), got 'GPIO5'"),
@@ -162,7 +168,7 @@ def test_mutated_pin_map_through_table_toml(tmp_path, data):
 
 SCALARS = st.one_of(
     st.text(max_size=8), st.integers(), st.floats(), st.booleans(),
-    st.sampled_from(["GPIO5", "MCP23017:GPB2", "800x480", "ssd1306", "kernel", "2580", "var\0"]),
+    st.sampled_from(["GPIO5", "MCP23017:GPB2", "800x480", "ssd1306", "kernel", "2580", "var\0", "a" * 300]),
     st.dates(),
 )
 KEYS = st.sampled_from([
