@@ -103,11 +103,12 @@ def test_a_pin_map_seat_of_the_wrong_type_is_refused(tmp_path, seat, message):
     assert message in caught.value.problems
 
 
-def test_kiosk_run_on_a_data_path_that_is_a_file_says_so(tmp_path, capsys):
+@pytest.mark.parametrize("command", [["run", "--mock", "--headless", "--data"], ["demo", "--out"]])
+def test_a_data_or_output_path_that_is_a_file_says_so(tmp_path, capsys, command):
     data = tmp_path / "games"
     data.write_text("", encoding="utf-8")
-    assert main(["run", "--mock", "--headless", "--data", str(data)]) == 2
-    assert f"kiosk: {data}: cannot keep games there: " in capsys.readouterr().err
+    assert main([*command, str(data)]) == 2
+    assert capsys.readouterr().err == f"kiosk: {data}: cannot be used as a folder: File exists\n"
 
 
 def test_unicode_digits_in_the_pin_or_screen_size_are_refused(tmp_path):
