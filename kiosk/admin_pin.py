@@ -8,8 +8,10 @@ folder (`admin-pin.json`, the kiosk user cannot write `/etc/mystery-table/`) as 
 never as digits. Until one is chosen, the default opens nothing but the "choose a new PIN" step.
 
 After `FREE_TRIES` wrong PINs in a row the pad refuses every PIN for `FIRST_LOCK_S` seconds, twice as
-long after each further wrong PIN (at most `MAX_LOCK_S`); the right PIN clears the count. Times are
-the caller's `now` (the app's clock), so tests drive them without waiting.
+long after each further wrong PIN (at most `MAX_LOCK_S`); the right PIN clears the count. The count
+is kept in the data folder too, so pulling the plug does not start it again from zero: after a
+restart the next wrong PIN locks the pad for as long as it would have. Times are the caller's `now`
+(the app's clock), so tests drive them without waiting.
 """
 
 from __future__ import annotations
@@ -93,15 +95,38 @@ class PinFile:
         return pin
 
     def write(self, pin: HashedPin) -> None:
-        """Atomically (a temporary file renamed into place), readable by the kiosk user only."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = self.path.with_name(self.path.name + ".tmp")
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            json.dump(pin.to_json(), handle)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, self.path)
+        _write_private(self.path, pin.to_json())
+
+    @property
+    def _failures_path(self) -> Path:
+        return self.path.with_name(self.path.stem + "-failures.json")
+
+    def read_failures(self) -> int:
+        """Wrong PINs in a row before the kiosk last stopped (0 if none were recorded)."""
+        try:
+            count = json.loads(self._failures_path.read_text(encoding="utf-8"))["failures"]
+        except (OSError, ValueError, KeyError, TypeError):
+            return 0
+        return count if isinstance(count, int) and count > 0 else 0
+
+    def write_failures(self, count: int) -> None:
+        """Best effort: a card that cannot be written only costs the count at the next restart."""
+        try:
+            _write_private(self._failures_path, {"failures": count})
+        except OSError as error:
+            log.warning("%s: %s", self._failures_path, error.strerror)
+
+
+def _write_private(path: Path, data: dict[str, object]) -> None:
+    """Atomically (a temporary file renamed into place), readable by the kiosk user only."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+        json.dump(data, handle)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temporary, path)
 
 
 @dataclass
@@ -113,8 +138,10 @@ class AdminPin:
     _chosen: HashedPin | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
-        if self.configured == DEFAULT_PIN and self.file is not None:
-            self._chosen = self.file.read()
+        if self.file is not None:
+            self.failures = max(self.failures, self.file.read_failures())
+            if self.configured == DEFAULT_PIN:
+                self._chosen = self.file.read()
 
     @property
     def must_choose(self) -> bool:
@@ -137,14 +164,20 @@ class AdminPin:
         else:
             right = bool(self.configured) and hmac.compare_digest(entered.encode(), self.configured.encode())
         if not right:
-            self.failures += 1
+            self._count(self.failures + 1)
             if self.failures >= FREE_TRIES:
                 lock = min(MAX_LOCK_S, FIRST_LOCK_S * 2 ** (self.failures - FREE_TRIES))
                 self.locked_until = now + lock
                 log.warning("admin PIN pad locked for %d s after %d wrong PINs", lock, self.failures)
             return Verdict.WRONG
-        self.failures = 0
+        self._count(0)
         return Verdict.CHOOSE if self.must_choose else Verdict.OPEN
+
+    def _count(self, failures: int) -> None:
+        changed = failures != self.failures
+        self.failures = failures
+        if changed and self.file is not None:
+            self.file.write_failures(failures)
 
     def choose(self, pin: str) -> bool:
         """Make `pin` (well formed, not the default) the PIN; False if it holds only until the kiosk

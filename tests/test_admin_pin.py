@@ -81,3 +81,16 @@ def test_config_check_warns_about_the_default_pin_and_says_which_pin_holds(tmp_p
     assert main(["config", "check", str(config)]) == 0
     out = capsys.readouterr().out
     assert "Admin PIN: set in table.toml." in out and "Warning" not in out
+
+
+def test_the_wrong_pin_count_survives_a_restart(tmp_path):
+    file = PinFile(tmp_path / PIN_FILE)
+    pin = AdminPin("1357", file)
+    for _ in range(5):
+        pin.check("0000", 0.0)
+    assert pin.locked_for(0.0) == FIRST_LOCK_S
+    restarted = AdminPin("1357", file)  # the plug pulled to escape the lock
+    assert restarted.failures == 5 and restarted.locked_for(0.0) == 0
+    assert restarted.check("0000", 0.0) is Verdict.WRONG and restarted.locked_for(0.0) == 2 * FIRST_LOCK_S
+    assert restarted.check("1357", 60.0) is Verdict.OPEN
+    assert AdminPin("1357", file).failures == 0
