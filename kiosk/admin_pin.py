@@ -90,7 +90,8 @@ class PinFile:
         except (OSError, ValueError, KeyError, TypeError) as error:
             log.error("%s: unreadable (%s); the touchscreen asks for a new admin PIN", self.path, error)
             return None
-        if data.get("kdf") != "scrypt" or any(data.get(k) != v for k, v in _SCRYPT.items()) or not MIN_DIGITS <= pin.length <= MAX_DIGITS:
+        ours = data.get("kdf") == "scrypt" and all(data.get(k) == v for k, v in _SCRYPT.items())
+        if not ours or not MIN_DIGITS <= pin.length <= MAX_DIGITS:
             log.error("%s: not a PIN this kiosk wrote; the touchscreen asks for a new admin PIN", self.path)
             return None
         return pin

@@ -212,7 +212,8 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
     data_dir = base / top.path("data_dir", "var")
     try:
         if data_dir.exists() and not data_dir.is_dir():
-            top.problem("data_dir", _("{path} is a file, expected a folder (or a path that does not exist yet)").format(path=data_dir))
+            top.problem("data_dir", _("{path} is a file, expected a folder (or a path that does not exist yet)")
+                        .format(path=data_dir))
     except OSError as error:  # a name too long for the file system, say
         top.problem("data_dir", _("cannot be used: {detail}, expected a folder's path").format(detail=error.strerror))
     assist = top.flag("assist", False)

@@ -33,7 +33,9 @@ def read_toml(path: Path) -> dict[str, Any]:
     """The parsed contents of `path`. Raises TomlFileError for anything that is not a readable,
     UTF-8, valid TOML file."""
     if has_nul(str(path)):
-        raise TomlFileError(_("{file}: the path contains a NUL character, expected a file name").format(file=repr(str(path))))
+        raise TomlFileError(
+            _("{file}: the path contains a NUL character, expected a file name").format(file=repr(str(path)))
+        )
     try:
         data = path.read_bytes()
     except OSError as error:

@@ -3,10 +3,11 @@
 The PIN is checked once as many digits as it has are entered; a wrong one says so and clears, and
 nothing but the right one opens the menu. Too many wrong PINs lock the pad for a while, with a
 countdown (`kiosk/admin_pin.py` keeps the count, so closing the pad does not reset it). The shipped
-default PIN opens only the choice of a new PIN, typed twice, and then the menu. The menu ends or restarts the game and shuts the table
-down (each after a confirmation), switches the language, sets the screen brightness in steps and
-runs the self-test. `settings` may tell the current language, brightness and whether a game is on
-("in_game": a bool, or "game": its id or None) so the menu shows them; unsaid, everything is offered.
+default PIN opens only the choice of a new PIN, typed twice, and then the menu. The menu ends or
+restarts the game and shuts the table down (each after a confirmation), switches the language, sets
+the screen brightness in steps and runs the self-test. `settings` may tell the current language,
+brightness and whether a game is on ("in_game": a bool, or "game": its id or None) so the menu shows
+them; unsaid, everything is offered.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ PROMPTS = {
     CHOOSE: N_("Choose a new PIN: {low} to {high} digits, then OK"),
     REPEAT: N_("Enter the new PIN again, then OK"),
 }
+NOT_THE_DEFAULT = N_("{pin} is the default PIN: choose your own.")
 
 # What each risky action asks before it is done: question, detail.
 CONFIRMS = {
@@ -91,7 +93,8 @@ class Admin:
         else:
             side, pad = columns(room, [1, 1], gap=gap)
         title, dots, message, close = rows(side, [2, 1.3, 1.2, 1], gap=gap)
-        title_band(paint, title, Text(N_("Staff only")), Text(PROMPTS[self.step], {"low": MIN_DIGITS, "high": MAX_DIGITS}))
+        prompt = Text(PROMPTS[self.step], {"low": MIN_DIGITS, "high": MAX_DIGITS})
+        title_band(paint, title, Text(N_("Staff only")), prompt)
         self._dots(paint, dots)
         locked = self._locked_for(now) if self.step == ENTER else 0
         self._drawn_locked = locked
@@ -222,7 +225,7 @@ class Admin:
             self.unlocked = True
         elif verdict is Verdict.CHOOSE:
             self.step = CHOOSE
-            self.message = Text(N_("{pin} is the default PIN: choose your own."), {"pin": DEFAULT_PIN})
+            self.message = Text(NOT_THE_DEFAULT, {"pin": DEFAULT_PIN})
         elif verdict is Verdict.WRONG:
             self.message = Text(N_("Wrong PIN: try again."))
 
@@ -230,7 +233,7 @@ class Admin:
         typed, self.entered = self.entered, ""
         if self.step == CHOOSE:
             if typed == DEFAULT_PIN:
-                self.message = Text(N_("{pin} is the default PIN: choose your own."), {"pin": DEFAULT_PIN})
+                self.message = Text(NOT_THE_DEFAULT, {"pin": DEFAULT_PIN})
             elif not well_formed(typed):
                 self.message = Text(N_("A PIN has {low} to {high} digits."), {"low": MIN_DIGITS, "high": MAX_DIGITS})
             else:
