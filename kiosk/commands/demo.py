@@ -13,6 +13,7 @@ from typing import Any
 from hardware.mock import build_mock_table
 from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
+from kiosk.commands.folders import folder_to_write
 from kiosk.commands.run import checked_game, save_snapshots
 from kiosk.games import registry
 from kiosk.games.base import Event
@@ -44,6 +45,7 @@ def register(subparsers: Any) -> None:
 
 def demo(args: argparse.Namespace) -> int:
     game = checked_game(args.game, args.seats)
+    folder_to_write(args.out)
     mock = build_mock_table(seats=args.seats, start_reader=False)
     saved: list[str] = []
     with tempfile.TemporaryDirectory() as data:

@@ -26,6 +26,7 @@ from hardware.table import Table, build_table
 from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
 from kiosk.config import ConfigError, TableConfig, default_config, load_config, parse_size
+from kiosk.commands.folders import folder_to_write
 from kiosk.errors import UserError
 from kiosk.games import registry
 from kiosk.games.base import Event, Game
@@ -132,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
     if config.backend == "mock" and not touch and args.bots is not None and args.bots < args.seats:
         raise UserError(_("people at a mock table need the simulator window; in headless mode every seat is a bot"))
     data = args.data or config.data_dir
-    store = GameStore.open(data)
+    store = GameStore.open(folder_to_write(data))
     if store.notice:
         print(f"kiosk: {store.notice}", file=sys.stderr)
     log.info("kiosk started: %s table, %s, data in %s", config.backend, "touchscreen" if touch else "headless", data)

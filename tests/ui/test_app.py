@@ -282,8 +282,12 @@ def test_shutdown_from_the_admin_menu_asks_the_pin_and_a_confirmation(kiosk, mon
     kiosk.loop.start()
     kiosk.settle()
     kiosk.touch(kiosk.targets()[0], held=3.5)
-    for digit in kiosk.app.config.admin_pin:
+    for digit in kiosk.app.config.admin_pin:  # the default PIN: a new one is chosen first
         kiosk.tap(("digit", digit))
+    for _ in range(2):
+        for digit in "7913":
+            kiosk.tap(("digit", digit))
+        kiosk.tap("ok")
     assert kiosk.app.scene.unlocked
     kiosk.tap(("ask", "shutdown"))
     assert not kiosk.app.quit  # not before the confirmation
