@@ -86,14 +86,16 @@ def say(msgid: str, **params: Any) -> None:
 MOCK_TABLE_SEATS = 5  # the simulator's table when the game is chosen on its touchscreen
 
 
-def table_config(args: argparse.Namespace, seats: int) -> TableConfig:
+def table_config(args: argparse.Namespace, seats: int | None) -> TableConfig:
+    """The table to run on; `seats`: how many seats the game needs (None: chosen on the touchscreen,
+    among the seats the table has)."""
     try:
-        config = default_config(seats) if args.mock and not args.config else load_config(args.config)
+        config = default_config(seats or MOCK_TABLE_SEATS) if args.mock and not args.config else load_config(args.config)
     except ConfigError as error:
         raise UserError("; ".join(error.problems)) from None
     if args.mock:
         config = replace(config, backend="mock")
-    if len(config.seats) < seats:
+    if seats is not None and len(config.seats) < seats:
         raise UserError(
             Text(N_("{file}: seats: {have} seats configured, the game needs {need}"),
                  {"file": config.path or "table.toml", "have": len(config.seats), "need": seats}).render()
@@ -117,7 +119,7 @@ def checked_game(game_id: str, seats: int) -> Game[Any]:
 def run(args: argparse.Namespace) -> int:
     if args.game is not None or args.headless or not args.mock:  # a seat count that means players
         checked_game(args.game or "mystery-express", args.seats or 4)
-    config = table_config(args, args.seats or (4 if args.headless else MOCK_TABLE_SEATS))
+    config = table_config(args, args.seats or (4 if args.headless else None))
     touch = touchscreen_wanted(args, config)
     if not touch or args.game is not None:
         args.game = args.game or "mystery-express"
@@ -146,16 +148,18 @@ def run(args: argparse.Namespace) -> int:
     try:
         if touch:
             window = open_window(args, config, mock)
-            return play_on_the_touchscreen(args, store, table, window, data, lang, notifier)
-        return play_at_the_table(args, store, table, data, lang, notifier)
+            status = play_on_the_touchscreen(args, store, table, window, data, lang, notifier)
+        else:
+            status = play_at_the_table(args, store, table, data, lang, notifier)
     finally:
         notifier.stopping()
         darken(table)
         if window is not None:
             window.close()
         (mock or table).close()
-    if power_off_requested.is_set() and config.backend != "mock":
+    if power_off_requested.is_set() and config.backend != "mock":  # the simulator never powers its machine off
         power_off()
+    return status
 
 
 power_off_requested = threading.Event()  # the admin menu's "shut down": after the table is dark
