@@ -1,7 +1,8 @@
 """`kiosk run`: the table referees a game, on real hardware or on the mock table.
 
 Headless with every seat a bot, it plays the whole game and prints one line per leg and the result,
-saving snapshots of every seat screen under `<data>/snapshots/`. The game is kept in the store under
+saving snapshots of every seat screen under `<data>/snapshots/` (only the last run's are kept). With
+people at the table nothing of a seat screen is ever written: it holds a private hand. The game is kept in the store under
 `--data`: run the same command again after a crash or a power cut (try `--crash-after N`) and the
 unfinished game resumes where it stopped and ends the same way.
 """
@@ -12,6 +13,7 @@ import argparse
 import logging
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -135,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(_("people at a mock table need the simulator window; in headless mode every seat is a bot"))
     data = args.data or config.data_dir
     store = GameStore.open(data)
+    clear_snapshots(data / "snapshots")  # the last run's pictures go (an older kiosk left people's hands there)
     if store.notice:
         print(f"kiosk: {store.notice}", file=sys.stderr)
     log.info("kiosk started: %s table, %s, data in %s", config.backend, "touchscreen" if touch else "headless", data)
@@ -211,7 +214,7 @@ def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: T
         game=args.game, seats=args.seats, bots=args.bots, seed=args.seed, options=game_options(args.option),
         bot_pause=args.bot_pause, assist=args.assist,
     )
-    reporter = EventReporter(args, data / "snapshots")
+    reporter = EventReporter(args, None)  # people play here: their seat screens stay off the disk
     app = App(table, store, Touchscreen(window.touch, lang), table.config, plan, on_game_event=reporter.report,
               on_quit=power_off_requested.set)
     reporter.referee = lambda: app.referee
@@ -237,9 +240,10 @@ def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: T
 
 class EventReporter:
     """The terminal and the journal's side of a game: one line per headline event (every public event
-    with --narrate), snapshots of the seat screens at each leg and at the end, and the power-cut test."""
+    with --narrate), snapshots of the seat screens at each leg and at the end (into `snapshots`, for a
+    game of bots only: None where people play), and the power-cut test."""
 
-    def __init__(self, args: argparse.Namespace, snapshots: Path) -> None:
+    def __init__(self, args: argparse.Namespace, snapshots: Path | None) -> None:
         self.args = args
         self.snapshots = snapshots
         self.narrators: dict[int, Any] = {}
@@ -262,7 +266,7 @@ class EventReporter:
             line = narrator.describe(event)  # every public event: the narrator learns the characters
             if line is not None and (self.args.narrate or event.kind in HEADLINES.get(record.game, ())):
                 print(line.render(), flush=True)
-            if event.kind in ("leg_start", "game_over") and referee is not None:
+            if event.kind in ("leg_start", "game_over") and referee is not None and self.snapshots is not None:
                 save_snapshots(referee, self.snapshots, f"{record.id}-{event.kind}-{event.data.get('leg', 'end')}")
         if self.args.crash_after is not None and session.actions_done >= self.args.crash_after:
             os.kill(os.getpid(), signal.SIGKILL)  # a power cut: nothing after the stored action runs
@@ -294,9 +298,9 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
         bot_players = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
         session = GameSession.resume(store, record, bot_players)
         say(N_("Resuming game {id} after {actions} actions."), id=record.id, actions=session.actions_done)
-    reporter = EventReporter(args, data / "snapshots")
-    narrator = reporter.narrator(session)
     people = len(record.bots) < record.seats
+    reporter = EventReporter(args, None if people else data / "snapshots")
+    narrator = reporter.narrator(session)
     referee = Referee(
         session, table, lambda seat: seat_pages(record.game, narrator, lang, args.assist or table.config.assist), bot_players,
         bot_delay=max(0.0, args.bot_pause) if people else 0.0, reveal_seconds=3.0 if people else 0.0,
@@ -310,7 +314,8 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
     if not session.over:
         say(N_("Stopped; game {id} is kept and resumes at the next start."), id=record.id)
         return 0
-    save_snapshots(referee, data / "snapshots", f"{record.id}-final")
+    if reporter.snapshots is not None:
+        save_snapshots(referee, reporter.snapshots, f"{record.id}-final")
     outcome = session.game.outcome(session.state)
     assert outcome is not None
     print()
@@ -352,6 +357,18 @@ def save_snapshots(referee: Referee, folder: Path, name: str) -> None:
     for seat in range(referee.session.record.seats):
         image = render(referee.screen_of(seat)).convert("L").resize((512, 256))
         image.save(folder / f"{name}-seat{seat + 1}.png")
+
+
+# What `save_snapshots` and the demo's board camera write, and nothing else: a folder is cleaned of these.
+SNAPSHOT_NAME = re.compile(r"(\d+-.+-seat\d+|board-.+-\d+x\d+)\.png")
+
+
+def clear_snapshots(folder: Path) -> None:
+    """Delete the seat and board snapshots a previous run left in `folder` (other files stay)."""
+    if folder.is_dir():
+        for path in folder.iterdir():
+            if SNAPSHOT_NAME.fullmatch(path.name) and path.is_file():
+                path.unlink()
 
 
 def game_options(pairs: list[str]) -> dict[str, Any]:
