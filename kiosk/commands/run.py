@@ -2,9 +2,9 @@
 
 Headless with every seat a bot, it plays the whole game and prints one line per leg and the result,
 saving snapshots of every seat screen under `<data>/snapshots/` (only the last run's are kept). With
-people at the table nothing of a seat screen is ever written: it holds a private hand. The game is kept in the store under
-`--data`: run the same command again after a crash or a power cut (try `--crash-after N`) and the
-unfinished game resumes where it stopped and ends the same way.
+people at the table nothing of a seat screen is ever written: it holds a private hand. The game is
+kept in the store under `--data`: run the same command again after a crash or a power cut (try
+`--crash-after N`) and the unfinished game resumes where it stopped and ends the same way.
 """
 
 from __future__ import annotations
@@ -364,11 +364,15 @@ SNAPSHOT_NAME = re.compile(r"(\d+-.+-seat\d+|board-.+-\d+x\d+)\.png")
 
 
 def clear_snapshots(folder: Path) -> None:
-    """Delete the seat and board snapshots a previous run left in `folder` (other files stay)."""
-    if folder.is_dir():
-        for path in folder.iterdir():
-            if SNAPSHOT_NAME.fullmatch(path.name) and path.is_file():
-                path.unlink()
+    """Delete the seat and board snapshots a previous run left in `folder` (other files stay). A card
+    that cannot delete (read-only) is logged: the kiosk starts anyway."""
+    try:
+        if folder.is_dir():
+            for path in folder.iterdir():
+                if SNAPSHOT_NAME.fullmatch(path.name) and path.is_file():
+                    path.unlink()
+    except OSError as error:
+        log.warning("could not clear the old snapshots in %s: %s", folder, error)
 
 
 def game_options(pairs: list[str]) -> dict[str, Any]:
