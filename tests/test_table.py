@@ -177,7 +177,7 @@ def test_an_unknown_tag_is_refused_on_every_human_seat(mock_table, tmp_path):
     assert len(store.actions(session.record.id)) == before
     assert recorder.sounds == ["error"]
     for seat in HUMANS:
-        assert "Unknown tag" in referee.screen_of(seat).items[0].label
+        assert referee.screen_of(seat).items[0].label == "Unknown card."
 
 
 def test_bot_seats_ignore_their_buttons(mock_table, tmp_path):

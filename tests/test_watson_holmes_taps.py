@@ -72,7 +72,7 @@ def test_an_unknown_tag_changes_nothing_and_says_so_on_every_seat(mock_table, tm
     assert (len(store.actions(session.record.id)), session.game.view(session.state, None)) == before
     for seat in HUMANS:
         notice = referee.screen_of(seat)
-        assert notice.title == "Not now" and notice.items[0].label.startswith("Unknown tag: tag not in the registry")
+        assert notice.title == "Not now" and notice.items[0].label == "Unknown card."
 
 
 def test_a_card_not_asked_for_changes_nothing_and_says_so(mock_table, tmp_path):
@@ -93,7 +93,7 @@ def test_a_tag_of_another_game_is_refused(mock_table, tmp_path):
     before = len(store.actions(session.record.id))
     lay(mock_table, referee, SimTag.ntag213("04A1B2C3D4E503", text=tag_text("mystery-city", "C02")))
     assert len(store.actions(session.record.id)) == before
-    assert "belongs to mystery-city" in referee.screen_of(HUMANS[0]).items[0].label
+    assert "Unknown card: this is a Mystery City card." == referee.screen_of(HUMANS[0]).items[0].label
 
 
 def test_a_tap_never_reveals_a_hidden_character():

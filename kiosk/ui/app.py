@@ -179,8 +179,10 @@ class App:
         """Deadlines: the referee's timers and bots, the notice expiring, the results falling due."""
         now = self.clock()
         if self.referee is not None:
-            self.referee.pump(timeout=0.0)
+            self.referee.pump(timeout=0.0)  # its deadlines include the table's poll
             self._maybe_results(now)
+        else:
+            self.table.poll()  # between games too: failed seat screens retried, the others kept alive
         if self._notice is not None and now >= self._notice[1]:
             self._notice = None
             self.screen.changed()

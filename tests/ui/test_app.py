@@ -195,17 +195,18 @@ def test_a_long_hold_opens_the_admin_pin_pad_and_a_wrong_pin_keeps_it_shut(kiosk
 
 
 def test_a_card_nobody_asked_for_is_refused_on_the_touchscreen(kiosk):
+    kiosk.now = kiosk.app.clock()  # the notice lasts on the app's clock: draw on it (the uptime may be under 1000 s)
     kiosk.app.plan.game, kiosk.app.plan.seats, kiosk.app.plan.bots = "mystery-express", 4, 3
     kiosk.loop.start()
     kiosk.settle()
     session = kiosk.app.referee.session
     done = session.actions_done
     kiosk.mock.tap(SimTag.ntag213("04A1B2C3D4E5F6", "mt1:pi:no-such-card"))
-    kiosk.until(lambda: any("Unknown tag" in d.text for d in kiosk.app.screen.painter.drawn),
+    kiosk.until(lambda: any("Unknown card" in d.text for d in kiosk.app.screen.painter.drawn),
                 "the refusal is drawn on the touchscreen")
     kiosk.mock.lift()
-    assert kiosk.app._notice is not None and "Unknown tag" in kiosk.app._notice[0].render("en")
-    assert [d for d in kiosk.app.screen.painter.drawn if "Unknown tag" in d.text]
+    assert kiosk.app._notice is not None and kiosk.app._notice[0].render("en") == "Unknown card: this is a P.I. card."
+    assert [d for d in kiosk.app.screen.painter.drawn if "Unknown card" in d.text]
     assert session.actions_done >= done
 
 
