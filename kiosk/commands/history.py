@@ -73,6 +73,9 @@ def show_replay(args: argparse.Namespace) -> int:
     if record.id in store.pruned():
         raise UserError(Text(N_("game {id} is old: its moves were pruned (store.keep_games, store.keep_days in "
                                 "table.toml); only its result is kept"), {"id": args.id}).render())
+    if record.game not in registry.ids():
+        raise UserError(Text(N_("game {id} is a {game!r} game, which this kiosk does not know; expected one of {known}"),
+                             {"id": args.id, "game": record.game, "known": ", ".join(registry.ids())}).render())
     game = registry.get(record.game)
     state = game.start(record.seats, record.seed, record.options)
     narrator = narrator_for(record.game, game.view(state, None))
