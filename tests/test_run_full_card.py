@@ -16,8 +16,7 @@ from typing import IO
 
 from kiosk.store import GameStore
 from tests.card_support import card, fill  # noqa: F401 (card: a fixture)
-
-PATIENCE = 120.0  # seconds a step may take on a slow machine before the test gives up (a safety net only)
+from tests.waiting import PATIENCE, eventually
 
 
 class Lines:
@@ -37,13 +36,6 @@ class Lines:
 def stored_actions(data: Path) -> int:
     with sqlite3.connect(data / GameStore.FILENAME) as connection:
         return int(connection.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
-
-
-def wait_until(condition) -> None:  # type: ignore[no-untyped-def]
-    end = time.monotonic() + PATIENCE
-    while not condition():
-        assert time.monotonic() < end, "gave up waiting"
-        time.sleep(0.1)
 
 
 def kiosk(args: list[str], **env: str) -> subprocess.Popen[str]:
@@ -78,14 +70,14 @@ def test_touchscreen_kiosk_keeps_running_on_a_full_card_and_goes_on_by_itself(ca
                      "--data", str(data)], SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     try:
         err = Lines(process.stderr)  # type: ignore[arg-type]
-        wait_until(lambda: (data / GameStore.FILENAME).exists() and stored_actions(data) >= 2)
+        assert eventually(lambda: (data / GameStore.FILENAME).exists() and stored_actions(data) >= 2, step=0.1)
         filler = fill(card)
         err.wait_for("the store cannot write")
         before = stored_actions(data)
         assert process.poll() is None  # no traceback, no exit: the table waits
         filler.unlink()
         err.wait_for("the store writes again")
-        wait_until(lambda: stored_actions(data) > before)
+        assert eventually(lambda: stored_actions(data) > before, step=0.1)
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=PATIENCE) == 0
     finally:

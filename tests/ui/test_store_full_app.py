@@ -143,9 +143,12 @@ def test_a_new_game_on_a_full_card_is_not_started_and_the_admin_menu_says_why(ki
     assert kiosk.app.referee is None and isinstance(kiosk.app.scene, Attract) and FULL in drawn(kiosk)
     kiosk.touch(kiosk.targets()[0], held=3.5)
     assert isinstance(kiosk.app.scene, Admin)
-    digits = [t for t in kiosk.targets() if isinstance(t.value, tuple) and t.value[0] == "digit"]
-    for digit in kiosk.app.config.admin_pin:
-        kiosk.touch(next(t for t in digits if t.value[1] == digit))
+    for digit in kiosk.app.config.admin_pin:  # the default PIN: a new one is chosen first
+        kiosk.tap(("digit", digit))
+    for _ in range(2):
+        for digit in "7913":
+            kiosk.tap(("digit", digit))
+        kiosk.tap("ok")
     assert kiosk.app.scene.unlocked and FULL in drawn(kiosk)
     space_returns(kiosk)
     assert FULL not in drawn(kiosk)
