@@ -351,6 +351,13 @@ def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Tabl
         keeper.check()  # a card at fault is probed; a bot's unsaved move is tried again by the referee
 
     referee.heartbeat = heartbeat
+
+    def seats_hear(fault: StoreWriteError | None) -> None:
+        storage_changed(fault)
+        if fault is not None:
+            referee.refuse_everywhere(fault.short)  # people at a table without a touchscreen see it too
+
+    keeper.on_change = seats_hear
     notifier.ready(f"playing game {record.id} ({record.game}, {record.seats} seats)")
     referee.run(stop=stop_requested.is_set, timeout=min(1.0, notifier.interval or 1.0))
     if not session.over:
