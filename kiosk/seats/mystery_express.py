@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from kiosk.games.base import Event, Prompt
+from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_express.deduction import assist
-from kiosk.games.mystery_express.narrate import Narrator
+from kiosk.games.mystery_express.narrate import CATEGORY_NAMES, Narrator
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, category_of
+from kiosk.games.mystery_express.turn import CAR_OF
 from kiosk.i18n import N_, Text
+from kiosk.seats.menu import LONG, Entry, Menu, grouped
 from kiosk.seats.screen import Item, Screen
 
 HINT = N_("◀ ▶ browse · ● choose")
@@ -84,9 +86,57 @@ def _ruled_out(report: dict[str, Any] | None, face: str) -> bool:
     return report is not None and report.get(face, {}).get("status") == "ruled_out"
 
 
-def choice(prompt: Prompt, narrator: Narrator, lang: str, index: int = 0) -> Screen:
-    items = tuple(Item(narrator.label(a).render(lang), narrator.mark(a)) for a in prompt.actions)
-    return Screen(narrator.title(prompt).render(lang), items, index % len(items), footer=Text(HINT).render(lang))
+def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) -> Menu:
+    """The prompt's choices worth making: a turn by car (first the car, then what to do there),
+    a long list of cards by category, each with its cost where it has one."""
+    offered = [a for a in prompt.actions if not pointless(a, prompt, view)]
+    title = narrator.title(prompt).render(lang)
+    if prompt.kind == "turn":  # walking to a car where nothing can be done there is pointless
+        doable = {CAR_OF[a.kind] for a in offered if a.kind in CAR_OF}
+        offered = [a for a in offered if a.kind != "move" or a.args[0] in doable]
+        leaves = ((_car(a), Entry(_turn_item(a, narrator, lang), a)) for a in offered)
+        entries = grouped(leaves, lambda car, below: _car_item(str(car), below, narrator, lang))
+    else:
+        items = [Entry(Item(narrator.label(a).render(lang), narrator.mark(a)), a) for a in offered]
+        marks = {narrator.mark(a) for a in offered}
+        if len(items) > LONG and len(marks) > 1:  # category, then card
+            entries = grouped(((narrator.mark(a), e) for a, e in zip(offered, items)),
+                              lambda mark, below: Item(Text(CATEGORY_NAMES[str(mark)]).render(lang), str(mark)))
+        else:
+            entries = tuple(items)
+    return Menu(title, entries, footer=Text(HINT).render(lang))
+
+
+def pointless(action: Action, prompt: Prompt, view: dict[str, Any]) -> bool:
+    """A legal choice that can change nothing (rules 4.4 A: a grip on an empty discard pile)."""
+    players = view.get("players", [])
+    if action.kind == "grip":
+        return not any(p["discard_size"] for p in players)
+    if prompt.kind == "grip_target" and action.kind == "target":
+        return not players[action.args[0]]["discard_size"]
+    if prompt.kind == "grip_category" and action.kind == "category":
+        return not players[prompt.data["target"]]["discard"][action.args[0]]
+    return False
+
+
+def _car(action: Action) -> str | None:
+    if action.kind == "move":
+        return str(action.args[0])
+    return CAR_OF.get(action.kind)
+
+
+def _turn_item(action: Action, narrator: Narrator, lang: str) -> Item:
+    if action.kind == "move":
+        return Item(narrator.label(action).render(lang), "LOCATION", Text(N_("Just walk there")).render(lang))
+    cost = narrator.cost(action)
+    return Item(narrator.label(action).render(lang), None, cost.render(lang) if cost else "")
+
+
+def _car_item(car: str, below: tuple[Entry, ...], narrator: Narrator, lang: str) -> Item:
+    """A car at the upper level: its name and what its actions cost (they are named one level down)."""
+    costs = [narrator.cost(e.action) for e in below if e.action is not None and e.action.kind != "move"]
+    detail = " · ".join(cost.render(lang) for cost in costs if cost is not None)
+    return Item(Text(narrator.rules.cars[car]).render(lang), "LOCATION", detail)
 
 
 def reveal(event: Event, narrator: Narrator, lang: str) -> Screen | None:
@@ -141,8 +191,8 @@ class MysteryExpressPages:
         report = assist(view, self.seen) if self.assist else None
         return journal(view, self.narrator, self.lang, index, report)
 
-    def choice(self, prompt: Prompt, index: int) -> Screen:
-        return choice(prompt, self.narrator, self.lang, index)
+    def menu(self, prompt: Prompt, view: dict[str, Any]) -> Menu:
+        return menu(prompt, view, self.narrator, self.lang)
 
     def reveal(self, event: Event) -> Screen | None:
         return reveal(event, self.narrator, self.lang)

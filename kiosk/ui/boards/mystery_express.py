@@ -231,7 +231,11 @@ class MysteryExpressBoard:
         category = action.args[0] if action.kind == "category" else None
         if category is None:
             chosen = action.kind == "guest" and action.args[0] in self.prompts[0].data.get("guests", [])
-            paint.button(cell, narrator.label(action), (seat, action), selected=chosen, size_mm=4.5)
+            where = narrator.where(action)
+            if where is None:
+                paint.button(cell, narrator.label(action), (seat, action), selected=chosen, size_mm=4.5)
+            else:
+                self._action_button(paint, cell, seat, action, where)
             return
         # A category button carries the category's back: its colour, symbol and name.
         theme, layout = paint.theme, paint.layout
@@ -241,6 +245,16 @@ class MysteryExpressBoard:
         draw_symbol(paint.surface, symbol, category, ink_on(category))
         words = pygame.Rect(symbol.right + pad, cell.top + pad, cell.right - symbol.right - 2 * pad, cell.height - 2 * pad)
         paint.text(words, Text(CATEGORY_NAMES[category]), 4.5, ink_on(category), title=True)
+        paint.target(cell, (seat, action))
+
+    def _action_button(self, paint: Painter, cell: pygame.Rect, seat: int, action: Action, where: Text) -> None:
+        """A turn's action, and under it where it is done and its hours ("Dining Car · 1 h per guest")."""
+        theme, layout = paint.theme, paint.layout
+        paint.box(cell, theme.panel, theme.accent, radius=max(4, layout.mm(1.5)))
+        pad = max(2, layout.mm(0.6))
+        label, detail = rows(inset(cell, pad), [1, 1.4], gap=0)
+        paint.text(label, self.context.narrator.label(action), 4.5, theme.ink, title=True, min_mm=1.6)
+        paint.text(detail, where, 3.2, theme.accent, min_mm=1.5)
         paint.target(cell, (seat, action))
 
     def _car_taps(self) -> dict[str, object]:
