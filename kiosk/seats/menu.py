@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from kiosk.games.base import Action
 from kiosk.seats.screen import Item, Screen
@@ -82,8 +83,8 @@ def _leaves(entry: Entry) -> list[Action]:
     return [a for e in entry.below for a in _leaves(e)]
 
 
-def grouped(leaves: Iterable[tuple[Hashable, Entry]], heading: Callable[[Hashable, tuple[Entry, ...]], Item],
-            title: Callable[[Hashable], str] | None = None) -> tuple[Entry, ...]:
+def grouped(leaves: Iterable[tuple[Hashable, Entry]], heading: Callable[[Any, tuple[Entry, ...]], Item],
+            title: Callable[[Any], str] | None = None) -> tuple[Entry, ...]:
     """Leaves gathered under a heading per key, in the order each key first appears.
 
     A key of None leaves its entry at the upper level; a group of one entry is that entry itself
