@@ -127,7 +127,7 @@ def _car(action: Action) -> str | None:
 
 def _turn_item(action: Action, narrator: Narrator, lang: str) -> Item:
     if action.kind == "move":
-        return Item(narrator.label(action).render(lang), "LOCATION", Text(N_("Just walk there")).render(lang))
+        return Item(narrator.label(action).render(lang), None, Text(N_("Just walk there")).render(lang))
     cost = narrator.cost(action)
     return Item(narrator.label(action).render(lang), None, cost.render(lang) if cost else "")
 
@@ -136,7 +136,8 @@ def _car_item(car: str, below: tuple[Entry, ...], narrator: Narrator, lang: str)
     """A car at the upper level: its name and what its actions cost (they are named one level down)."""
     costs = [narrator.cost(e.action) for e in below if e.action is not None and e.action.kind != "move"]
     detail = " · ".join(cost.render(lang) for cost in costs if cost is not None)
-    return Item(Text(narrator.rules.cars[car]).render(lang), "LOCATION", detail)
+    # No category mark: a car is not a Location card, though the cars share their names (rules 9 #4).
+    return Item(Text(narrator.rules.cars[car]).render(lang), None, detail)
 
 
 def reveal(event: Event, narrator: Narrator, lang: str) -> Screen | None:
