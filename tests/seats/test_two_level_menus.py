@@ -106,6 +106,7 @@ def test_every_offered_choice_is_legal_and_every_useful_one_is_offered(game_id, 
                     assert RULES_COSTS[action.kind] <= view["hours"], (action, view["hours"])
         if game_id == "watson-holmes" and prompt.kind == "bid":  # rules 6.2: no more carriages than held
             me = view["players"][prompt.seat]
+            assert any(a.kind in ("bid", "toby") for a in offered), "a card one cannot afford to bid on"
             for action in offered:
                 if action.kind == "bid":
                     assert action.args[0] + prompt.data["travel"] <= me["carriages"] - me["committed"]
