@@ -6,8 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
+from kiosk.games.mystery_express.choices import worth_offering
 from kiosk.games.mystery_express.deduction import assist
-from kiosk.games.mystery_express.narrate import CATEGORY_NAMES, Narrator
+from kiosk.games.mystery_express.narrate import CATEGORY_NAMES, FREE, Narrator
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, category_of
 from kiosk.games.mystery_express.turn import CAR_OF
 from kiosk.i18n import N_, Text
@@ -89,11 +90,9 @@ def _ruled_out(report: dict[str, Any] | None, face: str) -> bool:
 def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) -> Menu:
     """The prompt's choices worth making: a turn by car (first the car, then what to do there),
     a long list of cards by category, each with its cost where it has one."""
-    offered = [a for a in prompt.actions if not pointless(a, prompt, view)]
+    offered = worth_offering(prompt, view)
     title = narrator.title(prompt).render(lang)
-    if prompt.kind == "turn":  # walking to a car where nothing can be done there is pointless
-        doable = {CAR_OF[a.kind] for a in offered if a.kind in CAR_OF}
-        offered = [a for a in offered if a.kind != "move" or a.args[0] in doable]
+    if prompt.kind == "turn":
         leaves = ((_car(a), Entry(_turn_item(a, narrator, lang), a)) for a in offered)
         entries = grouped(leaves, lambda car, below: _car_item(str(car), below, narrator, lang))
     else:
@@ -107,18 +106,6 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
     return Menu(title, entries, footer=Text(HINT).render(lang))
 
 
-def pointless(action: Action, prompt: Prompt, view: dict[str, Any]) -> bool:
-    """A legal choice that can change nothing (rules 4.4 A: a grip on an empty discard pile)."""
-    players = view.get("players", [])
-    if action.kind == "grip":
-        return not any(p["discard_size"] for p in players)
-    if prompt.kind == "grip_target" and action.kind == "target":
-        return not players[action.args[0]]["discard_size"]
-    if prompt.kind == "grip_category" and action.kind == "category":
-        return not players[prompt.data["target"]]["discard"][action.args[0]]
-    return False
-
-
 def _car(action: Action) -> str | None:
     if action.kind == "move":
         return str(action.args[0])
@@ -127,7 +114,7 @@ def _car(action: Action) -> str | None:
 
 def _turn_item(action: Action, narrator: Narrator, lang: str) -> Item:
     if action.kind == "move":
-        return Item(narrator.label(action).render(lang), None, Text(N_("Just walk there")).render(lang))
+        return Item(Text(N_("Just walk there")).render(lang), None, Text(FREE).render(lang))  # under its car
     cost = narrator.cost(action)
     return Item(narrator.label(action).render(lang), None, cost.render(lang) if cost else "")
 

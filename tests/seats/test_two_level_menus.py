@@ -156,10 +156,10 @@ def test_a_turn_is_first_the_car_then_what_to_do_there():
     inside = menu.screen((club,), 1)
     assert inside.title == "Club Car" and inside.index == 1 and len(inside.items) == len(menu.entries[club].below)
     assert [i.label for i in inside.items[:1]] == ["Get a grip!"] and inside.items[0].detail == "1 h"
-    assert inside.items[-1].label == "Walk to the Club Car"
+    assert inside.items[-1].label == "Just walk there" and inside.items[-1].detail == "no hours"
     dining = menu.entries[labels(top).index("Dining Car")]
     assert dining.item.detail == "1 h per guest"
-    assert [e.item.detail for e in dining.below] == ["1 h per guest", "Just walk there"]
+    assert [e.item.detail for e in dining.below] == ["1 h per guest", "no hours"]
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

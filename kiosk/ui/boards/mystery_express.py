@@ -16,6 +16,7 @@ import pygame
 
 from kiosk.games import registry
 from kiosk.games.base import Action, Event, IllegalAction, Prompt
+from kiosk.games.mystery_express.choices import worth_offering
 from kiosk.games.mystery_express.narrate import CATEGORY_NAMES
 from kiosk.i18n import N_, Text
 from kiosk.ui.boards import Board, BoardContext
@@ -153,7 +154,8 @@ class MysteryExpressBoard:
         paint.box(rect, theme.panel, theme.accent, radius=layout.mm(2))
         inner = inset(rect, layout.mm(1.2))
         prompt = self.prompts[0] if self.prompts else None
-        buttons = [a for a in prompt.actions if a.kind not in CAR_CHOICES] if prompt else []
+        offered = worth_offering(prompt, view) if prompt else []  # nothing pointless: no grip on empty piles
+        buttons = [a for a in offered if a.kind not in CAR_CHOICES]
         small_gap = max(1, layout.mm(0.5))
         if layout.portrait:
             header, choices = rows(inner, [1.2, 2.2], gap=layout.mm(1))
@@ -180,7 +182,7 @@ class MysteryExpressBoard:
             elif stage not in FORM_STATUS:
                 self._draw_earlier(paint, choices)
             return
-        if len(buttons) < len(prompt.actions) and self._car_taps_drawn:
+        if len(buttons) < len(offered) and self._car_taps_drawn:
             kind = "car" if any(a.kind == "car" for a in prompt.actions) else "move"
             hint = N_("Tap a car to start there") if kind == "car" else N_("Tap a car to walk there")
             paint.text(asked, Text(hint), 4.2, theme.accent, title=True, min_mm=1.8)
@@ -261,7 +263,7 @@ class MysteryExpressBoard:
         if not self.prompts:
             return {}
         prompt = self.prompts[0]
-        return {a.args[0]: (prompt.seat, a) for a in prompt.actions if a.kind in CAR_CHOICES}
+        return {a.args[0]: (prompt.seat, a) for a in worth_offering(prompt, self.view or {}) if a.kind in CAR_CHOICES}
 
     # --- input and time -------------------------------------------------------------------------
 
