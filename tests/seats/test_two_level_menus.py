@@ -316,3 +316,33 @@ def test_on_the_table_a_press_on_a_reveal_chooses_nothing(mock_table, tmp_path):
     assert not controller.reveals and controller.mode == "prompt" and (controller.path, controller.index) == ((), 0)
     assert len(store.actions(session.record.id)) == actions_before
     assert session.game.view(session.state, None) == state_before
+
+
+# --- a Wien packet on the seat screen (issue 15 item 5) ----------------------------------------------
+
+
+@pytest.mark.parametrize(("seats", "seed", "lang", "count"), [(3, 8, "es", (7, 8)), (5, 4, "en", (4, 5)), (4, 6, "en", (5, 6))])
+def test_wien_packet_images(seats, seed, lang, count):
+    from kiosk.seats import mystery_express as screens
+    from tests.seats.test_seat_screens import play_until
+
+    state = ME.start(seats, seed)
+    events = play_until(state, lambda s, ev: any(e.kind == "time_packet" for e in ev))
+    packet = next(e for e in events if e.kind == "time_packet")
+    screen = screens.reveal(packet, narrator_for("mystery-express", ME.view(state, None)), lang)
+    assert screen is not None and len(screen.clocks) == len(packet.data["cards"]) and len(screen.clocks) in count
+    check(f"wien_packet_{seats}_{lang}", render(screen))
+
+
+def test_the_hour_hand_is_short_and_thick_the_minute_hand_long_and_thin():
+    """At three o'clock the minute hand points up and the hour hand right: on one bit they differ in
+    thickness and in length, so they are told apart however small the packet makes the faces."""
+    for clocks, radius in ((((3, 0),), 24), (((3, 0),) * 8, 11)):
+        image = render(Screen("", clocks=clocks))
+        lit = {(x, y) for x in range(128) for y in range(64) if image.getpixel((x, y))}
+        cx, cy = (64, 38) if len(clocks) == 1 else (16, 25)  # the first face's centre
+        minute = [y for y in range(cy - radius * 2 // 3, cy - 1) if (cx, y) in lit]  # well below the notch at twelve
+        hour = [x for x in range(cx + 2, cx + radius - 3) if (x, cy) in lit]  # short of the dot at three
+        assert not any((cx - 1, y) in lit or (cx + 1, y) in lit for y in minute), "the minute hand is one pixel wide"
+        assert all((x, cy - 1) in lit or (x, cy + 1) in lit for x in hour), "the hour hand is thicker"
+        assert len(minute) > len(hour) >= 3, (radius, minute, hour)  # and the minute hand is the longer
