@@ -95,6 +95,10 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
     if prompt.kind == "turn":
         leaves = ((_car(a), Entry(_turn_item(a, narrator, lang), a)) for a in offered)
         entries = grouped(leaves, lambda car, below: _car_item(str(car), below, narrator, lang))
+    elif prompt.kind == "tunnel" and len(offered) > LONG:  # whose row, then which card of it
+        leaves = ((a.args[0], Entry(Item(Text(N_("Card {position}"), {"position": a.args[1] + 1}).render(lang)), a))
+                  for a in offered)
+        entries = grouped(leaves, lambda owner, below: _row_item(int(owner), below, narrator, lang))
     else:
         items = [Entry(Item(narrator.label(a).render(lang), narrator.mark(a)), a) for a in offered]
         marks = {narrator.mark(a) for a in offered}
@@ -104,6 +108,13 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
         else:
             entries = tuple(items)
     return Menu(title, entries, footer=Text(HINT).render(lang))
+
+
+def _row_item(owner: int, below: tuple[Entry, ...], narrator: Narrator, lang: str) -> Item:
+    """A row of face-down cards in the tunnel: whose it is (a row of one card is that card itself)."""
+    if len(below) == 1 and below[0].action is not None:
+        return Item(narrator.label(below[0].action).render(lang))
+    return Item(narrator.seat(owner).render(lang))
 
 
 def _car(action: Action) -> str | None:

@@ -346,3 +346,17 @@ def test_the_hour_hand_is_short_and_thick_the_minute_hand_long_and_thin():
         assert not any((cx - 1, y) in lit or (cx + 1, y) in lit for y in minute), "the minute hand is one pixel wide"
         assert all((x, cy - 1) in lit or (x, cy + 1) in lit for x in hour), "the hour hand is thicker"
         assert len(minute) > len(hour) >= 3, (radius, minute, hour)  # and the minute hand is the longer
+
+
+def test_the_tunnel_is_whose_row_then_which_card():
+    from tests.seats.test_seat_screens import play_until
+
+    state = ME.start(5, 3)
+    play_until(state, lambda s, ev: s.stage == "tunnel")
+    prompt = next(p for p in ME.prompts(state) if len(p.actions) > 6)
+    narrator = narrator_for("mystery-express", ME.view(state, None))
+    menu = seat_pages("mystery-express", narrator, "en").menu(prompt, ME.view(state, prompt.seat))
+    owners = {a.args[0] for a in prompt.actions}
+    assert len(menu.entries) == len(owners) and sorted(map(repr, menu.leaves())) == sorted(map(repr, prompt.actions))
+    row = menu.screen((0,), 1)
+    assert row.items[1].label == "Card 2" and row.title == menu.entries[0].item.label
