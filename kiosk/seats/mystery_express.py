@@ -8,7 +8,7 @@ from typing import Any
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_express.choices import worth_offering
 from kiosk.games.mystery_express.deduction import assist
-from kiosk.games.mystery_express.narrate import CATEGORY_NAMES, FREE, Narrator
+from kiosk.games.mystery_express.narrate import CATEGORY_NAMES, COST, FREE, Narrator
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, category_of
 from kiosk.games.mystery_express.turn import CAR_OF
 from kiosk.i18n import N_, Text
@@ -100,7 +100,8 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
                   for a in offered)
         entries = grouped(leaves, lambda owner, below: _row_item(int(owner), below, narrator, lang))
     else:
-        items = [Entry(Item(narrator.label(a).render(lang), narrator.mark(a)), a) for a in offered]
+        items = [Entry(Item(narrator.label(a).render(lang), narrator.mark(a), _detail(a, prompt, narrator, lang)), a)
+                 for a in offered]
         marks = {narrator.mark(a) for a in offered}
         if len(items) > LONG and len(marks) > 1:  # category, then card
             entries = grouped(((narrator.mark(a), e) for a, e in zip(offered, items)),
@@ -108,6 +109,18 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
         else:
             entries = tuple(items)
     return Menu(title, entries, footer=Text(HINT).render(lang))
+
+
+def _detail(action: Action, prompt: Prompt, narrator: Narrator, lang: str) -> str:
+    """Under a guest of the Dining Car, whether they are invited; under "Done", the hours it costs."""
+    if prompt.kind != "dining_guests":
+        return ""
+    guests = prompt.data.get("guests", [])
+    if action.kind == "guest":
+        return Text(N_("Invited (● to undo)") if action.args[0] in guests else N_("● to invite")).render(lang)
+    if action.kind == "confirm":
+        return Text(COST, {"hours": len(guests) * narrator.rules.costs["dining_per_guest"]}).render(lang)
+    return ""
 
 
 def _row_item(owner: int, below: tuple[Entry, ...], narrator: Narrator, lang: str) -> Item:

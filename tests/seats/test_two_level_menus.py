@@ -360,3 +360,17 @@ def test_the_tunnel_is_whose_row_then_which_card():
     assert len(menu.entries) == len(owners) and sorted(map(repr, menu.leaves())) == sorted(map(repr, prompt.actions))
     row = menu.screen((0,), 1)
     assert row.items[1].label == "Card 2" and row.title == menu.entries[0].item.label
+
+
+def test_dining_guests_say_who_is_invited_and_what_it_costs():
+    for _, prompt, view, pages in playout("mystery-express", 4, 5, {"characters": "random"}):
+        if prompt.kind == "dining_guests" and prompt.data["guests"]:
+            break
+    else:
+        raise AssertionError("nobody was invited")
+    menu = pages.menu(prompt, view)
+    details = {e.action: e.item.detail for e in menu.entries}
+    for action in prompt.actions:
+        if action.kind == "guest":
+            assert details[action] == ("Invited (● to undo)" if action.args[0] in prompt.data["guests"] else "● to invite")
+    assert details[Action("confirm")] == f"{len(prompt.data['guests'])} h"
