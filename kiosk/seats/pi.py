@@ -8,7 +8,7 @@ received this mini-game), shown here so the player can read it without leaning o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
@@ -157,8 +157,6 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
         words, glyph, detail = label(action, narrator, places or {})
         if detail is None and guess:
             detail = so_far
-        if action.kind == "note":  # under its marker's heading, the tile is all the item needs to say
-            detail = None
         leaves.append((_group(action), Entry(Item(words.render(lang), glyph, detail.render(lang) if detail else ""), action)))
     markers = {m["id"]: m["kind"] for i in view.get("investigators", []) for m in i["markers"]}
     notes = view.get("you", {}).get("notes", {})
@@ -167,6 +165,9 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
         words = group_words(key)
         if len(below) == 1:  # the one choice itself, saying what it is about
             return Item(below[0].item.label, below[0].item.mark, words.render(lang))
+        if key == "investigate":  # single use for the whole game (rules 6.1): how many are left
+            left = view["players"][prompt.seat]["investigators_left"]
+            return Item(words.render(lang), GROUPS[key][1], Text(N_("Investigators: {n}"), {"n": left}).render(lang))
         if key in GROUPS:
             return Item(words.render(lang), GROUPS[key][1])
         noted = notes.get(str(key))
@@ -181,7 +182,11 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
         return Text(N_("{marker} at {location}"), {"marker": kind, "location": narrator.name(where)}) if where else kind
 
     title = Text(PROMPT_TITLES[prompt.kind]).render(lang)
-    return Menu(title, grouped(leaves, heading), footer=Text(HINT).render(lang))
+    entries = grouped(leaves, heading)
+    if len(entries) == 1 and entries[0].is_group:  # one marker to note: its tiles are the menu, each naming it
+        marker = entries[0].item.label
+        entries = tuple(replace(e, item=replace(e.item, detail=marker)) for e in entries[0].below)
+    return Menu(title, entries, footer=Text(HINT).render(lang))
 
 
 # The groups of a turn: first what, then where or which card.
