@@ -89,7 +89,8 @@ def depth(entries: tuple[Entry, ...]) -> int:
 def test_every_offered_choice_is_legal_and_every_useful_one_is_offered(game_id, seats, seed, options):
     pointless = POINTLESS.get(game_id, lambda prompt, action, view: False)
     kinds = set()
-    for state, prompt, view, pages in playout(game_id, seats, seed, options):
+    rng = random.Random(seed)
+    for step, (state, prompt, view, pages) in enumerate(playout(game_id, seats, seed, options)):
         kinds.add(prompt.kind)
         menu = pages.menu(prompt, view)
         offered = menu.leaves()
@@ -112,6 +113,12 @@ def test_every_offered_choice_is_legal_and_every_useful_one_is_offered(game_id, 
                     assert action.args[0] + prompt.data["travel"] <= me["carriages"] - me["committed"]
         for action in offered[:3]:  # a sample of the leaves, applied for real
             registry.get(game_id).apply(copy.deepcopy(state), prompt.seat, action)
+        if step % 5 == 0:  # and one of them reached with the buttons, from the top of the menu
+            seat = SeatController(prompt.seat, pages)
+            seat.update(view, prompt)
+            wanted = rng.choice(offered)
+            chosen = [seat.press(button, long) for button, long in presses_to(seat, wanted)]
+            assert chosen[-1] == wanted and not any(chosen[:-1])
     assert kinds
 
 
