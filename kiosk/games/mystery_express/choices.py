@@ -28,5 +28,6 @@ def pointless(action: Action, prompt: Prompt, view: dict[str, Any]) -> bool:
 
 
 def worth_offering(prompt: Prompt, view: dict[str, Any]) -> list[Action]:
-    """The prompt's actions, less the pointless ones, in order."""
-    return [a for a in prompt.actions if not pointless(a, prompt, view)]
+    """The prompt's actions, less the pointless ones, in order (all of them, were none left: a prompt
+    always offers something)."""
+    return [a for a in prompt.actions if not pointless(a, prompt, view)] or list(prompt.actions)
