@@ -412,7 +412,7 @@ class App:
             reveal = REVEAL_SECONDS.get(self.settings["reveal_speed"], 3.0)
         self.referee = Referee(
             session, self.table, lambda seat: seat_pages(record.game, narrator, lang, assist), bots,
-            bot_delay=max(0.0, self.plan.bot_pause), reveal_seconds=reveal, clock=self.clock,
+            bot_delay=max(0.0, self.plan.bot_pause), reveal_seconds=reveal,
             on_events=self._on_events, on_refused=self._refused, on_device=self._device, touchscreen=True,
             clock=self.clock,
         )
