@@ -257,3 +257,27 @@ def test_an_idle_board_after_a_reveal_asks_for_no_frame(live):
     drawn = live.app.screen.frames
     live.idle_until(reveal.end + 60.0)
     assert live.app.screen.frames == drawn
+
+
+def test_wien_packets_and_the_budapest_piles_play_by_themselves(live):
+    board = mystery_express(live, seats=4)
+    live.play(7, lambda: board.end is not None, limit=20000)
+    reveals = {reveal.method: reveal for reveal in board.reveals}  # all queued: nobody waited
+    assert set(reveals) == {"single_pile", "packets", "three_piles"}
+    assert board.end is not None
+    live.idle_until(board.end.start)
+    wien = reveals["packets"]
+    for number in range(1, wien.rounds + 1):  # each packet's progress, at its time
+        line = f"Packet {number} of {wien.rounds}"
+        first = next(f for f in live.frames if line in " ".join(f.texts))  # as drawn, perhaps on two lines
+        assert first.now == pytest.approx(wien.start + (number - 1) * wien.per)
+    filling = [f for f in live.frames if wien.start <= f.now < wien.end]
+    assert len(filling) >= wien.rounds * wien.per / FRAME - 1  # the bar fills frame by frame
+    budapest = reveals["three_piles"]
+    total = len(budapest.sequence)
+    cards = first_drawn([f for f in live.frames if budapest.start - SOON <= f.now < budapest.end], total)
+    assert [counter for _, _, counter in cards] == [f"{i}/{total}" for i in range(1, total + 1)]
+    for index, (when, _, _) in enumerate(cards):
+        assert when == pytest.approx(budapest.start + index * budapest.per)
+        frame = next(f for f in live.frames if f.now == when)
+        assert budapest.sequence[index] in frame.faces  # the new card lies face up on its pile

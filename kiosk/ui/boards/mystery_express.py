@@ -120,10 +120,10 @@ class MysteryExpressBoard:
         area = regions(paint)
         _frame(paint, paint.surface.get_rect())
         draw_itinerary(paint, area.itinerary, view)
-        if self.end is not None:
+        reveal = next((r for r in self.reveals if r.start <= now), None)
+        if self.end is not None and reveal is None:  # the end follows the Time reveals still playing
             self.end.draw(paint, area.end, narrator, now, self.shown_faces)
             return
-        reveal = next((r for r in self.reveals if r.start <= now), None)
         self._car_taps_drawn = reveal is None and view.get("stage") != "tunnel"
         if reveal is not None:
             reveal.draw(paint, area.stage, narrator, now, self.shown_faces)
