@@ -86,6 +86,9 @@ def test_answers_are_graded_by_the_attempting_player(box):
         act(state, seat, "bid", 0, game=game)
     finish_reading(state, game)
     act(state, 0, "ready", game=game)
+    for question in ("Q1", "Q2", "Q3", "Q4", "Q5"):  # every answer written on paper first
+        assert [a.args for a in prompt_for(state, 0, game).actions] == [(question,)]
+        act(state, 0, "written", question, game=game)
     prompt = prompt_for(state, 0, game)
     assert [a.args for a in prompt.actions] == [("Q1", True), ("Q1", False)]
     for question, verdict in (("Q1", True), ("Q2", True), ("Q3", False), ("Q4", True), ("Q5", True)):

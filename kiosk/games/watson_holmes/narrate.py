@@ -45,7 +45,7 @@ TEMPLATES: dict[str, str] = {
     "visiting_over": N_("Everyone has chosen a card; {diary} takes the Diary."),
     "watson_wasted": N_("{seat} has Dr Watson, but no card can be read aloud."),
     "watson_reading": N_("Dr Watson, for {seat}, reads {card} aloud: {text}"),
-    "extra_read": N_("{seat} also reads {card}."),
+    "extra_read": N_("{seat} also reads one more card, in secret."),
     "bids_paid": N_("Carriages paid: {payments}."),
     "lockpick_used": N_("{seat} picks the lock of {card}."),
     "card_read": N_("You read {card}: {text}"),
