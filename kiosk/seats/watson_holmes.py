@@ -105,7 +105,8 @@ def character(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 
 
 def solution(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0) -> Screen:
     """The answer key, for the voice of Holmes only (the view holds it once the seat has failed):
-    each question, then its answer, paged four lines at a time."""
+    each question, then its answer, paged four lines at a time; an answer that would be cut by the
+    end of a page starts on the next one."""
     title = Text(N_("The answers")).render(lang)
     key = view["you"].get("answer_key") or {}
     items: tuple[Item, ...] = ()
@@ -113,9 +114,12 @@ def solution(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0
         if q.id not in key:
             continue
         number = Text(N_("Question {number}"), {"number": q.number}).render(lang)
-        asked = f"{q.number}. {CaseText('', q.text).render(lang)}" if q.text else number
+        asked = paragraph(f"{q.number}. {CaseText('', q.text).render(lang)}" if q.text else number, WIDTH - 2)
         answer = Text(N_("Answer: {answer}"), {"answer": accepted_text(narrator, q.id, key[q.id], lang)}).render(lang)
-        items += pages_of(number, f"{asked}\n{answer}", heading=False)
+        told = paragraph(answer, WIDTH - 2)
+        room = -len(asked) % PAGE_LINES
+        lines = asked + [""] * (room if len(told) > room else 0) + told
+        items += tuple(Item(number, lines=tuple(lines[i:i + PAGE_LINES])) for i in range(0, len(lines), PAGE_LINES))
     if not items:
         return Screen(title, (Item(Text(N_("(see the answer card)")).render(lang)),))
     return Screen(title, items, index % len(items))
