@@ -5,7 +5,7 @@ with next/previous before the choice that closes the reading (the controller's `
 read, a card's text is gone for good, as at the real table (rules 7): the journal keeps which cards
 the seat read and when, Dr Watson's public readings, and the private answers Holmes gave it. A seat
 that failed at 221B is the voice of Holmes and knows the answers (rules 8.3, 16): from then on it has
-one more page, the solution, every question with its answer.
+one more page, first after the idle screen: the solution, every question with its answer.
 """
 
 from __future__ import annotations
@@ -424,7 +424,7 @@ class WatsonHolmesPages:
     def observe(self, events: list[Event]) -> None:
         self.seen.extend(events)
         if any(e.kind == "answer_key" and e.data["answers"] for e in events) and "solution" not in self.pages:
-            self.pages += ("solution",)  # failed at 221B: the voice of Holmes knows the answers
+            self.pages = ("solution", *self.pages)  # failed at 221B: the voice of Holmes knows the answers
 
     def idle(self, view: dict[str, Any]) -> Screen:
         return idle(view, self.narrator, self.lang)
