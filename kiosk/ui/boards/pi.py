@@ -18,10 +18,11 @@ from typing import Any
 
 import pygame
 
+from kiosk.awaited import Awaited
 from kiosk.games.base import Action, Event, IllegalAction, Prompt
 from kiosk.games.pi.rules import KINDS, Rules, kind_of, load_rules
 from kiosk.i18n import N_, Text, TextList
-from kiosk.ui.boards import Board, BoardContext
+from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, font
 from kiosk.ui.theme import FILM_NOIR, Colour, Theme
@@ -68,12 +69,14 @@ class PIBoard:
     rules: Rules
     view: dict[str, Any] | None = None
     prompt: Prompt | None = None
+    awaited: tuple[Awaited, ...] = ()
     banners: list[Text] = field(default_factory=list)  # the sentences of the latest step
     notice: Text | None = None  # why the last tap was refused
 
     # --- the board contract -------------------------------------------------------------------
 
-    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float) -> None:
+    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float, awaited: tuple[Awaited, ...] = ()) -> None:
+        self.awaited = awaited
         self.view = view
         public = [p for p in prompts if not p.private]
         self.prompt = public[0] if public else None
@@ -154,7 +157,9 @@ class PIBoard:
         if view["over"]:
             paint.text(turn, Text(N_("Final scores")), 5, paint.theme.ink, title=True)
         else:
-            self.draw_seat_line(paint, turn, view["active"], Text(N_("{seat} plays"), {"seat": self.context.narrator.seat(view["active"])}))
+            waiting = status_line.words(self.context, self.awaited, view)
+            plays = Text(N_("{seat} plays"), {"seat": self.context.narrator.seat(view["active"])})
+            self.draw_seat_line(paint, turn, view["active"], waiting or plays)
         paint.text(deck, Text(N_("Evidence deck: {deck}\ndiscarded: {discard}"),
                               {"deck": view["deck"], "discard": len(view["discard"])}), 3.6, paint.theme.muted)
         self.draw_seat_line(paint, first, view["first"], Text(N_("First player:\n{seat}"), {"seat": self.context.narrator.seat(view["first"])}))
@@ -164,7 +169,7 @@ class PIBoard:
         assert view is not None
         chip_box, text_box = columns(rect, [1, 3], gap=paint.layout.mm(1))
         seat_chip(paint, chip_box, view, seat, "disc")
-        paint.text(text_box, words, 4.5, seat_colour(view, seat), title=True, align="left")
+        paint.text(text_box, words, 4.5, seat_colour(view, seat), title=True, align="left", min_mm=1.8)
 
     def draw_players(self, paint: Painter, rect: pygame.Rect) -> None:
         """One line per seat: number, name, points per case, total, investigators left, the evidence
