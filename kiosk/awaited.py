@@ -3,7 +3,7 @@
 Built from the game's prompts reduced to `Awaited` (a seat and the kind of its prompt: never the
 prompt's choices or data, which may name cards in a hand) and from public view facts (whose turn it
 is). The touchscreen's status line ("Miss Pemberton: show a card to Colonel MacDouglas") and a seat's
-"Your move" headline read the same words, so they cannot disagree.
+"Your move" screen ("show a card to Colonel MacDouglas") read the same words, so they cannot disagree.
 """
 
 from __future__ import annotations
@@ -137,11 +137,6 @@ def status_line(game_id: str, waiting: Iterable[Awaited], view: dict[str, Any], 
     for part in parts[1:]:
         line = Text(N_("{first} · {then}"), {"first": line, "then": part})
     return line
-
-
-def your_move(game_id: str, kind: str, view: dict[str, Any], narrator: Any) -> Text:
-    """A seat's own headline while it is awaited: "Your move: show a card to Colonel MacDouglas"."""
-    return Text(N_("Your move: {doing}"), {"doing": doing(game_id, kind, view, narrator)})
 
 
 def _names(seats: list[int], total: int, narrator: Any) -> Text:

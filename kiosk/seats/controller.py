@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from kiosk.games.base import Action, Event, Prompt
-from kiosk.seats.screen import Screen
+from kiosk.i18n import N_, Text
+from kiosk.seats.screen import Item, Screen
 
 
 class SeatPages(Protocol):
@@ -46,6 +47,7 @@ class SeatController:
     mode: str = "idle"  # "idle", a page name, or "prompt"
     index: int = 0
     reveals: list[Screen] = field(default_factory=list)
+    asked: Text | None = None  # what the awaited prompt asks, in words the table's status line uses too
 
     def update(self, view: dict[str, Any], prompt: Prompt | None) -> None:
         """A new view and the prompt now awaited from this seat (None when nothing is asked)."""
@@ -107,4 +109,14 @@ class SeatController:
             return self.ui.choice(self.prompt, self.index)
         if self.mode in self.ui.pages:
             return self.ui.page(self.mode, self.view, self.index)
+        if self.prompt is not None and self.asked is not None:
+            return self.your_move()
         return self.ui.idle(self.view)
+
+    def your_move(self) -> Screen:
+        """The idle screen while this seat is awaited (after a long press left the choices): what is
+        asked, and how to get back to it."""
+        lang = getattr(self.ui, "lang", None)
+        assert self.asked is not None
+        return Screen(Text(N_("Your move")).render(lang), (Item(self.asked.render(lang)),),
+                      footer=Text(N_("● to choose")).render(lang), inverted=True)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from kiosk.awaited import DOING, SEAT, Awaited, awaited, status_line, your_move
+from kiosk.awaited import DOING, SEAT, Awaited, awaited, doing, status_line
 from kiosk.games import registry
 from kiosk.games.base import Prompt
 from kiosk.i18n import Text, TextList
@@ -117,8 +117,7 @@ def test_the_line_reads_as_the_issue_asks_in_both_languages():
     assert status_line("mystery-express", pass_cards, view, unnamed).render("es") == "Puestos 1 y 3: elige una carta para pasar"
     everyone = [Awaited(seat, "telegram") for seat in range(3)]
     assert status_line("mystery-express", everyone, view, narrator).render("es") == "Todos: escribe un telegrama"
-    assert your_move("mystery-express", "dining_show", view, narrator).render("en") == (
-        "Your move: show a card to Colonel MacDouglas")
+    assert doing("mystery-express", "dining_show", view, narrator).render("es") == "enseña una carta a Coronel MacDouglas"
     both = [Awaited(1, "turn"), Awaited(1, "notes")]
     assert status_line("pi", both, {"seats": 3, "active": 1}, narrator_for("pi", {})).render("en") == (
         "Seat 2: choose a place, a card or Solve; note the answer")
