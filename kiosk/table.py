@@ -201,7 +201,7 @@ class Referee:
                 self._sound(EVENT_SOUNDS[event.kind])
             for seat, controller in self.controllers.items():
                 if event.audience is not None and seat in event.audience:
-                    screen = controller.ui.reveal(event)
+                    screen = controller.ui.reveal(event, seat)
                     if screen is not None:
                         if self.reveal_seconds == 0:
                             controller.reveals.clear()  # nothing lingers: the newest reveal replaces the last

@@ -31,7 +31,10 @@ class SeatPages(Protocol):
 
     def choice(self, prompt: Prompt, index: int) -> Screen: ...
 
-    def reveal(self, event: Event) -> Screen | None: ...
+    def reveal(self, event: Event, seat: int) -> Screen | None:
+        """A private event shown large for a moment, as `seat` reads it: a card it showed or lost
+        reads as its own ("You showed ..."), never as something shown to it."""
+        ...
 
     def observe(self, events: list[Event]) -> None:
         """Every event of a step that this seat may see (for pages that keep notes)."""

@@ -208,8 +208,8 @@ class PIPages:
     def choice(self, prompt: Prompt, index: int) -> Screen:
         return choice(prompt, self.narrator, self.lang, index, self.places)
 
-    def reveal(self, event: Event) -> Screen | None:
-        return reveal(event, self.narrator, self.lang)
+    def reveal(self, event: Event, seat: int) -> Screen | None:
+        return reveal(event, self.narrator, self.lang)  # every private event here is the seat's own
 
 
 def make_pages(narrator: Narrator, lang: str, assist: bool = False) -> PIPages:

@@ -365,8 +365,8 @@ class WatsonHolmesPages:
     def choice(self, prompt: Prompt, index: int) -> Screen:
         return choice(prompt, self.narrator, self.lang, index, self.open_texts())
 
-    def reveal(self, event: Event) -> Screen | None:
-        return reveal(event, self.narrator, self.lang)
+    def reveal(self, event: Event, seat: int) -> Screen | None:
+        return reveal(event, self.narrator, self.lang)  # every private event here is the seat's own
 
 
 def make_pages(narrator: Narrator, lang: str, assist: bool = False) -> WatsonHolmesPages:

@@ -114,10 +114,10 @@ def test_holmes_reveal_and_answer_form():
     pages = table.pages[answer.seat]
     check("wh_question_es", render(make_pages(table.narrator, "es").choice(answer, 0)))
     check("wh_answer_en", render(pages.choice(answer, pages.lead(answer))))
-    reveal = pages.reveal(Event("holmes_answer", {"seat": 0, "question": "Q2", "answer": "x", "right": False}, frozenset({0})))
+    reveal = pages.reveal(Event("holmes_answer", {"seat": 0, "question": "Q2", "answer": "x", "right": False}, frozenset({0})), 0)
     assert reveal is not None and reveal.inverted
     check("wh_holmes_es", render(make_pages(table.narrator, "es").reveal(
-        Event("holmes_answer", {"seat": 0, "question": "Q2", "answer": "x", "right": True}, frozenset({0})))))
+        Event("holmes_answer", {"seat": 0, "question": "Q2", "answer": "x", "right": True}, frozenset({0})), 0)))
 
 
 # --- the three-button grammar with pages to read -----------------------------------------------------
