@@ -12,6 +12,8 @@ from hardware.events import ButtonPress
 from kiosk.awaited import doing
 from kiosk.config import WhistleConfig, config_from_dict
 from kiosk.narration import narrator_for
+from kiosk.seats.screen import render
+from tests.seats.test_seat_screens import check
 from tests.table_support import settle, table_referee
 
 PEOPLE = (0, 1)
@@ -72,7 +74,9 @@ def test_an_awaited_seat_that_browses_away_reads_your_move_and_what_is_asked(moc
     screen = referee.screen_of(prompt.seat)
     view = session.game.view(session.state, None)
     assert screen.title == {"en": "Your move", "es": "Tu jugada"}[lang] and screen.inverted
-    assert screen.items[0].label == doing("mystery-express", prompt.kind, view, narrator_for("mystery-express", view)).render(lang)
+    asked = doing("mystery-express", prompt.kind, view, narrator_for("mystery-express", view)).render(lang)
+    assert screen.items[0].label == asked[:1].upper() + asked[1:]
+    check(f"your_move_{lang}", render(screen))
     mock_table.table.events.put(ButtonPress(prompt.seat, "select"))  # and back to them
     settle(referee)
     assert referee.controllers[prompt.seat].mode == "prompt"

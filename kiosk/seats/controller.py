@@ -121,5 +121,6 @@ class SeatController:
         asked, and how to get back to it."""
         lang = getattr(self.ui, "lang", None)
         assert self.asked is not None
-        return Screen(Text(N_("Your move")).render(lang), (Item(self.asked.render(lang)),),
+        asked = self.asked.render(lang)
+        return Screen(Text(N_("Your move")).render(lang), (Item(asked[:1].upper() + asked[1:]),),
                       footer=Text(N_("● to choose")).render(lang), inverted=True)
