@@ -122,6 +122,7 @@ def test_the_line_reads_as_the_issue_asks_in_both_languages():
     assert status_line("pi", both, {"seats": 3, "active": 1}, narrator_for("pi", {})).render("en") == (
         "Seat 2: choose a place, a card or Solve; note the answer")
     assert status_line("pi", [], {"seats": 3}, narrator_for("pi", {})) is None
+    assert doing("pi", "a-kind-with-no-words", {"seats": 3}, narrator_for("pi", {})).render("es") == "elige"
 
 
 def test_the_line_is_built_from_seat_and_kind_only():
