@@ -39,7 +39,6 @@ ROAD = (70, 70, 78)
 BLINDS = (22, 22, 26)  # venetian-blind shadows across the background
 STAGE_KINDS = {"solve_suspect": "SUSPECT", "solve_crime": "CRIME", "solve_location": "LOCATION"}
 ASK = {
-    "turn": N_("{seat}: a place, a card or Solve"),
     "solve_suspect": N_("{seat} accuses: tap the suspect's postcard"),
     "solve_crime": N_("{seat} accuses: tap the crime's postcard"),
     "solve_location": N_("{seat} accuses: tap the hideout"),
@@ -157,9 +156,7 @@ class PIBoard:
         if view["over"]:
             paint.text(turn, Text(N_("Final scores")), 5, paint.theme.ink, title=True)
         else:
-            waiting = status_line.words(self.context, self.awaited, view)
-            plays = Text(N_("{seat} plays"), {"seat": self.context.narrator.seat(view["active"])})
-            self.draw_seat_line(paint, turn, view["active"], waiting or plays)
+            self.draw_seat_line(paint, turn, view["active"], Text(N_("{seat} plays"), {"seat": self.context.narrator.seat(view["active"])}))
         paint.text(deck, Text(N_("Evidence deck: {deck}\ndiscarded: {discard}"),
                               {"deck": view["deck"], "discard": len(view["discard"])}), 3.6, paint.theme.muted)
         self.draw_seat_line(paint, first, view["first"], Text(N_("First player:\n{seat}"), {"seat": self.context.narrator.seat(view["first"])}))
@@ -169,7 +166,7 @@ class PIBoard:
         assert view is not None
         chip_box, text_box = columns(rect, [1, 3], gap=paint.layout.mm(1))
         seat_chip(paint, chip_box, view, seat, "disc")
-        paint.text(text_box, words, 4.5, seat_colour(view, seat), title=True, align="left", min_mm=1.8)
+        paint.text(text_box, words, 4.5, seat_colour(view, seat), title=True, align="left")
 
     def draw_players(self, paint: Painter, rect: pygame.Rect) -> None:
         """One line per seat: number, name, points per case, total, investigators left, the evidence
@@ -354,9 +351,9 @@ class PIBoard:
         gap = layout.mm(1)
         ask, cards, solve = rows(rect, [0.8, 5.6, 1.7], gap=gap)
         prompt = self.prompt
-        if prompt is not None:
-            paint.text(ask, Text(ASK["turn"], {"seat": self.context.narrator.seat(prompt.seat)}), 4,
-                       seat_colour(view, prompt.seat), title=True)
+        waiting = status_line.words(self.context, self.awaited, view)  # the turn, and any notes to take
+        if waiting is not None:
+            paint.text(ask, waiting, 4, seat_colour(view, view["active"]), title=True, min_mm=1.8)
         else:
             paint.text(ask, Text(N_("Evidence display")), 4, paint.theme.muted, title=True)
         per_row = 3
