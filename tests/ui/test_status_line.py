@@ -8,6 +8,7 @@ boards' own public-only checks (test_*_board.py) draw it at every step too.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator
 from functools import cache
@@ -47,7 +48,7 @@ def playout(game_id: str, seats: int, seed: int, options: dict[str, Any]) -> Ite
         prompts = game.prompts(state)
         if not prompts:
             return
-        yield prompts, game.view(state, None)
+        yield prompts, copy.deepcopy(game.view(state, None))  # a view may share lists with the state
         prompt = rng.choice(prompts)
         game.apply(state, prompt.seat, rng.choice(prompt.actions))
 

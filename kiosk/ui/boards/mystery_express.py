@@ -169,10 +169,15 @@ class MysteryExpressBoard:
             who, hours_line, asked = rows(header, [1.2, 1, 1.2], gap=small_gap)
         stage = view.get("stage", "")
         active, hours = view.get("active"), view.get("hours")
+        if prompt is None:  # the status line over the choices' room (over the whole panel in a form stage)
+            waiting, choices = rows(inner if stage in FORM_STATUS else choices, [1, 1.4], gap=small_gap)
+            status_line.draw(paint, waiting, self.context, self.awaited, view, rule=False)
+        elif stage not in FORM_STATUS:  # in a form stage the header counts the answers
+            status_line.draw(paint, who, self.context, self.awaited, view, rule=False)
         if stage in FORM_STATUS:
             done, total = answers_so_far(view)
             status = Text(FORM_STATUS[stage], {"done": done, "total": total})
-            paint.text(header if prompt else inner, status, 6, theme.ink, title=True)
+            paint.text(header if prompt else choices, status, 6, theme.ink, title=True)
         elif active is not None:
             if prompt is None:
                 paint.text(who, Text(N_("{seat} plays"), {"seat": narrator.seat(active)}), 5, theme.accent, title=True)
@@ -180,11 +185,7 @@ class MysteryExpressBoard:
                 words, pips = columns(hours_line, [1, 1.2], gap=layout.mm(1))
                 paint.text(words, Text(N_("{hours} h left"), {"hours": hours}), 4.5, theme.ink, title=True)
                 self._draw_hours(paint, pips, hours)
-        if prompt is not None and stage not in FORM_STATUS:
-            status_line.draw(paint, who, self.context, self.awaited, view, rule=False)
         if prompt is None:
-            waiting, choices = rows(choices, [1, 1.4], gap=small_gap)
-            status_line.draw(paint, waiting, self.context, self.awaited, view, rule=False)
             if self.notice is not None:
                 paint.text(choices, self.notice, 4.5, theme.alert)
             elif stage not in FORM_STATUS:
