@@ -16,7 +16,8 @@ from kiosk.games.base import Prompt
 from kiosk.i18n import N_, Text
 
 # game id -> prompt kind -> what the seat is asked, as an imperative that reads after "Seat 2:" and
-# after "Your move:". `{active}` is whose turn it is (a public view fact); nothing else is filled in.
+# on the seat's own "Your move" screen. `{active}` is whose turn it is (a public view fact); nothing
+# else is filled in.
 DOING: dict[str, dict[str, str]] = {
     "mystery-express": {
         "character": N_("choose a character"),
@@ -82,8 +83,6 @@ DOING: dict[str, dict[str, str]] = {
 
 
 SEAT = "Seat {n}"  # how every narrator names a seat that has no character
-
-
 ANY_CHOICE = N_("make a choice")
 
 

@@ -141,7 +141,7 @@ class MysteryCityBoard:
         if not self.view:
             return
         waiting, order = rows(turn, [1.3, 1])
-        status_line.draw(paint, waiting, self.context, self.awaited, self.view, rule=False)
+        status_line.draw(paint, waiting, self.context, self.awaited, self.view)
         arrow, words = columns(order, [1, 5])
         self.draw_direction(paint, arrow, self.view["direction"] == "clockwise")
         paint.text(words, Text(N_("Turn order: {direction}"), {"direction": Text(DIRECTIONS[self.view["direction"]])}),

@@ -171,9 +171,9 @@ class MysteryExpressBoard:
         active, hours = view.get("active"), view.get("hours")
         if prompt is None:  # the status line over the choices' room (over the whole panel in a form stage)
             waiting, choices = rows(inner if stage in FORM_STATUS else choices, [1, 1.4], gap=small_gap)
-            status_line.draw(paint, waiting, self.context, self.awaited, view, rule=False)
+            status_line.draw(paint, waiting, self.context, self.awaited, view)
         elif stage not in FORM_STATUS:  # in a form stage the header counts the answers
-            status_line.draw(paint, who, self.context, self.awaited, view, rule=False)
+            status_line.draw(paint, who, self.context, self.awaited, view)
         if stage in FORM_STATUS:
             done, total = answers_so_far(view)
             status = Text(FORM_STATUS[stage], {"done": done, "total": total})

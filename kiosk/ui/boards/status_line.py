@@ -1,6 +1,5 @@
-"""The status line every board shows where it says whose turn it is: who the table waits for, and for what.
-
-The same on the four boards: the words come from `kiosk.awaited` (prompts reduced to seat
+"""The status line every board shows where it says whose turn it is: who the table waits for, and
+for what. The same on the four boards: the words come from `kiosk.awaited` (prompts reduced to seat
 and kind, plus public view facts), so the line names every awaited seat, people and bots, private
 prompts included, and never what is in a hand.
 """
@@ -20,7 +19,7 @@ if TYPE_CHECKING:
     from kiosk.ui.boards import BoardContext
 
 SIZE_MM = 4.2
-MIN_MM = 1.8
+MIN_MM = 1.8  # a long line (several seats, two things asked) shrinks rather than being cut
 
 
 def words(context: BoardContext, waiting: Iterable[Awaited], view: dict[str, Any] | None) -> Text | None:
@@ -29,13 +28,9 @@ def words(context: BoardContext, waiting: Iterable[Awaited], view: dict[str, Any
 
 
 def draw(paint: Painter, rect: pygame.Rect, context: BoardContext, waiting: Iterable[Awaited],
-         view: dict[str, Any] | None, *, rule: bool = True) -> None:
-    """The line in its strip, under a thin rule (unless the board frames it); nothing when nobody
-    is awaited."""
-    theme = paint.theme
-    if rule:
-        pygame.draw.line(paint.surface, theme.accent, rect.topleft, rect.topright, 1)
+         view: dict[str, Any] | None) -> None:
+    """The line in the board's own box, in the board's accent; nothing when nobody is awaited."""
     line = words(context, waiting, view)
     if line is not None:
         body = rect.inflate(-2 * paint.layout.mm(1), -2)
-        paint.text(body, line, SIZE_MM, theme.accent, title=True, min_mm=MIN_MM)
+        paint.text(body, line, SIZE_MM, paint.theme.accent, title=True, min_mm=MIN_MM)
