@@ -17,7 +17,7 @@ from kiosk.narration import narrator_for
 from kiosk.seats.mystery_express import clock
 from kiosk.seats.screen import render
 from kiosk.session import GameSession
-from tests.table_support import settle, table_referee
+from tests.table_support import PATIENCE, settle, table_referee
 
 HUMANS = (0, 1)
 BOTS = (2, 3)
@@ -169,7 +169,7 @@ def test_an_unknown_tag_is_refused_on_every_human_seat(mock_table, tmp_path):
     recorder = Recorder(referee)
     mock_table.tap(SimTag(uid=bytes.fromhex("04DEADBEEF0001")))
     for _ in range(100):  # the reader's poller reports the tap within a few polls
-        event = mock_table.table.events.get(timeout=5)
+        event = mock_table.table.events.get(timeout=PATIENCE)
         referee.handle(event)
         if isinstance(event, TagSeen):
             break
@@ -177,7 +177,7 @@ def test_an_unknown_tag_is_refused_on_every_human_seat(mock_table, tmp_path):
     assert len(store.actions(session.record.id)) == before
     assert recorder.sounds == ["error"]
     for seat in HUMANS:
-        assert "Unknown tag" in referee.screen_of(seat).items[0].label
+        assert referee.screen_of(seat).items[0].label == "Unknown card."
 
 
 def test_bot_seats_ignore_their_buttons(mock_table, tmp_path):
