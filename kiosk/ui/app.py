@@ -24,6 +24,7 @@ from hardware.events import DeviceStatus
 from hardware.table import Table
 from kiosk import i18n
 from kiosk.admin_pin import PIN_FILE, AdminPin, PinFile
+from kiosk.awaited import awaited
 from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
 from kiosk.config import TableConfig
@@ -440,7 +441,8 @@ class App:
     def _update_board(self, now: float) -> None:
         assert self.referee is not None and self.board is not None
         session = self.referee.session
-        self.board.update(session.game.view(session.state, None), self._public_prompts(), now)
+        waiting = awaited(session.game.prompts(session.state))  # seat and kind only: nothing private
+        self.board.update(session.game.view(session.state, None), self._public_prompts(), now, waiting)
 
     def _public_prompts(self) -> list[Prompt]:
         assert self.referee is not None
