@@ -68,7 +68,7 @@ def status(view: dict[str, Any], narrator: Narrator, seat: int) -> Text:
         return Text(N_("Your turn to visit"))
     if view["turn"] is not None:
         return Text(N_("{seat} is visiting"), {"seat": narrator.seat(view["turn"])})
-    return Text(N_("Investigation"))
+    return Text(N_("The investigation goes on"))
 
 
 # --- browsable pages -----------------------------------------------------------------------------
