@@ -27,7 +27,7 @@ from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
 from kiosk.config import TableConfig
 from kiosk.games import registry
-from kiosk.games.base import Action, Event, Prompt
+from kiosk.games.base import Action, Event, OptionRefused, Prompt
 from kiosk.i18n import N_, Text
 from kiosk.lobby import Lobby
 from kiosk.narration import narrator_for
@@ -44,7 +44,7 @@ from kiosk.ui.scenes.admin import Admin
 from kiosk.ui.scenes.attract import Attract
 from kiosk.ui.scenes.choose_game import ChooseGame
 from kiosk.ui.scenes.claim import SeatClaim
-from kiosk.ui.scenes.options import Options
+from kiosk.ui.scenes.options import Options, refusal
 from kiosk.ui.scenes.results import Results
 from kiosk.ui.scenes.resume import ResumeOffer
 from kiosk.ui.scenes.rules_pages import RulesPages
@@ -229,7 +229,7 @@ class App:
         if game_id == "mystery-express":
             values.setdefault("assist", self.plan.assist or self.config.assist)
         self.show(Options(
-            game_id, values,
+            game_id, values, seats=seats,
             on_done=lambda chosen: self.start_game(game_id, seats, bots, chosen),
             on_back=lambda: self.show(claim) if claim is not None else self.choose(),
         ))
@@ -244,8 +244,12 @@ class App:
             self.set_language(chosen["language"])
         seed = self.plan.seed if self.plan.seed is not None else random.SystemRandom().randrange(2**31)
         try:
-            game.info.resolve_options(options)
+            game.info.resolve_options(options, seats)
             session = GameSession.start(self.store, game_id, seats, seed, options, bots=bots)
+        except OptionRefused as refused:
+            log.warning("game not started: %s", refused)
+            self.notice(refusal(game_id, refused))
+            return
         except ValueError as error:
             log.warning("game not started: %s", error)
             self.notice(Text(N_("This game cannot start with these options.")))
