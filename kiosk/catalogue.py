@@ -26,7 +26,7 @@ def source_messages() -> set[str]:
         if not path.is_dir():
             continue
         for _filename, _lineno, message, _comments, _context in extract_from_dir(
-            str(path), method_map=[("**.py", "python")], keywords={"_": None, "N_": None, "counted": (1, 2)}
+            str(path), method_map=[("**.py", "python")], keywords={"_": None, "N_": None, "counted": (1, 2), "Nn_": (1, 2)}
         ):
             if isinstance(message, str):
                 messages.add(message)

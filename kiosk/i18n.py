@@ -33,6 +33,11 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a plural form without rendering it now (give it to `counted` later)."""
+    return singular, plural
+
+
 def counted(singular: str, plural: str, count: int, **params: Any) -> Text:
     """A message that names a number of things, in the grammatical number `count` needs in the
     reader's language ("1 card", "2 cards"); `count` is also its `{count}` parameter. Both forms are

@@ -20,7 +20,7 @@ import pygame
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_city.cards import ATTRIBUTE_NAMES
 from kiosk.games.mystery_city.narrate import EXCHANGE_RESULTS
-from kiosk.i18n import N_, Text, TextList
+from kiosk.i18n import N_, Text, TextList, counted
 from kiosk.seats.mystery_city import choice_words
 from kiosk.ui.boards import Board, BoardContext
 from kiosk.ui.layout import columns, grid, inset, rows
@@ -207,7 +207,7 @@ class MysteryCityBoard:
             return Text(ROLES["attacker" if seat == combat["attacker"] else "defender"])
         if self.view.get("active") == seat and self.view.get("stage") != "register":
             return Text(N_("Revolver"))
-        return Text(N_("{count} card(s)"), {"count": player["hand_size"]})
+        return counted("{count} card", "{count} cards", player["hand_size"])
 
     def draw_stack(self, paint: Painter, rect: pygame.Rect, count: int, out: bool) -> None:
         """A small stack of card backs, one sliver per card (up to eight), with the count on top."""
