@@ -448,13 +448,14 @@ class App:
         scene = self.scene
         if isinstance(scene, SeatClaim) and self.lobby is not None and seat not in self.lobby.claimed:
             scene.bots ^= {seat}
+            self.lobby.give_to_bot(seat, seat in scene.bots)
             self.screen.changed()
 
     def _claims_changed(self) -> None:
         scene = self.scene
         if isinstance(scene, SeatClaim) and self.lobby is not None:
             scene.claimed = set(self.lobby.claimed)
-            scene.bots -= scene.claimed  # a person sitting down takes the seat from its bot
+            scene.bots = set(self.lobby.bots)  # a person sitting down takes the seat from its bot
             self.screen.changed()
             if self.lobby.started:  # a long press on a claimed seat: start with the default options
                 self.lobby.started = False
