@@ -46,6 +46,7 @@ from kiosk.ui.scenes.choose_game import ChooseGame
 from kiosk.ui.scenes.claim import SeatClaim
 from kiosk.ui.scenes.options import Options, refusal
 from kiosk.ui.scenes.results import Results
+from kiosk.ui.seat_results import seat_result
 from kiosk.ui.scenes.resume import ResumeOffer
 from kiosk.ui.scenes.rules_pages import RulesPages
 from kiosk.ui.theme import Theme
@@ -282,10 +283,13 @@ class App:
         narrator = narrator_for(session.record.game, session.game.view(session.state, None))
         record = session.record
         self._end_game()
-        self.show(Results(
+        results = Results(
             record.game, outcome, narrator,
             on_again=lambda: self.claim(record.game, record.seats), on_menu=self.attract,
-        ))
+        )
+        self.show(results)
+        for part in self.table.seats[:record.seats]:  # each player's own result, until the next choice
+            part.display.show(render(seat_result(results, part.index, self.settings["language"])))
 
     def admin(self) -> None:
         self._back_to = self.scene
