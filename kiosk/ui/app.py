@@ -91,6 +91,7 @@ class App:
     quit: bool = False
     settings: dict[str, Any] = field(default_factory=dict)
     _notice: tuple[Text, float] | None = None
+    _notice_alert: bool = True  # False: good news, drawn as information, not as an alert
     _results_at: float | None = None
     _back_to: Scene | None = None  # where the admin menu or the rules pages return to
 
@@ -111,7 +112,7 @@ class App:
         assert self.scene is not None
         self.scene.draw(paint, now)
         if self._notice is not None and now < self._notice[1]:
-            notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self._notice[0])
+            notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self._notice[0], alert=self._notice_alert)
 
     def tap(self, value: object, now: float) -> None:
         if self.scene is not None:
@@ -137,9 +138,10 @@ class App:
         self.scene = scene
         self.screen.changed()
 
-    def notice(self, text: Text) -> None:
-        """A short message over whatever the touchscreen shows, for a few seconds."""
+    def notice(self, text: Text, *, alert: bool = True) -> None:
+        """A short message over whatever the touchscreen shows, for a few seconds (an alert unless told)."""
         self._notice = (text, self.clock() + NOTICE_SECONDS)
+        self._notice_alert = alert
         self.screen.changed()
 
     # --- the loop's entry points ------------------------------------------------------------------
@@ -350,7 +352,7 @@ class App:
             self.notice(Text(N_("Seat screens not answering: {seats}. Run kiosk selftest."),
                              {"seats": ", ".join(str(n) for n in failed)}))
         else:
-            self.notice(Text(N_("Every seat screen and the reader answer.")))
+            self.notice(Text(N_("Every seat screen and the reader answer.")), alert=False)
         if self.table.whistle is not None:
             self.table.whistle.play("beep")
 
