@@ -28,6 +28,15 @@ TAGGED: dict[str, Callable[[], list[str]]] = {
 }
 
 
+# Games whose players each have a tagged token of their own, which claims a seat when laid on the reader.
+SEAT_TOKENS = frozenset({"mystery-express"})
+
+
+def has_seat_tokens(game_id: str) -> bool:
+    """Whether the seat claim may ask players to tap their token (P.I. has none, the others tag cards)."""
+    return game_id in SEAT_TOKENS and bool(physical_tags(game_id))
+
+
 def physical_tags(game_id: str) -> list[str]:
     """The ids of the game's tagged cards and tokens (empty for a game without tags)."""
     found = TAGGED.get(game_id)
