@@ -31,7 +31,7 @@ from hardware.pn532_sim import SimTag
 from hardware.tags import tag_text
 from hardware.whistle import PATTERNS
 from kiosk.games.physical import physical_tags, tag_names
-from kiosk.i18n import N_, Text
+from kiosk.i18n import N_, Text, counted
 from kiosk.ui.layout import grid
 
 SCALE = 2
@@ -204,7 +204,11 @@ class Simulator:
         self.window.fill(BACKGROUND, self.nfc_area)
         pygame.draw.rect(self.window, BEZEL, self.nfc_area, width=2, border_radius=8)
         cards = physical_tags(game) if game is not None else []
-        title = Text(N_("Card reader: hold a card down to lay it on the reader ({count} cards)"), {"count": len(cards)}).render()
+        if cards:
+            title = counted("Card reader: hold a card down to lay it on the reader ({count} card)",
+                            "Card reader: hold a card down to lay it on the reader ({count} cards)", len(cards)).render()
+        else:
+            title = Text(N_("Card reader: no tagged cards in this game")).render()
         self.window.blit(self.font.render(title, True, BRASS), self.nfc_area.move(8, 6))
         pages = max(1, (len(cards) + NFC_PER_PAGE - 1) // NFC_PER_PAGE)
         self.page %= pages
