@@ -251,14 +251,19 @@ class App:
             session = GameSession.start(self.store, game_id, seats, seed, options, bots=bots)
         except OptionRefused as refused:
             log.warning("game not started: %s", refused)
-            self.notice(refusal(game_id, refused))
-            return
+            return self._not_started(refusal(game_id, refused))
         except ValueError as error:
             log.warning("game not started: %s", error)
-            self.notice(Text(N_("This game cannot start with these options.")))
-            return
+            return self._not_started(Text(N_("This game cannot start with these options.")))
         self._leave_lobby()
         self._play(session, {seat: table_bot(game_id, seat, seed) for seat in bots})
+
+    def _not_started(self, why: Text) -> None:
+        """A game refused at the start says why over the screen it was started from (the game list
+        when it was asked for at launch, before any screen)."""
+        if self.scene is None:
+            self.choose()
+        self.notice(why)
 
     def resume(self, record: GameRecord) -> None:
         bots = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}

@@ -86,3 +86,11 @@ def test_the_table_says_which_option_it_refused_and_starts_nothing(app):
     app.start_game("mystery-city", 3, [], {})
     assert app.referee is None and app._notice is not None
     assert app._notice[0].render("en").startswith("First attacker: Seat 4 is not possible with 3 players.")
+
+
+def test_a_game_asked_for_at_launch_with_a_refused_option_opens_the_game_list_and_says_why(app):
+    app.plan.game, app.plan.seats, app.plan.bots = "mystery-city", 3, 3
+    app.plan.options = {"first_seat": 3}
+    app.begin()
+    assert app.referee is None and app.scene is not None
+    assert app._notice is not None and app._notice[0].render("es").startswith("Primer atacante: Puesto 4 no es posible")
