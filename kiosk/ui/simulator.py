@@ -207,6 +207,8 @@ class Simulator:
         if cards:
             title = counted("Card reader: hold a card down to lay it on the reader ({count} card)",
                             "Card reader: hold a card down to lay it on the reader ({count} cards)", len(cards)).render()
+        elif game is None:
+            title = Text(N_("Card reader: the tagged cards of a game show here once it is chosen")).render()
         else:
             title = Text(N_("Card reader: no tagged cards in this game")).render()
         self.window.blit(self.font.render(title, True, BRASS), self.nfc_area.move(8, 6))
