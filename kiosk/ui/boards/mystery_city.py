@@ -368,8 +368,9 @@ class MysteryCityBoard:
         crown, words = rows(rect, [2, 3], gap=paint.layout.mm(2))
         paint.text(crown, Text(N_("{seat} wins!"), {"seat": self.context.narrator.seat(winner)}), 14,
                    paint.theme.accent, title=True)
-        paint.text(words, Text(N_("All {cards} cards in play, after {combats} combats."),
-                               {"cards": cards, "combats": self.view["combats"]}), 6, paint.theme.ink)
+        paint.text(words, counted("All {cards} cards in play, after {count} combat.",
+                                  "All {cards} cards in play, after {count} combats.", self.view["combats"], cards=cards),
+                   6, paint.theme.ink)
 
     def draw_banner(self, paint: Painter, rect: pygame.Rect) -> None:
         if self.banner is not None:

@@ -18,7 +18,7 @@ import pygame
 from kiosk.games import registry
 from kiosk.games.base import Outcome
 from kiosk.games.mystery_express.narrate import CATEGORY_NAMES
-from kiosk.i18n import N_, Text, TextList
+from kiosk.i18n import N_, Text, TextList, counted
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, Words
 from kiosk.ui.scenes.chrome import backdrop, button_height, margin, title_band
@@ -179,7 +179,7 @@ class Results:
             elif detail.get("rounds"):
                 lines.append(Text(N_("Case solved in round {round}."), {"round": detail["rounds"]}))
         if self.game_id == "mystery-city" and detail.get("combats"):
-            lines.append(Text(N_("{count} duels were fought."), {"count": detail["combats"]}))
+            lines.append(counted("{count} duel was fought.", "{count} duels were fought.", detail["combats"]))
         return lines
 
     # --- drawing --------------------------------------------------------------------------------
