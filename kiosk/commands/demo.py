@@ -17,7 +17,7 @@ from kiosk.commands.run import checked_game, save_snapshots
 from kiosk.games import registry
 from kiosk.games.base import Event
 from kiosk import i18n
-from kiosk.i18n import N_, Text, _, counted
+from kiosk.i18n import _, counted
 from kiosk.narration import narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.session import GameSession
