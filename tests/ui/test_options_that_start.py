@@ -94,3 +94,10 @@ def test_a_game_asked_for_at_launch_with_a_refused_option_opens_the_game_list_an
     app.begin()
     assert app.referee is None and app.scene is not None
     assert app._notice is not None and app._notice[0].render("es").startswith("Primer atacante: Puesto 4 no es posible")
+
+
+def test_a_value_of_the_wrong_kind_is_named_too():
+    with pytest.raises(OptionRefused) as refused:
+        registry.get("mystery-city").start(3, 1, {"first_seat": "oldest"})
+    assert refusal("mystery-city", refused.value).render("en") == (
+        "First attacker: oldest is not possible here. Choose Seat 1, Seat 2, Seat 3.")

@@ -147,16 +147,13 @@ class Options:
             on = bool(value)
             paint.button(control, Text(ON if on else OFF), ("toggle", row.name), selected=on, size_mm=4.5)
         else:
-            segmented(paint, control, [(self._value_name(row.name, choice), ("set", row.name, choice))
+            segmented(paint, control, [(value_name(row.name, choice), ("set", row.name, choice))
                                        for choice in row.choices], ("set", row.name, value))
 
     def chosen(self) -> dict[str, Any]:
         """Every option of the game and every table setting that applies, and nothing else."""
         keys = [*registry.get(self.game_id).info.defaults(), *(row.name for row in self.rows if row.owner == "table")]
         return {key: self.values[key] for key in keys}
-
-    def _value_name(self, name: str, value: Any) -> Words:
-        return value_name(name, value)
 
     # --- taps -----------------------------------------------------------------------------------
 
@@ -182,7 +179,7 @@ def value_name(name: str, value: Any) -> Words:
         return Text(VALUE_NAMES[(name, value)])
     if name == "case":
         return case_title(value)
-    if name == "first_seat":
+    if name == "first_seat" and isinstance(value, int):
         return Text(N_("Seat {n}"), {"n": value + 1})
     if isinstance(value, bool):
         return Text(ON if value else OFF)
