@@ -4,10 +4,8 @@ scored (answers, points, cards), the same figures as its row of the touchscreen'
 from __future__ import annotations
 
 from kiosk.i18n import N_, Text
-from kiosk.seats.screen import Item, Screen
+from kiosk.seats.screen import PAGE_LINES, Item, Screen
 from kiosk.ui.scenes.results import Results
-
-LINES = 4  # what one seat screen page holds under its title
 
 
 def seat_result(results: Results, seat: int, lang: str) -> Screen:
@@ -20,5 +18,5 @@ def seat_result(results: Results, seat: int, lang: str) -> Screen:
     cells = table.cells(results.outcome, seat)
     shown = table.on_seat if table.on_seat is not None else tuple(range(len(table.headings)))
     figures = [Text(N_("{what}: {value}"), {"what": Text(table.headings[i]), "value": cells[i]}) for i in shown]
-    lines = tuple(line.render(lang) for line in [verdict, *figures][:LINES])
+    lines = tuple(line.render(lang) for line in [verdict, *figures][:PAGE_LINES])
     return Screen(results.narrator.seat(seat).render(lang), (Item(lines[0], lines=lines),))
