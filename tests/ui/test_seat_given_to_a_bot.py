@@ -38,3 +38,14 @@ def test_a_seat_given_to_a_bot_stops_asking_for_a_player(mock_table, tmp_path):
         assert mock_table.screen(3).tobytes() == render(lobby.screen(3)).tobytes()
     finally:
         store.close()
+
+
+def test_a_token_claims_a_truly_free_seat_before_one_given_to_a_bot(mock_table):
+    from hardware.events import TagSeen
+    from kiosk.lobby import Lobby
+
+    mock_table.table.registry.learn("04AA", "mystery-express", "token-strauss")
+    lobby = Lobby(mock_table.table, "mystery-express", seats=3)
+    lobby.give_to_bot(0, True)
+    lobby.tag(TagSeen("center", "04AA"))
+    assert lobby.claimed == {1} and lobby.bots == {0}
