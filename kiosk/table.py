@@ -11,6 +11,7 @@ next one: an idle table burns no CPU.
 from __future__ import annotations
 
 import heapq
+import logging
 import queue
 import time
 from collections.abc import Callable
@@ -21,12 +22,15 @@ from hardware.events import ButtonPress, DeviceStatus, TagSeen
 from hardware.table import Table
 from hardware.tags import UnknownTag
 from kiosk.bots import Bot
+from kiosk.games import registry
 from kiosk.games.base import Event, IllegalAction, Prompt
 from kiosk.i18n import N_, Text
 from kiosk.seats.controller import SeatController, SeatPages
 from kiosk.seats.screen import Item, Screen, render
 from kiosk.session import GameSession
 
+
+log = logging.getLogger(__name__)
 
 # Whistle patterns for public events (DESIGN: the whistle, "pass", error and fanfare patterns).
 EVENT_SOUNDS = {"leg_start": "whistle", "game_over": "fanfare"}
@@ -147,7 +151,8 @@ class Referee:
     def tag(self, seen: TagSeen) -> None:
         match = self.table.registry.resolve(seen.uid, seen.text, self.session.record.game)
         if isinstance(match, UnknownTag):
-            self.refuse_everywhere(Text(N_("Unknown tag: {reason}"), {"reason": match.reason}))
+            log.info("unknown tag %s: %s", match.uid, match.reason.render("en"))
+            self.refuse_everywhere(unknown_card(match))
             return
         kinds = CARD_ACTIONS.get(self.session.record.game)
         choices = card_choices(self.session.game.prompts(self.session.state), match.card, set(self.bots), kinds)
@@ -282,6 +287,14 @@ class Referee:
 # Holmes revealing Inspector Lestrade names the policed card he clears, and a tap must never reveal a
 # hidden character; a tap chooses the card to visit, or the card Dr Watson or Mycroft has read.
 CARD_ACTIONS: dict[str, frozenset[str]] = {"watson-holmes": frozenset({"tap", "watson_target", "extra_read"})}
+
+
+def unknown_card(tag: UnknownTag) -> Text:
+    """What the players are told: never the tag's own text (a stranger's sticker could say anything),
+    only the name of the game it belongs to, if that is a game the table knows."""
+    if tag.game is not None and tag.game in registry.ids():
+        return Text(N_("Unknown card: this is a {game} card."), {"game": Text(registry.get(tag.game).info.names["en"])})
+    return Text(N_("Unknown card."))
 
 
 def card_choices(

@@ -67,6 +67,9 @@ def show_replay(args: argparse.Namespace) -> int:
         raise UserError(Text(N_("no game {id} in the store"), {"id": args.id}).render())
     if record.finished is None or not record.outcome or record.outcome.get("abandoned"):
         raise UserError(Text(N_("game {id} did not finish: only finished games are replayed"), {"id": args.id}).render())
+    if record.game not in registry.ids():
+        raise UserError(Text(N_("game {id} is a {game!r} game, which this kiosk does not know; expected one of {known}"),
+                             {"id": args.id, "game": record.game, "known": ", ".join(registry.ids())}).render())
     game = registry.get(record.game)
     state = game.start(record.seats, record.seed, record.options)
     narrator = narrator_for(record.game, game.view(state, None))

@@ -1,9 +1,10 @@
 """`kiosk run`: the table referees a game, on real hardware or on the mock table.
 
 Headless with every seat a bot, it plays the whole game and prints one line per leg and the result,
-saving snapshots of every seat screen under `<data>/snapshots/`. The game is kept in the store under
-`--data`: run the same command again after a crash or a power cut (try `--crash-after N`) and the
-unfinished game resumes where it stopped and ends the same way.
+saving snapshots of every seat screen under `<data>/snapshots/` (only the last run's are kept). With
+people at the table nothing of a seat screen is ever written: it holds a private hand. The game is
+kept in the store under `--data`: run the same command again after a crash or a power cut (try
+`--crash-after N`) and the unfinished game resumes where it stopped and ends the same way.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import argparse
 import logging
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -26,6 +28,7 @@ from hardware.table import Table, build_table
 from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
 from kiosk.config import ConfigError, TableConfig, default_config, load_config, parse_size
+from kiosk.commands.folders import folder_to_write
 from kiosk.errors import UserError
 from kiosk.games import registry
 from kiosk.games.base import Event, Game
@@ -86,14 +89,16 @@ def say(msgid: str, **params: Any) -> None:
 MOCK_TABLE_SEATS = 5  # the simulator's table when the game is chosen on its touchscreen
 
 
-def table_config(args: argparse.Namespace, seats: int) -> TableConfig:
+def table_config(args: argparse.Namespace, seats: int | None) -> TableConfig:
+    """The table to run on; `seats`: how many seats the game needs (None: chosen on the touchscreen,
+    among the seats the table has)."""
     try:
-        config = default_config(seats) if args.mock and not args.config else load_config(args.config)
+        config = default_config(seats or MOCK_TABLE_SEATS) if args.mock and not args.config else load_config(args.config)
     except ConfigError as error:
         raise UserError("; ".join(error.problems)) from None
     if args.mock:
         config = replace(config, backend="mock")
-    if len(config.seats) < seats:
+    if seats is not None and len(config.seats) < seats:
         raise UserError(
             Text(N_("{file}: seats: {have} seats configured, the game needs {need}"),
                  {"file": config.path or "table.toml", "have": len(config.seats), "need": seats}).render()
@@ -117,7 +122,7 @@ def checked_game(game_id: str, seats: int) -> Game[Any]:
 def run(args: argparse.Namespace) -> int:
     if args.game is not None or args.headless or not args.mock:  # a seat count that means players
         checked_game(args.game or "mystery-express", args.seats or 4)
-    config = table_config(args, args.seats or (4 if args.headless else MOCK_TABLE_SEATS))
+    config = table_config(args, args.seats or (4 if args.headless else None))
     touch = touchscreen_wanted(args, config)
     if not touch or args.game is not None:
         args.game = args.game or "mystery-express"
@@ -132,7 +137,8 @@ def run(args: argparse.Namespace) -> int:
     if config.backend == "mock" and not touch and args.bots is not None and args.bots < args.seats:
         raise UserError(_("people at a mock table need the simulator window; in headless mode every seat is a bot"))
     data = args.data or config.data_dir
-    store = GameStore.open(data)
+    store = GameStore.open(folder_to_write(data))
+    clear_snapshots(data / "snapshots")  # the last run's pictures go (an older kiosk left people's hands there)
     if store.notice:
         print(f"kiosk: {store.notice}", file=sys.stderr)
     log.info("kiosk started: %s table, %s, data in %s", config.backend, "touchscreen" if touch else "headless", data)
@@ -146,16 +152,18 @@ def run(args: argparse.Namespace) -> int:
     try:
         if touch:
             window = open_window(args, config, mock)
-            return play_on_the_touchscreen(args, store, table, window, data, lang, notifier)
-        return play_at_the_table(args, store, table, data, lang, notifier)
+            status = play_on_the_touchscreen(args, store, table, window, data, lang, notifier)
+        else:
+            status = play_at_the_table(args, store, table, data, lang, notifier)
     finally:
         notifier.stopping()
         darken(table)
         if window is not None:
             window.close()
         (mock or table).close()
-    if power_off_requested.is_set() and config.backend != "mock":
+    if power_off_requested.is_set() and config.backend != "mock":  # the simulator never powers its machine off
         power_off()
+    return status
 
 
 power_off_requested = threading.Event()  # the admin menu's "shut down": after the table is dark
@@ -207,7 +215,7 @@ def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: T
         game=args.game, seats=args.seats, bots=args.bots, seed=args.seed, options=game_options(args.option),
         bot_pause=args.bot_pause, assist=args.assist,
     )
-    reporter = EventReporter(args, data / "snapshots")
+    reporter = EventReporter(args, None)  # people play here: their seat screens stay off the disk
     app = App(table, store, Touchscreen(window.touch, lang), table.config, plan, on_game_event=reporter.report,
               on_quit=power_off_requested.set)
     reporter.referee = lambda: app.referee
@@ -233,9 +241,10 @@ def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: T
 
 class EventReporter:
     """The terminal and the journal's side of a game: one line per headline event (every public event
-    with --narrate), snapshots of the seat screens at each leg and at the end, and the power-cut test."""
+    with --narrate), snapshots of the seat screens at each leg and at the end (into `snapshots`, for a
+    game of bots only: None where people play), and the power-cut test."""
 
-    def __init__(self, args: argparse.Namespace, snapshots: Path) -> None:
+    def __init__(self, args: argparse.Namespace, snapshots: Path | None) -> None:
         self.args = args
         self.snapshots = snapshots
         self.narrators: dict[int, Any] = {}
@@ -258,7 +267,7 @@ class EventReporter:
             line = narrator.describe(event)  # every public event: the narrator learns the characters
             if line is not None and (self.args.narrate or event.kind in HEADLINES.get(record.game, ())):
                 print(line.render(), flush=True)
-            if event.kind in ("leg_start", "game_over") and referee is not None:
+            if event.kind in ("leg_start", "game_over") and referee is not None and self.snapshots is not None:
                 save_snapshots(referee, self.snapshots, f"{record.id}-{event.kind}-{event.data.get('leg', 'end')}")
         if self.args.crash_after is not None and session.actions_done >= self.args.crash_after:
             os.kill(os.getpid(), signal.SIGKILL)  # a power cut: nothing after the stored action runs
@@ -291,9 +300,9 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
         session = GameSession.resume(store, record, bot_players)
         print(counted("Resuming game {id} after {count} action.", "Resuming game {id} after {count} actions.",
                       session.actions_done, id=record.id).render(), flush=True)
-    reporter = EventReporter(args, data / "snapshots")
-    narrator = reporter.narrator(session)
     people = len(record.bots) < record.seats
+    reporter = EventReporter(args, None if people else data / "snapshots")
+    narrator = reporter.narrator(session)
     referee = Referee(
         session, table, lambda seat: seat_pages(record.game, narrator, lang, args.assist or table.config.assist), bot_players,
         bot_delay=max(0.0, args.bot_pause) if people else 0.0, reveal_seconds=3.0 if people else 0.0,
@@ -307,7 +316,8 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
     if not session.over:
         say(N_("Stopped; game {id} is kept and resumes at the next start."), id=record.id)
         return 0
-    save_snapshots(referee, data / "snapshots", f"{record.id}-final")
+    if reporter.snapshots is not None:
+        save_snapshots(referee, reporter.snapshots, f"{record.id}-final")
     outcome = session.game.outcome(session.state)
     assert outcome is not None
     print()
@@ -349,6 +359,22 @@ def save_snapshots(referee: Referee, folder: Path, name: str) -> None:
     for seat in range(referee.session.record.seats):
         image = render(referee.screen_of(seat)).convert("L").resize((512, 256))
         image.save(folder / f"{name}-seat{seat + 1}.png")
+
+
+# What `save_snapshots` and the demo's board camera write, and nothing else: a folder is cleaned of these.
+SNAPSHOT_NAME = re.compile(r"(\d+-.+-seat\d+|board-.+-\d+x\d+)\.png")
+
+
+def clear_snapshots(folder: Path) -> None:
+    """Delete the seat and board snapshots a previous run left in `folder` (other files stay). A card
+    that cannot delete (read-only) is logged: the kiosk starts anyway."""
+    try:
+        if folder.is_dir():
+            for path in folder.iterdir():
+                if SNAPSHOT_NAME.fullmatch(path.name) and path.is_file():
+                    path.unlink()
+    except OSError as error:
+        log.warning("could not clear the old snapshots in %s: %s", folder, error)
 
 
 def game_options(pairs: list[str]) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from hardware.backlight import Backlight
 from hardware.events import DeviceStatus
 from hardware.table import Table
 from kiosk import i18n
+from kiosk.admin_pin import PIN_FILE, AdminPin, PinFile
 from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
 from kiosk.config import TableConfig
@@ -94,8 +95,10 @@ class App:
     _notice_alert: bool = True  # False: good news, drawn as information, not as an alert
     _results_at: float | None = None
     _back_to: Scene | None = None  # where the admin menu or the rules pages return to
+    _pin: AdminPin = field(init=False)  # one for the app's life: closing the pad keeps the wrong-PIN count
 
     def __post_init__(self) -> None:
+        self._pin = AdminPin(self.config.admin_pin, PinFile(self.store.path.parent / PIN_FILE))
         self.settings.setdefault("language", self.screen.lang)
         i18n.set_language(self.settings["language"])
         self.settings.setdefault("reveal_speed", "normal")
@@ -179,8 +182,10 @@ class App:
         """Deadlines: the referee's timers and bots, the notice expiring, the results falling due."""
         now = self.clock()
         if self.referee is not None:
-            self.referee.pump(timeout=0.0)
+            self.referee.pump(timeout=0.0)  # its deadlines include the table's poll
             self._maybe_results(now)
+        else:
+            self.table.poll()  # between games too: failed seat screens retried, the others kept alive
         if self._notice is not None and now >= self._notice[1]:
             self._notice = None
             self.screen.changed()
@@ -302,7 +307,7 @@ class App:
         self._back_to = self.scene
         in_game = self.referee is not None
         self.show(Admin(
-            self.config.admin_pin,
+            self._pin,
             on_end_game=self.end_game if in_game else self._close_admin,
             on_restart_game=self.restart_game if in_game else self._close_admin,
             on_language=self.set_language, on_brightness=self.set_brightness,
