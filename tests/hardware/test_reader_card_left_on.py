@@ -7,7 +7,8 @@ import pytest
 
 from hardware.events import TagSeen
 from hardware.pn532_sim import SimTag
-from tests.hardware.test_reader import UID, Rig, is_tag, until
+from tests.hardware.test_reader import UID, Rig, is_tag
+from tests.waiting import eventually
 
 
 class Clock:
@@ -34,7 +35,7 @@ def rig(tmp_path, clock):
 
 def polls_go_by(rig: Rig, count: int) -> None:
     polls = rig.reader.stats.polls
-    assert until(lambda: rig.reader.stats.polls >= polls + count)
+    assert eventually(lambda: rig.reader.stats.polls >= polls + count)
 
 
 def test_a_card_the_reader_misses_for_a_moment_is_not_read_again(rig, clock):
@@ -56,7 +57,7 @@ def test_a_card_lifted_and_laid_again_later_counts_again(rig, clock):
     rig.sim.remove()
     polls_go_by(rig, 3)
     clock.now += 1.5  # away for longer than a flicker
-    assert until(lambda: rig.reader.present is None)
+    assert eventually(lambda: rig.reader.present is None)
     rig.sim.place(card)
     event, _ = rig.wait_for(is_tag)
     assert event.uid == UID
