@@ -146,7 +146,7 @@ class MysteryCityPages:
 
     # --- a private reveal -------------------------------------------------------------------------
 
-    def reveal(self, event: Event) -> Screen | None:
+    def reveal(self, event: Event, seat: int) -> Screen | None:
         """A private event shown large for a moment: a hand investigated, a card taken or lost."""
         d = event.data
         if event.kind == "investigation":
@@ -156,11 +156,12 @@ class MysteryCityPages:
                 label = counted(*IN_HAND, len(d["hand"])).render(self.lang)
             detail = self._(N_("In your journal"))
             return Screen(title, (Item(label, detail=detail),), inverted=True)
-        if event.kind == "card_stolen":  # told to both seats alike: the taker and the one who lost it
-            detail = self._(N_("{seat} → {target}"), seat=self.narrator.seat(d["target"]),
-                            target=self.narrator.seat(d["seat"]))
+        if event.kind == "card_stolen":  # told to the taker and to the one who lost it, each in its own terms
+            took = d["seat"] == seat
+            other = self.narrator.seat(d["target"] if took else d["seat"])
+            detail = self._(N_("from {seat}") if took else N_("by {seat}"), seat=other)
             item = Item(self.narrator.card(d["card"]).render(self.lang), detail=detail)
-            return Screen(self._(N_("Card taken")), (item,), inverted=True)
+            return Screen(self._(N_("You took") if took else N_("Taken from you")), (item,), inverted=True)
         if event.kind == "hand_dealt":
             label = self.narrator.card_list(d["hand"]).render(self.lang)
             if not fits(label):

@@ -251,8 +251,8 @@ class PIPages:
     def menu(self, prompt: Prompt, view: dict[str, Any]) -> Menu:
         return menu(prompt, view, self.narrator, self.lang, self.places)
 
-    def reveal(self, event: Event) -> Screen | None:
-        return reveal(event, self.narrator, self.lang)
+    def reveal(self, event: Event, seat: int) -> Screen | None:
+        return reveal(event, self.narrator, self.lang)  # every private event here is the seat's own
 
 
 def make_pages(narrator: Narrator, lang: str, assist: bool = False) -> PIPages:
