@@ -6,7 +6,7 @@
 - `reader.CardReader`: the PN532 on a serial port (Adafruit driver over pyserial), polled.
 - `tags.TagRegistry`: tag -> card id, by NDEF text, then by UID.
 - `table.build_table(config)`: every part, through the backend the configuration names
-  (`pi.PiBackend` or `mock.MockBackend`); `mock.build_mock_table()` for tests and the simulator.
+  (`pi.PiBackend` or `mock_backend.MockBackend`); `mock.build_mock_table()` for tests and the simulator.
 
 Inputs from every part arrive on one queue as `events.ButtonPress`, `events.TagSeen` and
 `events.DeviceStatus`; no part ever raises into the game because the hardware misbehaves.

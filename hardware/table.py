@@ -99,7 +99,7 @@ class Table:
 
 def backend_for(config: TableConfig, pinmap: Pinmap) -> Any:
     if config.backend == "mock":
-        from hardware.mock import MockBackend
+        from hardware.mock_backend import MockBackend
 
         return MockBackend(config, pinmap)
     from hardware.pi import PiBackend

@@ -3,6 +3,12 @@
 One parser shared by every `kiosk` subcommand. Loading validates everything and reports each problem
 as `file: key: problem, expected ...`, so a café owner editing the file knows what to fix. The
 documented example is `table.example.toml` at the top of the repository.
+
+It reads `hardware.pinmap` on purpose: the pin map is the table's wiring as data (a TOML file and its
+parser, no GPIO or I2C library behind it), and the configuration checks its seats against that
+wiring. So the configuration stays below the hardware drivers (`hardware.table` and the backends
+import it, it imports none of them); only the wiring's description sits under `hardware/`, beside
+the drivers that follow it.
 """
 
 from __future__ import annotations

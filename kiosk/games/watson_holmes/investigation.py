@@ -13,6 +13,7 @@ from kiosk.games.watson_holmes import board, holmes, solving
 from kiosk.games.watson_holmes.board import occupant
 from kiosk.games.watson_holmes.case import Case
 from kiosk.games.watson_holmes.characters import Characters
+from kiosk.games.watson_holmes.ending import finish
 from kiosk.games.watson_holmes.state import WHState, in_play
 
 ICON_TOKENS = (("gives_police", "police"), ("gives_calloff", "calloff"), ("gives_lockpick", "lockpick"))
@@ -232,13 +233,3 @@ def round_end(state: WHState, case: Case, chars: Characters) -> list[Event]:
     state.turn = first
     events.append(Event("round_start", {"round": state.round, "diary": state.diary, "first": first}))
     return events
-
-
-def finish(state: WHState, case: Case) -> list[Event]:
-    state.over = True
-    state.stage = "over"
-    state.winners = [s for s, p in enumerate(state.players) if p.place == 1]
-    answers = {q.id: list(q.accepted) for q in case.questions}
-    solution = None if state.options.get("physical") or case.solution is None else dict(case.solution)
-    places = {str(s): p.place for s, p in enumerate(state.players) if p.place is not None}
-    return [Event("game_over", {"winners": list(state.winners), "places": places, "answers": answers, "solution": solution})]

@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
-from kiosk.games.watson_holmes import board, holmes
+from kiosk.games.watson_holmes import board, holmes, visiting
 from kiosk.games.watson_holmes.case import Case, Question
 from kiosk.games.watson_holmes.characters import Characters
+from kiosk.games.watson_holmes.ending import finish
 from kiosk.games.watson_holmes.grading import is_right
 from kiosk.games.watson_holmes.state import WHState
 from kiosk.games.watson_holmes.views import question_view
@@ -102,8 +103,6 @@ def _unjudged(answer: Any) -> bool:
 
 
 def apply(state: WHState, case: Case, chars: Characters, seat: int, action: Action) -> list[Event]:
-    from kiosk.games.watson_holmes import investigation, visiting
-
     at = state.pending["221b"]
     kind = action.kind
     if kind in holmes.HOLMES_KINDS:
@@ -142,7 +141,7 @@ def apply(state: WHState, case: Case, chars: Characters, seat: int, action: Acti
     events = _resolve(state, case)
     won_now = [s for s in at["group"] if state.players[s].won]
     if won_now and (not state.options.get("play_on") or not board.active_seats(state)):
-        return events + investigation.finish(state, case)
+        return events + finish(state, case)
     at["waiting"] = [s for s in at["waiting"] if s not in at["group"]]
     at["ready"] = []
     if at["waiting"]:
