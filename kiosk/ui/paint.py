@@ -46,6 +46,7 @@ class Drawn:
     box: pygame.Rect
     rect: pygame.Rect
     fits: bool  # False when even the smallest size had to be cut short
+    pixels: int = 0  # the type size it was drawn at (the font's em, in pixels)
 
 
 @dataclass(frozen=True)
@@ -91,11 +92,11 @@ class Painter:
         `min_mm` until they fit, cut short with an ellipsis only if even that fails (recorded as not
         fitting, which the layout tests catch). Returns the rectangle the glyphs cover."""
         rendered = words.render(self.lang)
-        _, typeface, lines, fits = self._fit(rendered, rect, size_mm, title, min_mm)
+        pixels, typeface, lines, fits = self._fit(rendered, rect, size_mm, title, min_mm)
         if not fits:
             lines = cut_short(lines, typeface, rect)
         covered = self._blit_lines(lines, typeface, rect, colour or self.theme.ink, align, valign)
-        self.drawn.append(Drawn(rendered, words, pygame.Rect(rect), covered, fits))
+        self.drawn.append(Drawn(rendered, words, pygame.Rect(rect), covered, fits, pixels))
         return covered
 
     def fit_mm(self, rect: pygame.Rect, words: Words, size_mm: float = 5.0, *, title: bool = False,

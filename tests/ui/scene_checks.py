@@ -11,6 +11,7 @@ what the painter recorded and saves a screenshot under `build/screenshots/` (the
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -61,6 +62,7 @@ def render(scene: Scene, layout: Layout, lang: str, now: float = 0.0) -> Painter
 def check_frame(painter: Painter, where: str) -> None:
     screen = painter.surface.get_rect()
     layout = painter.layout
+    record_type_sizes(painter, where)
     for drawn in painter.drawn:
         assert drawn.fits, f"{where}: {drawn.text!r} does not fit its box {drawn.box}"
         assert screen.contains(drawn.box), f"{where}: the box of {drawn.text!r} leaves the screen: {drawn.box}"
@@ -72,6 +74,18 @@ def check_frame(painter: Painter, where: str) -> None:
             f"{where}: touch target {target.value!r} is {short} px, under 9 mm ({layout.min_touch} px)"
         )
         assert screen.contains(target.rect), f"{where}: touch target {target.value!r} leaves the screen"
+
+
+def record_type_sizes(painter: Painter, where: str) -> None:
+    """Append each drawn text's size to the file named by KIOSK_TYPE_REPORT (bench/type_sizes.py)."""
+    report = os.environ.get("KIOSK_TYPE_REPORT")
+    if not report:
+        return
+    with open(report, "a", encoding="utf-8") as out:
+        for drawn in painter.drawn:
+            out.write(json.dumps({"layout": painter.layout.name, "lang": painter.lang, "where": where,
+                                  "text": drawn.text, "px": drawn.pixels,
+                                  "mm": round(drawn.pixels / painter.layout.px_per_mm, 2)}) + "\n")
 
 
 def check_words(words: object, where: str) -> None:
