@@ -19,6 +19,7 @@ import pygame
 from kiosk.i18n import Text, TextList
 from kiosk.ui.layout import Layout
 from kiosk.ui.theme import Colour, Theme
+from kiosk.ui.type_scale import TypeSize
 
 FONTS = Path(__file__).parent / "fonts"
 ELLIPSIS = "…"
@@ -47,6 +48,7 @@ class Drawn:
     rect: pygame.Rect
     fits: bool  # False when even the smallest size had to be cut short
     pixels: int = 0  # the type size it was drawn at (the font's em, in pixels)
+    least: int = 0  # the size it was allowed to shrink to (pixels): its type size's minimum
 
 
 @dataclass(frozen=True)
@@ -85,24 +87,28 @@ class Painter:
 
     # --- words ----------------------------------------------------------------------------------
 
-    def text(self, rect: pygame.Rect, words: Words, size_mm: float = 5.0, colour: Colour | None = None,
+    def text(self, rect: pygame.Rect, words: Words, size: TypeSize | float = 5.0, colour: Colour | None = None,
              *, title: bool = False, align: str = "center", valign: str = "middle",
-             min_mm: float = 2.2) -> pygame.Rect:
-        """Draw `words` inside `rect`: wrapped at spaces, shrunk step by step from `size_mm` down to
-        `min_mm` until they fit, cut short with an ellipsis only if even that fails (recorded as not
-        fitting, which the layout tests catch). Returns the rectangle the glyphs cover."""
+             min_mm: float | None = None) -> pygame.Rect:
+        """Draw `words` inside `rect` in a size of the type scale (or a size in mm): wrapped at spaces,
+        shrunk step by step down to the size's minimum (or `min_mm`) until they fit, cut short with an
+        ellipsis only if even that fails (recorded as not fitting, which the layout tests catch).
+        Returns the rectangle the glyphs cover."""
         rendered = words.render(self.lang)
-        pixels, typeface, lines, fits = self._fit(rendered, rect, size_mm, title, min_mm)
+        size_mm, least_mm = sizes(size, min_mm)
+        pixels, typeface, lines, fits = self._fit(rendered, rect, size_mm, title, least_mm)
         if not fits:
             lines = cut_short(lines, typeface, rect)
         covered = self._blit_lines(lines, typeface, rect, colour or self.theme.ink, align, valign)
-        self.drawn.append(Drawn(rendered, words, pygame.Rect(rect), covered, fits, pixels))
+        least = min(self.layout.mm(size_mm), self.layout.mm(least_mm))
+        self.drawn.append(Drawn(rendered, words, pygame.Rect(rect), covered, fits, pixels, least))
         return covered
 
-    def fit_mm(self, rect: pygame.Rect, words: Words, size_mm: float = 5.0, *, title: bool = False,
-               min_mm: float = 2.2) -> float:
+    def fit_mm(self, rect: pygame.Rect, words: Words, size: TypeSize | float = 5.0, *, title: bool = False,
+               min_mm: float | None = None) -> float:
         """The size (mm) `text` would draw `words` at in `rect`: to give a row of buttons one size."""
-        pixels, _, _, _ = self._fit(words.render(self.lang), rect, size_mm, title, min_mm)
+        size_mm, least_mm = sizes(size, min_mm)
+        pixels, _, _, _ = self._fit(words.render(self.lang), rect, size_mm, title, least_mm)
         return pixels / self.layout.px_per_mm
 
     def _fit(self, rendered: str, rect: pygame.Rect, size_mm: float, title: bool,
@@ -146,7 +152,7 @@ class Painter:
         self.targets.append(Target(pygame.Rect(rect), value))
 
     def button(self, rect: pygame.Rect, label: Words, value: object, *, selected: bool = False,
-               enabled: bool = True, size_mm: float = 5.0) -> None:
+               enabled: bool = True, size_mm: TypeSize | float = 5.0) -> None:
         """A rounded button; a disabled one is drawn dim and answers nothing."""
         theme = self.theme
         fill = theme.accent if selected else theme.panel
@@ -163,6 +169,14 @@ class Painter:
             if target.rect.collidepoint(position):
                 return target.value
         return None
+
+
+def sizes(size: TypeSize | float, min_mm: float | None) -> tuple[float, float]:
+    """The size to set a text at and the least it may shrink to, both in mm: a named size brings its
+    own minimum; a bare size in mm keeps the painter's old floor of 2.2 mm unless told otherwise."""
+    if isinstance(size, TypeSize):
+        return size.mm, size.min_mm if min_mm is None else max(min_mm, size.min_mm)
+    return size, 2.2 if min_mm is None else min_mm
 
 
 def lines_height(count: int, typeface: pygame.font.Font) -> int:

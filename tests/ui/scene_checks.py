@@ -6,6 +6,8 @@ what the painter recorded and saves a screenshot under `build/screenshots/` (the
 - every text fits its box and every box lies on the screen (nothing clipped or overflowing);
 - every word came from the catalogue (`Text` with a known message id; `Verbatim` holds no letters)
   or from a case file (`CaseText`, which each game's own tests check against the public view);
+- no text is under the type scale's floor (2.5 mm, `kiosk/ui/type_scale.py`) or under the minimum of
+  its own size, except on the frames of `SMALL_TYPE_PENDING` (named, with the reason, until migrated);
 - every touch target is at least 9 mm on its short side and lies on the screen.
 """
 
@@ -24,11 +26,31 @@ from kiosk.i18n import Text, TextList
 from kiosk.ui.layout import LAYOUTS, Layout
 from kiosk.ui.paint import Painter, Verbatim
 from kiosk.ui.scene import Scene
+from kiosk.ui.type_scale import FLOOR_MM
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = Path(os.environ.get("KIOSK_SCREENSHOTS", ROOT / "build" / "screenshots"))
 LANGUAGES = ("en", "es")
 _MESSAGES: set[str] | None = None
+
+# Frames (by the start of their name) still drawing some text under the 2.5 mm floor: TEMPORARY, each
+# with what is left to do. Remove an entry when its board is migrated to the type scale.
+SMALL_TYPE_PENDING: dict[str, str] = {
+    "me-board": "Mystery Express at 800x480: the notes grid's category letters (S, MO, M, L, T) and the "
+                "car names at 8-12 px, the train's rule lines at 11 px; needs the grid paged or one "
+                "column per category shown at a time",
+    "tap test": "the Mystery Express board (see me-board)",
+    "refused tap": "the Mystery Express board (see me-board)",
+    "turn buttons at": "the Mystery Express board (see me-board)",
+    "status-line-mystery-express": "the Mystery Express board (see me-board)",
+    "menu-results-mystery-express": "its breakdown is the Mystery Express end reveal (see me-board)",
+    "pi-board": "P.I. at 800x480: the case table (suspect, crime, location per seat) at 10 px with 4-5 "
+                "seats; needs a page per case or the rows given the felt's room",
+    "status-line-pi": "the P.I. board (see pi-board)",
+    "wh-board": "Watson & Holmes at 800x480: the location numbers and names at 10-12 px on the 17-card "
+                "grid, the answers at the end at 11 px; needs fewer cards per row with paging",
+    "status-line-watson-holmes": "the Watson & Holmes board (see wh-board)",
+}
 
 
 def known_messages() -> set[str]:
@@ -74,6 +96,19 @@ def check_frame(painter: Painter, where: str) -> None:
             f"{where}: touch target {target.value!r} is {short} px, under 9 mm ({layout.min_touch} px)"
         )
         assert screen.contains(target.rect), f"{where}: touch target {target.value!r} leaves the screen"
+    check_type_sizes(painter, where)
+
+
+def check_type_sizes(painter: Painter, where: str) -> None:
+    """Every text at least its size's minimum and the floor, unless its frame is still pending."""
+    if any(where.startswith(pending) for pending in SMALL_TYPE_PENDING):
+        return
+    floor = painter.layout.mm(FLOOR_MM)
+    small = [(d.text, d.pixels) for d in painter.drawn if d.pixels < max(floor, d.least)]
+    assert not small, (
+        f"{where}: text under its minimum size ({FLOOR_MM} mm = {floor} px at least): "
+        + ", ".join(f"{text!r} at {pixels} px" for text, pixels in small[:8])
+    )
 
 
 def record_type_sizes(painter: Painter, where: str) -> None:

@@ -21,7 +21,7 @@ def painter() -> Painter:
 
 def test_long_text_shrinks_and_wraps_into_its_box(painter):
     box = pygame.Rect(10, 10, 200, 120)
-    painter.text(box, Text(N_("Touch the screen to start")), size_mm=20)
+    painter.text(box, Text(N_("Touch the screen to start")), 20)
     drawn = painter.drawn[-1]
     assert drawn.fits and box.contains(drawn.rect)
     assert drawn.text == "Toca la pantalla para empezar"  # rendered in the painter's language
@@ -29,7 +29,7 @@ def test_long_text_shrinks_and_wraps_into_its_box(painter):
 
 def test_text_that_cannot_fit_is_cut_short_and_reported(painter):
     box = pygame.Rect(10, 10, 30, 12)
-    painter.text(box, Text(N_("Touch the screen to start")), size_mm=8)
+    painter.text(box, Text(N_("Touch the screen to start")), 8)
     assert not painter.drawn[-1].fits
     with pytest.raises(AssertionError, match="does not fit"):
         check_frame(painter, "tiny box")

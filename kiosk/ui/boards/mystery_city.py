@@ -27,6 +27,7 @@ from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, Words
 from kiosk.ui.scene import ON_TIME
+from kiosk.ui.type_scale import FINE, LABEL
 from kiosk.ui.theme import Colour, Theme, theme_for
 
 ROLL_SECONDS = 0.9  # how long thrown dice tumble before they settle
@@ -148,7 +149,7 @@ class MysteryCityBoard:
         arrow, words = columns(order, [1, 5])
         self.draw_direction(paint, arrow, self.view["direction"] == "clockwise")
         paint.text(words, Text(N_("Turn order: {direction}"), {"direction": Text(DIRECTIONS[self.view["direction"]])}),
-                   4.5, paint.theme.muted, align="left", min_mm=1.8)
+                   LABEL, paint.theme.muted, align="left")
 
     def draw_direction(self, paint: Painter, rect: pygame.Rect, clockwise: bool) -> None:
         """A circular arrow: the way the revolver goes round the table."""
@@ -195,12 +196,12 @@ class MysteryCityBoard:
                   radius=radius, width=3 if active or winner else 1)
         pad = paint.layout.mm(1.2)
         inner = inset(rect, pad)
-        stack, words = columns(inner, [1, 3.2], gap=pad)
+        stack, words = columns(inner, [0.9, 3.2], gap=pad)
         self.draw_stack(paint, stack, player["hand_size"], out)
         name, status = rows(words, [1, 1])
         paint.text(name, self.context.narrator.seat(seat), 5, theme.ink if not out else theme.muted, title=True,
                    align="left")
-        paint.text(status, self.seat_status(player), 3.8, theme.accent if active or winner else theme.muted,
+        paint.text(status, self.seat_status(player), FINE, theme.accent if active or winner else theme.muted,
                    align="left")
 
     def seat_status(self, player: dict[str, Any]) -> Text:
@@ -232,7 +233,7 @@ class MysteryCityBoard:
         if shown == 0:
             paint.box(base, None, paint.theme.muted, radius=radius, width=1)
         top = base.move((shown - 1) * step // 2, -(shown - 1) * step) if shown else base
-        paint.text(inset(top, 2), Verbatim(str(count)), 5, CARD_FACE if not out else paint.theme.muted, title=True)
+        paint.text(inset(top, 1), Verbatim(str(count)), LABEL, CARD_FACE if not out else paint.theme.muted, title=True)
 
     def draw_removed(self, paint: Painter, rect: pygame.Rect) -> None:
         """The cards out of the game, public (rules 12): a column beside the felt, a strip in portrait."""
@@ -244,12 +245,12 @@ class MysteryCityBoard:
             count_box, names = columns(inner, [1.4, 5], gap=paint.layout.mm(2))
             head, count = rows(count_box, [1, 1.3])
         else:
-            head, count, names = rows(inner, [1.2, 1, 5])
-        paint.text(head, Text(N_("Out of the game")), 3.8, theme.muted, title=True, min_mm=1.8)
+            head, count, names = rows(inner, [2, 1, 5])  # the heading may take two lines
+        paint.text(head, Text(N_("Out of the game")), FINE, theme.muted, title=True)
         paint.text(count, Verbatim(str(len(removed))), 6, theme.ink, title=True)
         if removed:
-            paint.text(names, TextList(tuple(self.context.narrator.card(c) for c in removed)), 3.2, theme.muted,
-                       valign="top" if not paint.layout.portrait else "middle", min_mm=1.8)
+            paint.text(names, TextList(tuple(self.context.narrator.card(c) for c in removed)), FINE, theme.muted,
+                       valign="top" if not paint.layout.portrait else "middle")
 
     def draw_felt(self, paint: Painter, rect: pygame.Rect, now: float) -> None:
         theme = paint.theme
@@ -299,7 +300,7 @@ class MysteryCityBoard:
         if combat is not None:
             role = ROLES["attacker" if seat == combat["attacker"] else "defender"]
             words = Text(N_("{seat} · {role}"), {"seat": name, "role": Text(role)})
-        paint.text(who, words, 4.5, theme.ink, title=True, min_mm=1.8)
+        paint.text(who, words, LABEL, theme.ink, title=True)
         rolls = [pair[-1] for pair in (side["rolls"], side["partner_rolls"], side["companion_rolls"]) if pair] if side else []
         if rolls:
             table, dice = columns(table, [3, 1], gap=gap)
@@ -337,7 +338,7 @@ class MysteryCityBoard:
                   width=max(2, paint.layout.mm(0.8 if data.special else 0.4)))
         inner = inset(face, paint.layout.mm(1))
         name, value, mark = rows(inner, [1.6, 2, 0.8])
-        paint.text(name, self.context.narrator.card(card), 4.2, CARD_INK, title=True, min_mm=1.8)
+        paint.text(name, self.context.narrator.card(card), LABEL, CARD_INK, title=True)
         paint.text(value, Verbatim(str(data.values[attribute])), 11 if fighting else 8,
                    SPECIAL_RED if data.special else CARD_INK, title=True)
         if data.special:  # a star as well as the red: colour is never the only signal
@@ -394,8 +395,8 @@ class MysteryCityBoard:
         gap = paint.layout.mm(1.5)
         label, buttons = rows(rect, [paint.layout.mm(6), rect.height - paint.layout.mm(6) - gap], gap=gap)
         waiting = status_line.words(self.context, self.awaited, self.view)
-        paint.text(label, waiting or Text(N_("{seat} chooses"), {"seat": self.context.narrator.seat(prompt.seat)}), 4.5,
-                   paint.theme.accent, title=True, min_mm=1.8)
+        paint.text(label, waiting or Text(N_("{seat} chooses"), {"seat": self.context.narrator.seat(prompt.seat)}), LABEL,
+                   paint.theme.accent, title=True)
         if all(a.kind == "attack" for a in prompt.actions):
             self.draw_attack(paint, buttons, prompt)
             return

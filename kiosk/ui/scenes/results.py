@@ -27,6 +27,7 @@ from kiosk.ui.paint import Painter, Verbatim, Words
 from kiosk.ui.boards.me_reveals import EndReveal
 from kiosk.ui.scenes.chrome import backdrop, button_height, margin, title_band
 from kiosk.ui.theme import Theme, theme_for
+from kiosk.ui.type_scale import BODY, LABEL
 
 AGAIN = "again"
 MENU = "menu"
@@ -220,7 +221,7 @@ class Results:
         else:
             self._table(paint, table)
         for box, line in zip(rows(lines, [1] * len(notes)), notes):
-            paint.text(box, line, 4.5, paint.theme.ink)
+            paint.text(box, line, BODY, paint.theme.ink)
         if panel:
             self._solution_panel(paint, listed, panel)
         menu, again = columns(actions, [1, 1], gap=gap)
@@ -232,12 +233,12 @@ class Results:
         paint.box(area, theme.panel, theme.accent, radius=layout.mm(2), width=max(1, layout.mm(0.4)))
         inner = inset(area, layout.mm(2))
         heading, *lines = rows(inner, [1] * (len(solution) + 1))
-        paint.text(heading, Text(N_("The solution")), 5, theme.accent, title=True)
+        paint.text(heading, Text(N_("The solution")), BODY, theme.accent, title=True)
         halves = [columns(box, [1, 1.6], gap=layout.mm(2)) for box in lines]
-        size = min(paint.fit_mm(left, category, 4.5) for (left, _), (category, _) in zip(halves, solution))
+        size = min(paint.fit_mm(left, category, LABEL) for (left, _), (category, _) in zip(halves, solution))
         for (left, right), (category, face) in zip(halves, solution):
-            paint.text(left, category, size, theme.muted, align="right")
-            paint.text(right, face, 5, theme.ink, title=True, align="left")
+            paint.text(left, category, size, theme.muted, align="right", min_mm=LABEL.min_mm)
+            paint.text(right, face, BODY, theme.ink, title=True, align="left")
 
     def _table(self, paint: Painter, area: pygame.Rect) -> None:
         """The score table; a landscape screen with many seats shows it in two halves side by side."""
@@ -258,7 +259,7 @@ class Results:
         block = pygame.Rect(area.left, area.top, area.width, line * count)
         block.centery = area.centery
         weights = [1.8 if layout.portrait else 2.8, *spec.weights]
-        header, *boxes = rows(block, [1] * count)
+        header, *boxes = rows(block, [1.5] + [1] * (count - 1))  # room for a heading on two lines
         for box, heading in zip(columns(header, weights)[1:], spec.headings):
             paint.text(inset(box, layout.mm(0.5)), Text(heading), 4, theme.muted, title=True)
         winners = set(self.outcome.winners)
@@ -274,7 +275,7 @@ class Results:
                 _star(paint.surface, mark.center, mark.height * 0.4, ink)
             words = pygame.Rect(mark.right + layout.mm(1), name_box.top, name_box.right - mark.right - layout.mm(1),
                                 name_box.height)
-            paint.text(words, self.narrator.seat(seat), 5, ink, title=won, align="left")
+            paint.text(words, self.narrator.seat(seat), LABEL, ink, title=won, align="left")
             for cell, value in zip(cells[1:], spec.cells(self.outcome, seat)):
                 paint.text(inset(cell, layout.mm(0.5)), value, 5, ink, title=True)
 
