@@ -71,7 +71,7 @@ def show_replay(args: argparse.Namespace) -> int:
         raise UserError(Text(N_("game {id} is a {game!r} game, which this kiosk does not know; expected one of {known}"),
                              {"id": args.id, "game": record.game, "known": ", ".join(registry.ids())}).render())
     game = registry.get(record.game)
-    state = game.start(record.seats, record.seed, record.options)
+    state = game.start(record.seats, record.seed, game.info.stored_options(record.options))
     narrator = narrator_for(record.game, game.view(state, None))
     print(summary(record))
     for seat, data in store.actions(record.id):

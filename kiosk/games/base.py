@@ -77,6 +77,9 @@ class OptionSpec:
     default: Any
     choices: tuple[Any, ...] | None = None
     help: str = ""
+    # The default before it last changed (None: it never did). Games stored before options were stored
+    # whole lack the options left at their default, and were played with this one.
+    former_default: Any = None
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,15 @@ class GameInfo:
                 )
             resolved[name] = value
         return resolved
+
+    def stored_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options a stored game was played with, so that it replays identically.
+
+        A game is stored with its options whole (`resolve_options` at its start); an older record
+        holds only the options chosen, and an option it lacks had the default of its day.
+        """
+        former = {option.name: option.former_default for option in self.options if option.former_default is not None}
+        return self.resolve_options({**former, **options})
 
 
 def require_legal(

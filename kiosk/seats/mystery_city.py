@@ -122,6 +122,12 @@ class MysteryCityPages:
         attribute = prompt.data.get("attribute")
         title = self._(TITLES.get(prompt.kind, ANY_CHOICE),
                        attribute=Text(SHORT[attribute]) if attribute else "")
+        if "to_beat" in prompt.data:  # the leader's card, rolled when shown (rules 6): what to answer
+            title = self._(N_("Play · {attribute} vs {total}"), attribute=Text(SHORT[prompt.data["attribute"]]),
+                           total=prompt.data["to_beat"])
+        elif "totals" in prompt.data:  # both cards shown: the totals as they stand
+            mine, theirs = prompt.data["totals"]
+            title = self._(N_("You {mine} · rival {theirs}"), mine=mine, theirs=theirs)
         action = prompt.actions[index]
         footer = self._(HINT)
         if action.kind in ("play", "hold", "release") and self.narrator.cards.card(action.args[0]).ability:

@@ -374,7 +374,7 @@ class App:
         )
         self.board = make_board(BoardContext(
             record.game, record.seats, narrator, self._submit, frozenset(record.bots), reveal,
-            registry.get(record.game).info.resolve_options(dict(record.options)),
+            registry.get(record.game).info.stored_options(dict(record.options)),
         ))
         now = self.clock()
         public = [e for e in session.replayed if e.audience is None]
