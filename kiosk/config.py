@@ -75,6 +75,14 @@ class ReaderConfig:
 @dataclass(frozen=True)
 class WhistleConfig:
     enabled: bool = True
+    your_turn: bool = True  # a short chirp when a seat becomes awaited after a wait
+
+
+@dataclass(frozen=True)
+class StoreConfig:
+    keep_games: int = 200  # the newest finished games keep their moves (for `kiosk replay`)
+    keep_days: int = 365  # ... and only while younger than this; older ones keep their result only
+    reserve_mb: int = 8  # room held on the card for the game in play when it fills up (0: none)
 
 
 @dataclass(frozen=True)
@@ -91,6 +99,7 @@ class TableConfig:
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
     reader: ReaderConfig = field(default_factory=ReaderConfig)
     whistle: WhistleConfig = field(default_factory=WhistleConfig)
+    store: StoreConfig = field(default_factory=StoreConfig)
     seats: tuple[SeatConfig, ...] = ()
 
     def pinmap(self) -> Pinmap:
@@ -259,8 +268,16 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
     reader_section.finish()
 
     whistle_section = top.table("whistle")
-    whistle = WhistleConfig(enabled=whistle_section.flag("enabled", True))
+    whistle = WhistleConfig(enabled=whistle_section.flag("enabled", True), your_turn=whistle_section.flag("your_turn", True))
     whistle_section.finish()
+
+    store_section = top.table("store")
+    store = StoreConfig(
+        keep_games=store_section.integer("keep_games", 200, 1, 100_000),
+        keep_days=store_section.integer("keep_days", 365, 1, 36_500),
+        reserve_mb=store_section.integer("reserve_mb", 8, 0, 1024),
+    )
+    store_section.finish()
 
     seats: list[SeatConfig] = []
     raw_seats = top.get("seats", [], _("a list of tables ([[seats]])"), list)
@@ -322,6 +339,7 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
         buttons=buttons,
         reader=reader,
         whistle=whistle,
+        store=store,
         seats=tuple(seats),
     )
 

@@ -7,6 +7,7 @@ they would have without the interruption.
 
 from __future__ import annotations
 
+import copy
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 from kiosk.bots import Bot
 from kiosk.games import registry
 from kiosk.games.base import Action, Event, Game, Outcome
-from kiosk.store import GameRecord, GameStore
+from kiosk.store import GameRecord, GameStore, StoreWriteError
 
 
 log = logging.getLogger("kiosk")
@@ -67,13 +68,20 @@ class GameSession:
         return session
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """Apply, then commit, then return the events to show. An illegal action raises and stores nothing."""
-        events = self.game.apply(self.state, seat, action)
+        """Check, commit, apply, then return the events to show. An illegal action raises and stores
+        nothing; so does a card that cannot be written (`StoreWriteError`), and the game's state is
+        then as it was: the action is first tried on a copy, and applied to the state (the same object,
+        which others hold) only once it is stored."""
+        self.game.apply(copy.deepcopy(self.state), seat, action)  # raises IllegalAction before anything is stored
         self.store.append(self.record.id, seat, self.game.action_to_json(action))
+        events = self.game.apply(self.state, seat, action)  # deterministic: the same as on the copy
         self.actions_done += 1
         outcome = self.game.outcome(self.state)
         if outcome is not None:
-            self.store.finish(self.record.id, outcome_json(outcome))
+            try:
+                self.store.finish(self.record.id, outcome_json(outcome))
+            except StoreWriteError as error:  # the last move is stored and shown; the end is not lost (it replays)
+                log.error("game %d: its end could not be recorded: %s", self.record.id, error)
             winners = ", ".join(str(seat + 1) for seat in outcome.winners)
             log.info("game %d finished after %d actions: won by seat %s", self.record.id, self.actions_done, winners)
         return events

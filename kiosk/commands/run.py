@@ -21,7 +21,7 @@ import threading
 from dataclasses import replace
 from pathlib import Path
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from hardware.mock import build_mock_table
 from hardware.table import Table, build_table
@@ -39,7 +39,8 @@ from kiosk.narration import HEADLINES, narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.service import ServiceNotifier, stop_on_sigterm, stop_requested
 from kiosk.session import GameSession
-from kiosk.store import GameRecord, GameStore
+from kiosk.storage import PROBE_EVERY, StorageKeeper
+from kiosk.store import GameRecord, GameStore, StoreWriteError
 from kiosk.table import Referee
 
 
@@ -141,6 +142,7 @@ def run(args: argparse.Namespace) -> int:
     clear_snapshots(data / "snapshots")  # the last run's pictures go (an older kiosk left people's hands there)
     if store.notice:
         print(f"kiosk: {store.notice}", file=sys.stderr)
+    keeper = StorageKeeper(store, config.store, data, on_change=storage_changed)
     log.info("kiosk started: %s table, %s, data in %s", config.backend, "touchscreen" if touch else "headless", data)
     mock = build_mock_table(config) if config.backend == "mock" else None
     table = mock.table if mock is not None else build_table(config).start()
@@ -152,9 +154,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         if touch:
             window = open_window(args, config, mock)
-            status = play_on_the_touchscreen(args, store, table, window, data, lang, notifier)
+            status = play_on_the_touchscreen(args, store, table, window, data, lang, notifier, keeper)
         else:
-            status = play_at_the_table(args, store, table, data, lang, notifier)
+            status = play_at_the_table(args, store, table, data, lang, notifier, keeper)
     finally:
         notifier.stopping()
         darken(table)
@@ -206,7 +208,7 @@ def screen_size(text: str) -> tuple[int, int]:
 
 
 def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: Table, window: Any, data: Path,
-                            lang: str, notifier: ServiceNotifier) -> int:
+                            lang: str, notifier: ServiceNotifier, keeper: StorageKeeper) -> int:
     from kiosk.ui import loop
     from kiosk.ui.app import App, Plan
     from kiosk.ui.scene import Touchscreen
@@ -217,7 +219,7 @@ def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: T
     )
     reporter = EventReporter(args, None)  # people play here: their seat screens stay off the disk
     app = App(table, store, Touchscreen(window.touch, lang), table.config, plan, on_game_event=reporter.report,
-              on_quit=power_off_requested.set)
+              on_quit=power_off_requested.set, keeper=keeper)
     reporter.referee = lambda: app.referee
     if hasattr(window, "current_game"):
         window.current_game = lambda: app.game_id
@@ -283,16 +285,50 @@ def darken(table: Table) -> None:
         table.whistle.stop()
 
 
+def storage_changed(fault: StoreWriteError | None) -> None:
+    """Headless: the terminal hears once when the card stops taking writes, and once when it takes them again."""
+    print((fault.text if fault is not None else Text(N_("Saving works again: the game goes on."))).render(), flush=True)
+
+
+class Stopped(Exception):
+    """The kiosk was asked to stop while it waited for the card to take a write."""
+
+
+T = TypeVar("T")
+
+
+def stored(work: Callable[[], T], keeper: StorageKeeper, notifier: ServiceNotifier) -> T:
+    """Headless: a write the card does not take is tried again every few seconds until it works (the
+    table keeps running and says why), or until the kiosk is stopped (`Stopped`)."""
+    while True:
+        try:
+            return work()
+        except StoreWriteError:
+            keeper.check()
+            notifier.tick()
+            if stop_requested.wait(min(PROBE_EVERY, notifier.interval or PROBE_EVERY)):
+                raise Stopped from None
+
+
 def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, data: Path,
-                      lang: str, notifier: ServiceNotifier) -> int:
+                      lang: str, notifier: ServiceNotifier, keeper: StorageKeeper) -> int:
     """Headless: bots play every seat on the mock table (or people at a real table without a screen),
     with progress on the terminal."""
-    record = unfinished_to_resume(store, args)
+    try:
+        return referee_at_the_table(args, store, table, data, lang, notifier, keeper)
+    except Stopped:
+        return 0
+
+
+def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, data: Path,
+                         lang: str, notifier: ServiceNotifier, keeper: StorageKeeper) -> int:
+    keeper.tidy()
+    record = stored(lambda: unfinished_to_resume(store, args), keeper, notifier)
     if record is None:
         bot_seats = choose_bots(args, table, notifier)
         if bot_seats is None:
             return 0  # stopped before the game began
-        session = new_session(store, args, bot_seats)
+        session = stored(lambda: new_session(store, args, bot_seats), keeper, notifier)
         record = session.record
         bot_players: dict[int, Bot] = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
     else:
@@ -309,7 +345,19 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
         show_bot_seats=table.config.backend == "mock" and not people,
     )
     reporter.referee = lambda: referee
-    referee.heartbeat = notifier.tick
+
+    def heartbeat() -> None:
+        notifier.tick()
+        keeper.check()  # a card at fault is probed; a bot's unsaved move is tried again by the referee
+
+    referee.heartbeat = heartbeat
+
+    def seats_hear(fault: StoreWriteError | None) -> None:
+        storage_changed(fault)
+        if fault is not None:
+            referee.refuse_everywhere(fault.short)  # people at a table without a touchscreen see it too
+
+    keeper.on_change = seats_hear
     notifier.ready(f"playing game {record.id} ({record.game}, {record.seats} seats)")
     referee.run(stop=stop_requested.is_set, timeout=min(1.0, notifier.interval or 1.0))
     if not session.over:
@@ -354,10 +402,13 @@ def display_available() -> bool:
 def save_snapshots(referee: Referee, folder: Path, name: str) -> None:
     from kiosk.seats.screen import render
 
-    folder.mkdir(parents=True, exist_ok=True)
-    for seat in range(referee.session.record.seats):
-        image = render(referee.screen_of(seat)).convert("L").resize((512, 256))
-        image.save(folder / f"{name}-seat{seat + 1}.png")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for seat in range(referee.session.record.seats):
+            image = render(referee.screen_of(seat)).convert("L").resize((512, 256))
+            image.save(folder / f"{name}-seat{seat + 1}.png")
+    except OSError as error:  # a full or read-only card costs the snapshots, never the game
+        log.warning("snapshots %s not saved: %s", name, error.strerror or error)
 
 
 # What `save_snapshots` and the demo's board camera write, and nothing else: a folder is cleaned of these.
@@ -398,9 +449,10 @@ def new_session(store: GameStore, args: argparse.Namespace, bot_seats: list[int]
         game.info.resolve_options(options)  # refused before anything is stored
     except ValueError as error:
         raise UserError(str(error)) from None
+    session = GameSession.start(store, args.game, args.seats, seed, options, bots=bot_seats)
     say(N_("{game}: {seats} seats, {bots} played by bots, seed {seed}"),
         game=game.info.names["en"], seats=args.seats, bots=len(bot_seats), seed=seed)
-    return GameSession.start(store, args.game, args.seats, seed, options, bots=bot_seats)
+    return session
 
 
 def unfinished_to_resume(store: GameStore, args: argparse.Namespace) -> GameRecord | None:

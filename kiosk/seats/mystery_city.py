@@ -16,6 +16,7 @@ from kiosk.games.mystery_city.cards import ABILITY_NAMES, ATTRIBUTE_NAMES, ATTRI
 from kiosk.games.mystery_city.narrate import Narrator
 from kiosk.i18n import N_, Text
 from kiosk.seats.canvas import ELLIPSIS, WIDTH, wrap
+from kiosk.seats.menu import LONG, Entry, Menu, grouped
 from kiosk.seats.screen import Item, Screen
 
 HINT = N_("◀ ▶ browse · ● choose")
@@ -116,23 +117,33 @@ class MysteryCityPages:
 
     # --- a decision -------------------------------------------------------------------------------
 
-    def choice(self, prompt: Prompt, index: int) -> Screen:
-        items = tuple(self.label(prompt, action) for action in prompt.actions)
-        index %= len(items)
+    def menu(self, prompt: Prompt, view: dict[str, Any]) -> Menu:
+        """The choices, one per screen; a long list of attacks first by attribute, then the rival."""
         attribute = prompt.data.get("attribute")
-        title = self._(TITLES.get(prompt.kind, ANY_CHOICE),
-                       attribute=Text(SHORT[attribute]) if attribute else "")
+        title = self._(TITLES.get(prompt.kind, ANY_CHOICE), attribute=Text(SHORT[attribute]) if attribute else "")
         if "to_beat" in prompt.data:  # the leader's card, rolled when shown (rules 6): what to answer
             title = self._(N_("Play · {attribute} vs {total}"), attribute=Text(SHORT[prompt.data["attribute"]]),
                            total=prompt.data["to_beat"])
         elif "totals" in prompt.data:  # both cards shown: the totals as they stand
             mine, theirs = prompt.data["totals"]
             title = self._(N_("You {mine} · rival {theirs}"), mine=mine, theirs=theirs)
-        action = prompt.actions[index]
-        footer = self._(HINT)
+        leaves = [(action.args[0] if action.kind == "attack" else None,
+                   Entry(self.label(prompt, action), action, footer=self.choice_footer(action)))
+                  for action in prompt.actions]
+        if len(leaves) <= LONG:
+            return Menu(title, tuple(entry for _, entry in leaves), footer=self._(HINT))
+        return Menu(title, grouped(leaves, self.attribute_heading), footer=self._(HINT))
+
+    def attribute_heading(self, attribute: Any, below: tuple[Entry, ...]) -> Item:
+        if len(below) == 1:
+            return below[0].item
+        return Item(self._(ATTRIBUTE_NAMES[attribute]), detail=self._(N_("Attack with it")))
+
+    def choice_footer(self, action: Action) -> str:
+        """A card's ability under a choice of that card, else the buttons' hint."""
         if action.kind in ("play", "hold", "release") and self.narrator.cards.card(action.args[0]).ability:
-            footer = self.footer(action.args[0])
-        return Screen(title, items, index, footer=footer)
+            return self.footer(action.args[0])
+        return self._(HINT)
 
     def label(self, prompt: Prompt, action: Action) -> Item:
         label, detail = choice_words(self.narrator, prompt, action)
@@ -140,7 +151,7 @@ class MysteryCityPages:
 
     # --- a private reveal -------------------------------------------------------------------------
 
-    def reveal(self, event: Event) -> Screen | None:
+    def reveal(self, event: Event, seat: int) -> Screen | None:
         """A private event shown large for a moment: a hand investigated, a card taken or lost."""
         d = event.data
         if event.kind == "investigation":
@@ -150,11 +161,12 @@ class MysteryCityPages:
                 label = self._(N_("{count} card(s) in hand"), count=len(d["hand"]))
             detail = self._(N_("In your journal"))
             return Screen(title, (Item(label, detail=detail),), inverted=True)
-        if event.kind == "card_stolen":  # told to both seats alike: the taker and the one who lost it
-            detail = self._(N_("{seat} → {target}"), seat=self.narrator.seat(d["target"]),
-                            target=self.narrator.seat(d["seat"]))
+        if event.kind == "card_stolen":  # told to the taker and to the one who lost it, each in its own terms
+            took = d["seat"] == seat
+            other = self.narrator.seat(d["target"] if took else d["seat"])
+            detail = self._(N_("from {seat}") if took else N_("by {seat}"), seat=other)
             item = Item(self.narrator.card(d["card"]).render(self.lang), detail=detail)
-            return Screen(self._(N_("Card taken")), (item,), inverted=True)
+            return Screen(self._(N_("You took") if took else N_("Taken from you")), (item,), inverted=True)
         if event.kind == "hand_dealt":
             label = self.narrator.card_list(d["hand"]).render(self.lang)
             if not fits(label):

@@ -45,9 +45,9 @@ def test_the_attackers_question_mark_is_rolled_when_shown_so_the_defender_answer
     (shown,) = GAME.view(state, None)["combat"]["exchanges"][-1]["sides"]
     assert (shown["seat"], shown["total"]) == (A, 8)
     # The seat screen of the defender says what to beat.
-    pages = make_pages(Narrator(CARDS), "en")
-    assert pages.choice(answer, 0).title == "Play · IQ vs 8"
-    assert make_pages(Narrator(CARDS), "es").choice(answer, 0).title == "Juega · IN vs 8"  # IN: inteligencia
+    view = GAME.view(state, B)
+    assert make_pages(Narrator(CARDS), "en").menu(answer, view).title == "Play · IQ vs 8"
+    assert make_pages(Narrator(CARDS), "es").menu(answer, view).title == "Juega · IN vs 8"  # IN: inteligencia
 
 
 def test_seed_example_1_amanda_is_rolled_as_she_is_played_before_the_ability_window():
@@ -62,7 +62,7 @@ def test_seed_example_1_amanda_is_rolled_as_she_is_played_before_the_ability_win
     window = prompt_for(state, B)
     assert Action("use", ("chomp",)) in window.actions and window.data["totals"] == [8, 7]
     assert prompt_for(state, A).data["totals"] == [7, 8]
-    assert make_pages(Narrator(CARDS), "en").choice(window, 0).title == "You 8 · rival 7"
+    assert make_pages(Narrator(CARDS), "en").menu(window, GAME.view(state, B)).title == "You 8 · rival 7"
     line = Narrator(CARDS).describe(one(events, "card_played"))
     assert line.render("en") == "Seat 2 plays Amanda: 8 (dice 3+5) = 8."
     assert line.render("es") == "Puesto 2 juega Amanda: 8 (dados 3+5) = 8."

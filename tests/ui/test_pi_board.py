@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from kiosk.bots.pi_bot import DeducingBot
+from kiosk.awaited import awaited
 from kiosk.games.base import Action, Event, IllegalAction, Prompt
 from kiosk.games.pi.game import PI
 from kiosk.games.pi.rules import load_rules
@@ -69,7 +70,7 @@ def board_at(moment: Moment, submitted: list | None = None, private_too: bool = 
     assert isinstance(board, PIBoard)
     for step in moment.steps:  # one step at a time, as the table tells it
         board.observe([e for e in step if private_too or e.audience is None], 0.0)
-    board.update(moment.view, [p for p in moment.prompts if not p.private], 0.0)
+    board.update(moment.view, [p for p in moment.prompts if not p.private], 0.0, awaited(moment.prompts))
     return board
 
 

@@ -18,10 +18,11 @@ from typing import Any
 
 import pygame
 
+from kiosk.awaited import Awaited
 from kiosk.games.base import Action, Event, IllegalAction, Prompt
 from kiosk.games.pi.rules import KINDS, Rules, kind_of, load_rules
 from kiosk.i18n import N_, Text, TextList
-from kiosk.ui.boards import Board, BoardContext
+from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, font
 from kiosk.ui.theme import FILM_NOIR, Colour, Theme
@@ -38,7 +39,6 @@ ROAD = (70, 70, 78)
 BLINDS = (22, 22, 26)  # venetian-blind shadows across the background
 STAGE_KINDS = {"solve_suspect": "SUSPECT", "solve_crime": "CRIME", "solve_location": "LOCATION"}
 ASK = {
-    "turn": N_("{seat}: a place, a card or Solve"),
     "solve_suspect": N_("{seat} accuses: tap the suspect's postcard"),
     "solve_crime": N_("{seat} accuses: tap the crime's postcard"),
     "solve_location": N_("{seat} accuses: tap the hideout"),
@@ -68,12 +68,14 @@ class PIBoard:
     rules: Rules
     view: dict[str, Any] | None = None
     prompt: Prompt | None = None
+    awaited: tuple[Awaited, ...] = ()
     banners: list[Text] = field(default_factory=list)  # the sentences of the latest step
     notice: Text | None = None  # why the last tap was refused
 
     # --- the board contract -------------------------------------------------------------------
 
-    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float) -> None:
+    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float, awaited: tuple[Awaited, ...] = ()) -> None:
+        self.awaited = awaited
         self.view = view
         public = [p for p in prompts if not p.private]
         self.prompt = public[0] if public else None
@@ -349,9 +351,9 @@ class PIBoard:
         gap = layout.mm(1)
         ask, cards, solve = rows(rect, [0.8, 5.6, 1.7], gap=gap)
         prompt = self.prompt
-        if prompt is not None:
-            paint.text(ask, Text(ASK["turn"], {"seat": self.context.narrator.seat(prompt.seat)}), 4,
-                       seat_colour(view, prompt.seat), title=True)
+        waiting = status_line.words(self.context, self.awaited, view)  # the turn, and any notes to take
+        if waiting is not None:
+            paint.text(ask, waiting, 4, seat_colour(view, view["active"]), title=True, min_mm=1.8)
         else:
             paint.text(ask, Text(N_("Evidence display")), 4, paint.theme.muted, title=True)
         per_row = 3

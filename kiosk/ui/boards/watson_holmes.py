@@ -17,11 +17,12 @@ from typing import Any
 
 import pygame
 
+from kiosk.awaited import Awaited
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
 from kiosk.i18n import N_, Text, TextList
 from kiosk.seats.watson_holmes import action_label
-from kiosk.ui.boards import Board, BoardContext
+from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, Words, font, lines_height, wrap
 from kiosk.ui.theme import Colour, Theme, theme_for
@@ -46,6 +47,7 @@ class WatsonHolmesBoard:
     theme: Theme
     view: dict[str, Any] = field(default_factory=dict)
     prompts: list[Prompt] = field(default_factory=list)
+    awaited: tuple[Awaited, ...] = ()
     lines: deque[Text] = field(default_factory=lambda: deque(maxlen=HISTORY))
     case_file: bool = True  # open while the start player reads it aloud, until the first visit
     by_hand: bool = False  # once someone taps the case file button, only taps open and close it
@@ -57,7 +59,8 @@ class WatsonHolmesBoard:
 
     # --- what the table tells the board -------------------------------------------------------
 
-    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float) -> None:
+    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float, awaited: tuple[Awaited, ...] = ()) -> None:
+        self.awaited = awaited
         self.view = view
         if not self.by_hand:  # a resumed game opens on the board, not on the case file
             self.case_file = view["round"] == 1 and view["stage"] == "visit" and not view["pawns"] and not view["over"]
@@ -153,6 +156,9 @@ class WatsonHolmesBoard:
         v = self.view
         if v["over"]:
             return Text(N_("Round {round}: the case is closed"), {"round": v["round"]})
+        waiting = status_line.words(self.context, self.awaited, v)
+        if waiting is not None:  # who the table waits for, whatever for, private prompts included
+            return Text(N_("Round {round}: {waiting}"), {"round": v["round"], "waiting": waiting})
         if v["outbid"] is not None:
             return Text(N_("Round {round}: {seat} was outbid"), {"round": v["round"], "seat": self.narrator.seat(v["outbid"])})
         if v["turn"] is not None:
