@@ -41,7 +41,7 @@ class GameSession:
         game = registry.get(game_id)
         state = game.start(seats, seed, options)  # refuses bad seats or options before anything is stored
         # Stored whole, defaults included: a default changed later never changes how this game replays.
-        game_row = store.begin(game_id, game.info.resolve_options(options), seed, seats, bots)
+        game_row = store.begin(game_id, game.info.resolve_options(options, seats), seed, seats, bots)
         record = store.game(game_row)
         assert record is not None
         log.info("game %d started: %s, %d seats, %d played by bots, seed %d", record.id, game_id, seats, len(bots), seed)
