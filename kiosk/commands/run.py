@@ -35,6 +35,7 @@ from kiosk.games.base import Event, Game
 from kiosk import i18n
 from kiosk.i18n import N_, Text, _
 from kiosk.lobby import Lobby
+from kiosk.mqtt_beacon import Beacon, start_beacon
 from kiosk.narration import HEADLINES, narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.service import ServiceNotifier, stop_on_sigterm, stop_requested
@@ -146,6 +147,7 @@ def run(args: argparse.Namespace) -> int:
     log.info("kiosk started: %s table, %s, data in %s", config.backend, "touchscreen" if touch else "headless", data)
     mock = build_mock_table(config) if config.backend == "mock" else None
     table = mock.table if mock is not None else build_table(config).start()
+    beacon = start_beacon(config, table, store, lang, data)  # the café's broker, if any: never waited on
     notifier = ServiceNotifier()
     stop_requested.clear()
     power_off_requested.clear()
@@ -154,11 +156,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         if touch:
             window = open_window(args, config, mock)
-            status = play_on_the_touchscreen(args, store, table, window, data, lang, notifier, keeper)
+            status = play_on_the_touchscreen(args, store, table, window, data, lang, notifier, keeper, beacon)
         else:
-            status = play_at_the_table(args, store, table, data, lang, notifier, keeper)
+            status = play_at_the_table(args, store, table, data, lang, notifier, keeper, beacon)
     finally:
         notifier.stopping()
+        if beacon is not None:
+            beacon.close()
         darken(table)
         if window is not None:
             window.close()
@@ -208,7 +212,8 @@ def screen_size(text: str) -> tuple[int, int]:
 
 
 def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: Table, window: Any, data: Path,
-                            lang: str, notifier: ServiceNotifier, keeper: StorageKeeper) -> int:
+                            lang: str, notifier: ServiceNotifier, keeper: StorageKeeper,
+                            beacon: Beacon | None = None) -> int:
     from kiosk.ui import loop
     from kiosk.ui.app import App, Plan
     from kiosk.ui.scene import Touchscreen
@@ -231,6 +236,8 @@ def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: T
             notifier.ready("touchscreen up")
             first = False
         notifier.tick()
+        if beacon is not None:
+            beacon.watch(app.referee.session if app.referee is not None else None)
         if hasattr(window, "bots"):
             window.bots = set(app.referee.bots) if app.referee is not None else set()
 
@@ -311,17 +318,17 @@ def stored(work: Callable[[], T], keeper: StorageKeeper, notifier: ServiceNotifi
 
 
 def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, data: Path,
-                      lang: str, notifier: ServiceNotifier, keeper: StorageKeeper) -> int:
+                      lang: str, notifier: ServiceNotifier, keeper: StorageKeeper, beacon: Beacon | None = None) -> int:
     """Headless: bots play every seat on the mock table (or people at a real table without a screen),
     with progress on the terminal."""
     try:
-        return referee_at_the_table(args, store, table, data, lang, notifier, keeper)
+        return referee_at_the_table(args, store, table, data, lang, notifier, keeper, beacon)
     except Stopped:
         return 0
 
 
 def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, data: Path,
-                         lang: str, notifier: ServiceNotifier, keeper: StorageKeeper) -> int:
+                         lang: str, notifier: ServiceNotifier, keeper: StorageKeeper, beacon: Beacon | None = None) -> int:
     keeper.tidy()
     record = stored(lambda: unfinished_to_resume(store, args), keeper, notifier)
     if record is None:
@@ -349,6 +356,8 @@ def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Tabl
     def heartbeat() -> None:
         notifier.tick()
         keeper.check()  # a card at fault is probed; a bot's unsaved move is tried again by the referee
+        if beacon is not None:
+            beacon.watch(session)
 
     referee.heartbeat = heartbeat
 
@@ -360,6 +369,8 @@ def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Tabl
     keeper.on_change = seats_hear
     notifier.ready(f"playing game {record.id} ({record.game}, {record.seats} seats)")
     referee.run(stop=stop_requested.is_set, timeout=min(1.0, notifier.interval or 1.0))
+    if beacon is not None:
+        beacon.watch(session)  # the end, or where it stopped
     if not session.over:
         say(N_("Stopped; game {id} is kept and resumes at the next start."), id=record.id)
         return 0
