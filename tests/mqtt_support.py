@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import pwd
 import signal
 import socket
 import subprocess
@@ -70,6 +71,7 @@ def broker(tmp_path: Path) -> Iterator[Broker]:
     (folder / "mosquitto.conf").write_text(
         f"listener {found.port} 127.0.0.1\nallow_anonymous false\npassword_file {passwords}\n"
         f"persistence true\npersistence_location {folder}/\nlog_dest none\n"
+        f"user {pwd.getpwuid(os.getuid()).pw_name}\n"  # as root (CI), it would switch to a user who cannot read here
     )
     found.start()
     try:
