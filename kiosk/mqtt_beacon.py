@@ -7,6 +7,7 @@ after an action, the health once a second. A game seen over is queued once as `g
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from datetime import date
@@ -15,7 +16,7 @@ from pathlib import Path
 from hardware.table import Table
 from kiosk.config import TableConfig
 from kiosk.mqtt_link import MqttLink, retire_others, MEMORY_FILE
-from kiosk.mqtt_report import HealthWatch, dumps, finished_payload, state_payload
+from kiosk.mqtt_report import HealthWatch, dumps, finished_payload, history_payload, state_payload
 from kiosk.session import GameSession
 from kiosk.store import GameStore
 
@@ -41,12 +42,16 @@ class Beacon:
         day = date.fromtimestamp(now)
         key = (None, day) if session is None else (session.record.id, session.actions_done, session.over, day)
         if key != self._seen:
+            first = self._seen is None
             self._seen = key
             if session is not None and session.over and session.record.id not in self._finished:
                 self._finished.add(session.record.id)
                 self._today = None
                 payload = finished_payload(session, self.link.config.table_id, now)
                 self.link.queue("game_finished", dumps(payload), f"game:{session.record.id}")
+                first = True
+            if first:  # at the start and after each game: the retained history
+                self.link.retain("history", json.dumps(history_payload(self.store.games(), now), sort_keys=True))
             state = state_payload(session, self.language)
             state["games_today"] = self.games_today(day)
             self.link.retain("state", dumps(state))

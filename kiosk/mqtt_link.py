@@ -255,7 +255,7 @@ def retire_others(memory: Path, keep: str | None) -> list[threading.Thread]:
 
 def _retire(memory: Path, config: MqttConfig) -> None:
     client = new_client(config, f"mystery-table-{config.table_id}-retire")
-    topics = [config_topic(config.table_id, o) for o in ENTITIES] + [table_topic(config.table_id, leaf) for leaf in ("state", "health", "status")]
+    topics = [config_topic(config.table_id, o) for o in ENTITIES] + [table_topic(config.table_id, leaf) for leaf in ("state", "health", "history", "status")]
     done = threading.Event()
     acked: set[int] = set()
     sent: list[int] = []

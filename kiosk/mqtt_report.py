@@ -18,6 +18,7 @@ from hardware.table import Table
 from kiosk import __version__
 from kiosk.awaited import awaited
 from kiosk.session import GameSession
+from kiosk.store import GameRecord
 
 PROGRESS_KEYS = ("leg", "round", "minigame", "combats")  # the public view's counters of how far a game is
 
@@ -68,6 +69,23 @@ def finished_payload(session: GameSession, table_id: str, finished: float) -> di
         "progress": progress(session),
         "winners": [seat + 1 for seat in sorted(outcome.winners)],
     }
+
+
+HISTORY_DAYS = 62  # the retained history: the games of about two months (`kiosk fleet --days`)
+HISTORY_GAMES = 1000  # ... and at most this many
+
+
+def history_payload(records: list[GameRecord], now: float) -> list[dict[str, Any]]:
+    """The table's finished games of the last HISTORY_DAYS, newest last: what `kiosk fleet` counts
+    for a period it did not listen through (retained, so it is there whenever it subscribes)."""
+    cutoff = now - HISTORY_DAYS * 86400
+    played = [r for r in records if r.finished is not None and r.finished >= cutoff and r.outcome is not None
+              and not r.outcome.get("abandoned")]
+    return [
+        {"id": r.id, "game": r.game, "seats": r.seats, "bots": len(r.bots), "finished_at": iso(float(r.finished or 0)),
+         "duration_s": round(max(0.0, float(r.finished or 0) - r.started))}
+        for r in played[-HISTORY_GAMES:]
+    ]
 
 
 @dataclass

@@ -71,6 +71,7 @@ def test_a_bot_game_is_on_the_broker_and_nothing_private_goes_out(broker: Broker
                           <= {t for t, _, retained in late.messages if retained})
         assert eventually(lambda: sum(1 for t, _, r in late.messages if r and t.startswith("homeassistant/")) == 7)
         assert not any(r for t, _, r in late.messages if t.endswith("game_finished"))
+        assert eventually(lambda: [g["id"] for g in late.json(TOPIC + "history") or []] == [1])
     finally:
         late.close()
 
