@@ -24,7 +24,7 @@ from kiosk.config import ConfigError, MqttConfig, load_config
 from kiosk.errors import UserError
 from kiosk.fleet import TOPICS, Fleet, Period
 from kiosk.games import registry
-from kiosk.i18n import N_, Text, _, language, translations
+from kiosk.i18n import N_, Text, _, language
 from kiosk.mqtt_link import new_client, refused
 
 
@@ -197,10 +197,8 @@ def print_report(heard: Fleet, period: Period) -> None:
 
 
 def count_line(name: str, seen: dict[str, float]) -> str:
-    count = int(seen["games"])
-    games = translations(language()).ngettext("{games} game", "{games} games", count).format(games=count)
-    return Text(N_("{name}: {count}, {time} on average"),
-                {"name": name, "count": games, "time": minutes(seen["average_s"])}).render()
+    return Text(N_("{name}: {games} game(s), {time} on average"),
+                {"name": name, "games": int(seen["games"]), "time": minutes(seen["average_s"])}).render()
 
 
 def status_text(status: Any) -> str:
