@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.config import ConfigError, config_from_dict
+from kiosk.config import ConfigError, config_from_dict, load_config
 from kiosk.store import SCHEMA_VERSION, GameStore
 
 SEATS = [{}, {}]
@@ -70,3 +70,14 @@ def test_a_newer_store_is_not_read_as_ours(tmp_path: Path) -> None:
     store = GameStore.open(tmp_path)
     assert store.notice is not None and "moved aside" in store.notice
     store.close()
+
+
+def test_the_documented_section_reads_once_uncommented(tmp_path: Path) -> None:
+    text = (Path(__file__).resolve().parent.parent / "table.example.toml").read_text()
+    lines = [line[2:] if line.startswith("# ") and ("[mqtt]" in line or " = " in line.split("#")[1][:30]) and
+             line[2:].split(" ")[0] in {"[mqtt]", "host", "port", "username", "password_file", "tls", "table_id"}
+             else line for line in text.splitlines()]
+    (tmp_path / "table.toml").write_text("\n".join(lines))
+    (tmp_path / "mqtt.secret").write_text("pw\n")
+    config = load_config(tmp_path / "table.toml")
+    assert config.mqtt is not None and config.mqtt.password == "pw" and config.mqtt.table_id == "table-1"
