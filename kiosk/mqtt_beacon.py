@@ -21,6 +21,7 @@ from kiosk.session import GameSession
 from kiosk.store import GameStore
 
 HEALTH_EVERY = 1.0  # seconds between two looks at the parts
+UPTIME_EVERY = 60.0  # seconds between two health messages when nothing but the uptime changed
 
 
 class Beacon:
@@ -34,6 +35,8 @@ class Beacon:
         self.health = HealthWatch(started=clock())
         self._seen: tuple[object, ...] | None = None
         self._health_at = 0.0
+        self._health_seen: dict[str, object] | None = None
+        self._health_due = 0.0
         self._today: tuple[date, int] | None = None
         self._finished: set[int] = set()  # games already queued by this kiosk
 
@@ -58,7 +61,11 @@ class Beacon:
         if now >= self._health_at:
             self._health_at = now + HEALTH_EVERY
             fault = self.store.fault
-            self.link.retain("health", dumps(self.health.payload(self.table, fault.problem if fault else None, now)))
+            health = self.health.payload(self.table, fault.problem if fault else None, now)
+            unchanged = {k: v for k, v in health.items() if k != "uptime_s"}
+            if unchanged != self._health_seen or now >= self._health_due:  # a change at once, the uptime now and then
+                self._health_seen, self._health_due = unchanged, now + UPTIME_EVERY
+                self.link.retain("health", dumps(health))
         self.link.pump()
 
     def games_today(self, day: date) -> int:
