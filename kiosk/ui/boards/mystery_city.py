@@ -21,7 +21,7 @@ from kiosk.awaited import Awaited
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_city.cards import ATTRIBUTE_NAMES
 from kiosk.games.mystery_city.narrate import EXCHANGE_RESULTS
-from kiosk.i18n import N_, Text, TextList
+from kiosk.i18n import N_, Text, TextList, counted
 from kiosk.seats.mystery_city import choice_words
 from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.layout import columns, grid, inset, rows
@@ -212,7 +212,7 @@ class MysteryCityBoard:
             return Text(ROLES["attacker" if seat == combat["attacker"] else "defender"])
         if self.view.get("active") == seat and self.view.get("stage") != "register":
             return Text(N_("Revolver"))
-        return Text(N_("{count} card(s)"), {"count": player["hand_size"]})
+        return counted("{count} card", "{count} cards", player["hand_size"])
 
     def draw_stack(self, paint: Painter, rect: pygame.Rect, count: int, out: bool) -> None:
         """A small stack of card backs, one sliver per card (up to eight), with the count on top."""
@@ -373,8 +373,9 @@ class MysteryCityBoard:
         crown, words = rows(rect, [2, 3], gap=paint.layout.mm(2))
         paint.text(crown, Text(N_("{seat} wins!"), {"seat": self.context.narrator.seat(winner)}), 14,
                    paint.theme.accent, title=True)
-        paint.text(words, Text(N_("All {cards} cards in play, after {combats} combats."),
-                               {"cards": cards, "combats": self.view["combats"]}), 6, paint.theme.ink)
+        paint.text(words, counted("All {cards} cards in play, after {count} combat.",
+                                  "All {cards} cards in play, after {count} combats.", self.view["combats"], cards=cards),
+                   6, paint.theme.ink)
 
     def draw_banner(self, paint: Painter, rect: pygame.Rect) -> None:
         if self.banner is not None:
