@@ -40,7 +40,7 @@ def test_two_tables_and_the_fleet_on_one_broker(broker: Broker, tmp_path: Path) 
     out, err = again.communicate(timeout=600)
     assert again.returncode == 0, err
     assert "Mesa table-1: desconectada" in out and "Mesa table-2: desconectada" in out
-    assert "Mystery City: 2 partida(s)" in out
+    assert "Mystery City: 2 partidas" in out
 
 
 def test_a_refused_owner_is_told_why(broker: Broker, tmp_path: Path, capsys) -> None:

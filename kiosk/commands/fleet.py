@@ -24,7 +24,7 @@ from kiosk.config import ConfigError, MqttConfig, load_config
 from kiosk.errors import UserError
 from kiosk.fleet import TOPICS, Fleet, Period
 from kiosk.games import registry
-from kiosk.i18n import N_, Text, _, language
+from kiosk.i18n import N_, Text, _, counted, language
 from kiosk.mqtt_link import new_client, refused
 
 
@@ -197,8 +197,8 @@ def print_report(heard: Fleet, period: Period) -> None:
 
 
 def count_line(name: str, seen: dict[str, float]) -> str:
-    return Text(N_("{name}: {games} game(s), {time} on average"),
-                {"name": name, "games": int(seen["games"]), "time": minutes(seen["average_s"])}).render()
+    return counted("{name}: {count} game, {time} on average", "{name}: {count} games, {time} on average",
+                   int(seen["games"]), name=name, time=minutes(seen["average_s"])).render()
 
 
 def status_text(status: Any) -> str:
