@@ -122,3 +122,26 @@ def test_removing_the_mqtt_section_removes_the_entities(broker: Broker, tmp_path
         assert [t for t, _, retained in late.messages if retained] == []  # nothing of the table stays retained
     finally:
         late.close()
+
+
+def test_a_renamed_table_takes_its_old_entities_away(broker: Broker, tmp_path: Path) -> None:
+    listener = Listener(broker, ("homeassistant/#",))
+    links = []
+    try:
+        for table_id in ("table-1", "table-2"):  # the same data folder, table_id changed in table.toml
+            config = load_config(table_toml(tmp_path / "t", broker, table_id, "table-1"))
+            assert config.mqtt is not None
+            store = GameStore.open(config.data_dir)
+            link = MqttLink(config.mqtt, store, "en", config.data_dir)
+            links.append((link, store))
+            link.start()
+            assert eventually(lambda: len({t for t, p, _ in listener.messages if p and table_id in t}) == 7)
+        old = {t for t, p, _ in listener.messages if "table-1" in t}
+        assert eventually(lambda: {t for t, p, _ in listener.messages if not p} == old)  # removed: only the old
+        assert eventually(lambda: [e["table_id"] for e in json.loads((tmp_path / "t" / "data" / MEMORY_FILE).read_text())]
+                          == ["table-2"])
+    finally:
+        for link, store in links:
+            link.close()
+            store.close()
+        listener.close()
