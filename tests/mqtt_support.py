@@ -59,20 +59,32 @@ class Broker:
         return True
 
 
-@pytest.fixture
-def broker(tmp_path: Path) -> Iterator[Broker]:
-    folder = tmp_path / "broker"
+def make_broker(folder: Path, tls: bool = False) -> Broker:
+    """A broker in `folder` (config, password file, retained data), not started. With `tls`, it takes
+    only TLS, with a self-signed certificate for 127.0.0.1 (`folder/ca.pem`, which clients trust)."""
     folder.mkdir()
     passwords = folder / "passwd"
     for user, password in USERS.items():
         subprocess.run(["mosquitto_passwd", "-b", *(["-c"] if not passwords.exists() else []), str(passwords), user, password],
                        check=True, capture_output=True)
     found = Broker(folder)
+    settings = ""
+    if tls:
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                        "-keyout", str(folder / "key.pem"), "-out", str(folder / "ca.pem"), "-subj", "/CN=127.0.0.1",
+                        "-addext", "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True)
+        settings = f"cafile {folder}/ca.pem\ncertfile {folder}/ca.pem\nkeyfile {folder}/key.pem\n"
     (folder / "mosquitto.conf").write_text(
-        f"listener {found.port} 127.0.0.1\nallow_anonymous false\npassword_file {passwords}\n"
+        f"listener {found.port} 127.0.0.1\n{settings}allow_anonymous false\npassword_file {passwords}\n"
         f"persistence true\npersistence_location {folder}/\nlog_dest none\n"
         f"user {pwd.getpwuid(os.getuid()).pw_name}\n"  # as root (CI), it would switch to a user who cannot read here
     )
+    return found
+
+
+@pytest.fixture
+def broker(tmp_path: Path) -> Iterator[Broker]:
+    found = make_broker(tmp_path / "broker")
     found.start()
     try:
         yield found

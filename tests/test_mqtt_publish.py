@@ -21,7 +21,7 @@ from kiosk.mqtt_beacon import Beacon
 from kiosk.mqtt_link import MqttLink
 from kiosk.session import GameSession
 from kiosk.store import GameStore
-from tests.mqtt_support import ROOT, Broker, Listener, broker, kiosk, killed, table_toml  # noqa: F401
+from tests.mqtt_support import ROOT, Broker, Listener, broker, kiosk, killed, make_broker, table_toml  # noqa: F401
 from tests.waiting import eventually
 
 TOPIC = "mystery-table/table-1/"
@@ -204,3 +204,22 @@ def test_the_password_can_come_from_a_file(broker: Broker, tmp_path: Path) -> No
     finally:
         link.close()
         store.close()
+
+
+def test_a_table_reaches_a_tls_broker_with_its_ca_file(tmp_path: Path) -> None:
+    tls_broker = make_broker(tmp_path / "tls", tls=True)
+    tls_broker.start()
+    try:
+        extra = f'tls = true\nca_file = "{tmp_path / "tls" / "ca.pem"}"\n'
+        config = load_config(table_toml(tmp_path / "t1", tls_broker, extra=extra))
+        assert config.mqtt is not None and config.mqtt.tls
+        store = GameStore.open(config.data_dir)
+        link = MqttLink(config.mqtt, store, "en", config.data_dir)
+        link.start()
+        try:
+            assert link.connected.wait(120)  # the certificate checked against ca_file, the password in TLS
+        finally:
+            link.close()
+            store.close()
+    finally:
+        tls_broker.stop()
