@@ -100,10 +100,13 @@ class Listener:
         self.lock = threading.Lock()
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"listener-{id(self)}")
         self.client.username_pw_set("owner", USERS["owner"])
-        self.client.on_connect = lambda c, u, f, rc, p: [c.subscribe(t, qos=1) for t in topics]
+        self.subscribed = threading.Event()
+        self.client.on_connect = lambda c, u, f, rc, p: c.subscribe([(t, 1) for t in topics])
+        self.client.on_subscribe = lambda c, u, mid, codes, p: self.subscribed.set()
         self.client.on_message = self._message
         self.client.connect("127.0.0.1", broker.port)
         self.client.loop_start()
+        assert eventually(self.subscribed.is_set), "the listener could not subscribe"
 
     def _message(self, client: Any, userdata: Any, message: Any) -> None:
         with self.lock:
