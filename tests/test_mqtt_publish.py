@@ -84,6 +84,59 @@ def test_a_bot_game_is_on_the_broker_and_nothing_private_goes_out(broker: Broker
     assert not [secret for secret in secrets if json.dumps(secret) in text]
 
 
+def strings(data: object, keys: bool = True) -> set[str]:
+    """Every string in a JSON-like value (its values, and its keys if `keys`)."""
+    if isinstance(data, str):
+        return {data}
+    if isinstance(data, dict):
+        return {text for key, value in data.items() for text in (strings(key) if keys else set()) | strings(value, keys)}
+    if isinstance(data, (list, tuple, set, frozenset)):
+        return {text for item in data for text in strings(item, keys)}
+    return set()
+
+
+def seen_strings(data_dir: Path) -> tuple[set[str], set[str]]:
+    """The strings of the stored game's private events and seat views, and of its public events and
+    public view, at every step (replayed from the store)."""
+    store = GameStore.open(data_dir)
+    try:
+        (record,) = store.games()
+        session = GameSession.resume(store, record)
+        private: set[str] = set()
+        public: set[str] = set()
+        game, state = session.game, session.game.start(record.seats, record.seed, record.options)
+        for seat, data in store.actions(record.id):
+            for event in game.apply(state, seat, game.action_from_json(data)):
+                (public if event.audience is None else private).update(strings(event.data))
+            public |= strings(game.view(state, None))
+            for each in range(record.seats):
+                private |= strings(game.view(state, each))
+        return private, public
+    finally:
+        store.close()
+
+
+def test_a_mystery_express_game_publishes_no_private_word(broker: Broker, tmp_path: Path) -> None:
+    listener = Listener(broker, ("mystery-table/#",))
+    config = table_toml(tmp_path / "t1", broker)
+    try:
+        run = kiosk("run", "--mock", "--headless", "--config", str(config), "--game", "mystery-express",
+                    "--seats", "3", "--seed", "2")
+        assert run.communicate(timeout=600) and run.returncode == 0
+        listener.wait(TOPIC + "game_finished")
+        assert eventually(lambda: listener.last(TOPIC + "status") == b"offline")
+    finally:
+        listener.close()
+    private, public = seen_strings(tmp_path / "t1" / "data")
+    assert len(private - public) > 10  # what stays private to the end: hands, passengers, answers...
+    published: set[str] = set()
+    for topic, payload, _ in listener.messages:
+        published |= {payload.decode()} if topic.endswith("/status") else strings(json.loads(payload), keys=False)
+    # No card, no answer, nothing any seat saw, even if it became public later: the only words shared
+    # with the game's views are the game's own id.
+    assert published & (private | public) == {"mystery-express"}
+
+
 PUBLISHER = textwrap.dedent("""
     import sys, threading
     from pathlib import Path
