@@ -101,7 +101,6 @@ def seen_strings(data_dir: Path) -> tuple[set[str], set[str]]:
     store = GameStore.open(data_dir)
     try:
         (record,) = store.games()
-        session = GameSession.resume(store, record)
         private: set[str] = set()
         public: set[str] = set()
         game, state = session.game, session.game.start(record.seats, record.seed, record.options)
