@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import pwd
+import shutil
 import signal
 import socket
 import subprocess
@@ -23,6 +24,7 @@ import pytest
 from tests.waiting import eventually
 
 ROOT = Path(__file__).resolve().parent.parent
+MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"  # Debian puts it in sbin, off a user's PATH
 USERS = {"table-1": "secret-one", "table-2": "secret-two", "owner": "owner-pass"}
 
 
@@ -40,7 +42,7 @@ class Broker:
 
     def start(self) -> None:
         """Start (or start again, on the same port and with the same retained data) and wait until it listens."""
-        self.process = subprocess.Popen(["mosquitto", "-c", str(self.folder / "mosquitto.conf")],
+        self.process = subprocess.Popen([MOSQUITTO, "-c", str(self.folder / "mosquitto.conf")],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         assert eventually(self._listening), "mosquitto did not start"
 
