@@ -2,7 +2,7 @@
 
 paho's own network thread connects, reconnects with back-off (1 s doubling to a minute) and sends;
 the main loop only hands it messages. `status` is `online` once connected and `offline` as the last
-will (a crashed or unplugged table) or on a clean stop. `state` and `health` are retained and sent
+will (a crashed or unplugged table) or on a clean stop. `state`, `health` and `history` are retained and sent
 again after every reconnect. A finished game's message is first kept in the store's outbox and is
 deleted only when the broker acknowledged it (QoS 1): it survives an outage and a restart.
 
@@ -128,9 +128,6 @@ class MqttLink:
             self.store.unqueue_message(row)
         except StoreWriteError as error:  # sent again at the next start: counted once by its id
             log.warning("mqtt: acknowledged message %d stays queued: %s", row, error)
-
-    def pending(self) -> int:
-        return len(self._sending)
 
     def close(self, wait: float = 3.0) -> None:
         """A clean stop: queued messages get `wait` seconds to be acknowledged if the broker is up,
