@@ -10,7 +10,7 @@ import pytest
 from kiosk.config import ConfigError, config_from_dict, load_config
 from kiosk.store import SCHEMA_VERSION, GameStore
 
-SEATS = [{}, {}]
+SEATS: list[dict[str, object]] = [{}, {}]
 
 
 def problems(mqtt: dict[str, object], tmp_path: Path) -> list[str]:

@@ -10,12 +10,14 @@ import sys
 import textwrap
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from hardware.mock import MockTable
 from kiosk.bots.table_bots import table_bot
 from kiosk.config import load_config
+from kiosk.games import registry
 from kiosk.games.mystery_city.cards import load_cards
 from kiosk.mqtt_beacon import Beacon
 from kiosk.mqtt_link import MqttLink
@@ -103,7 +105,8 @@ def seen_strings(data_dir: Path) -> tuple[set[str], set[str]]:
         (record,) = store.games()
         private: set[str] = set()
         public: set[str] = set()
-        game, state = session.game, session.game.start(record.seats, record.seed, record.options)
+        game = registry.get(record.game)
+        state = game.start(record.seats, record.seed, record.options)
         for seat, data in store.actions(record.id):
             for event in game.apply(state, seat, game.action_from_json(data)):
                 (public if event.audience is None else private).update(strings(event.data))
@@ -225,7 +228,12 @@ def test_a_refused_password_is_logged_once_with_the_fix(broker: Broker, tmp_path
     link = MqttLink(config.mqtt, store, "en", config.data_dir)
     attempts: list[object] = []
     answer = link._connected
-    link.client.on_connect = lambda *a: (attempts.append(a), answer(*a))
+
+    def counting(*found: Any) -> None:
+        attempts.append(found)
+        answer(*found)
+
+    link.client.on_connect = counting
     caplog.set_level(logging.INFO, "kiosk")
     link.start()
     try:
