@@ -161,12 +161,12 @@ def run(args: argparse.Namespace) -> int:
             status = play_at_the_table(args, store, table, data, lang, notifier, keeper, beacon)
     finally:
         notifier.stopping()
-        if beacon is not None:
-            beacon.close()
         darken(table)
         if window is not None:
             window.close()
         (mock or table).close()
+        if beacon is not None:
+            beacon.close()  # last: the table is dark before the broker gets its few seconds
     if power_off_requested.is_set() and config.backend != "mock":  # the simulator never powers its machine off
         power_off()
     return status
