@@ -430,8 +430,8 @@ def parse_case(raw: Any, source: str, digest: str = "") -> Case:
         for key, end in (("from", a), ("to", b)):
             if end is not None and end not in zone_ids:
                 r.fail(where, _unknown(N_("no zone '{name}', expected one of {known}"), end, zone_ids), leg, key)
-        if a and b and isinstance(cost, int):
-            travel[(a, b)] = cost
+        if a and b:  # a bad cost is reported above, not again as a missing leg
+            travel[(a, b)] = cost if isinstance(cost, int) else 0
     for a in zone_ids:
         for b in zone_ids:
             if a != b and (a, b) not in travel:
@@ -716,15 +716,38 @@ def load_case_file(path: Path) -> Case:
     return parse_case(raw, source, hashlib.sha256(data).hexdigest())
 
 
+def _runaway_quote(text: str, mark: Any) -> Any:
+    """The quoted text that swallowed the lines up to an error, if any: an unclosed quote runs on to the
+    next quote character, lines later, where the parser then fails; the cause is where it opened."""
+    last = None
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if token.end_mark.index > mark.index:
+                break
+            if isinstance(token, yaml.ScalarToken):
+                last = token
+    except yaml.YAMLError:
+        pass
+    if last is not None and last.style in ('"', "'") and last.start_mark.line < last.end_mark.line <= mark.line <= last.end_mark.line + 1:
+        return last
+    return None
+
+
 def _yaml_problem(source: str, text: str, error: yaml.MarkedYAMLError) -> Problem:
-    """A YAML error where its cause is: an unclosed quote where the quote opens (the scanner's context),
-    not where the parser gave up lines later; with the offending line and a caret under the column."""
+    """A YAML error where its cause is: an unclosed quote or bracket where it opens (the error's context
+    mark), not where the parser gave up lines later; with the offending line and a caret under the column."""
     mark = error.problem_mark
-    if isinstance(error, yaml.scanner.ScannerError) and error.context_mark is not None:
+    opened = ("quoted scalar", "flow sequence", "flow mapping")  # what is opened here and never closed
+    if error.context_mark is not None and any(what in (error.context or "") for what in opened):
         mark = error.context_mark
     problem = " ".join(part for part in (error.context, error.problem) if part)
     if mark is None:
         return Problem(source, None, "", Text(N_("not valid YAML: {problem}"), {"problem": problem}))
+    runaway = _runaway_quote(text, mark)
+    if runaway is not None:
+        mark = runaway.start_mark
+        problem = Text(N_("a quoted text opens here and runs on to line {end}: is its closing quote missing?"),
+                       {"end": runaway.end_mark.line + 1}).render()
     lines = text.splitlines()
     shown = lines[mark.line] if mark.line < len(lines) else ""
     return Problem(source, mark.line + 1, "", Text(
