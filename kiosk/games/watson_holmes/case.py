@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from kiosk.i18n import N_, Text
+from kiosk.i18n import N_, Text, TextList
 
 FORMAT = "watson-holmes-case/1"
 CASES_DIR = Path(__file__).with_name("cases")
@@ -302,8 +302,8 @@ class _Reader:
         value = data[key]
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
-            expected = " | ".join(KIND_NAMES.get(k, k.__name__) for k in kinds)
-            self.fail(where, Text(N_("field '{key}' must be {kind}, got {got}"), {"key": key, "kind": Text(expected), "got": _shown(value)}), data, key)
+            expected = TextList(tuple(Text(KIND_NAMES[k]) for k in kinds))
+            self.fail(where, Text(N_("field '{key}' must be {kind}, got {got}"), {"key": key, "kind": expected, "got": _shown(value)}), data, key)
             return None if default is ... else default
         return value
 
@@ -740,14 +740,14 @@ def _yaml_problem(source: str, text: str, error: yaml.MarkedYAMLError) -> Proble
     opened = ("quoted scalar", "flow sequence", "flow mapping")  # what is opened here and never closed
     if error.context_mark is not None and any(what in (error.context or "") for what in opened):
         mark = error.context_mark
-    problem = " ".join(part for part in (error.context, error.problem) if part)
+    problem: str | Text = " ".join(part for part in (error.context, error.problem) if part)
     if mark is None:
         return Problem(source, None, "", Text(N_("not valid YAML: {problem}"), {"problem": problem}))
     runaway = _runaway_quote(text, mark)
     if runaway is not None:
         mark = runaway.start_mark
         problem = Text(N_("a quoted text opens here and runs on to line {end}: is its closing quote missing?"),
-                       {"end": runaway.end_mark.line + 1}).render()
+                       {"end": runaway.end_mark.line + 1})
     lines = text.splitlines()
     shown = lines[mark.line] if mark.line < len(lines) else ""
     return Problem(source, mark.line + 1, "", Text(
