@@ -23,7 +23,7 @@ from kiosk.games.watson_holmes.game import WatsonHolmes
 from kiosk.games.watson_holmes.library import BUNDLED, LIBRARY, CaseLibrary
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
 from kiosk.headless import play, random_bots
-from kiosk.i18n import N_, Text, _
+from kiosk.i18n import N_, Text, _, counted
 
 
 NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -225,5 +225,5 @@ def run_play(args: argparse.Namespace) -> int:
     assert outcome is not None
     print()
     for seat, points in outcome.scores.items():
-        print(Text(N_("{seat}: {points} points"), {"seat": narrator.seat(seat), "points": int(points)}).render())
+        print(counted("{seat}: {count} point", "{seat}: {count} points", int(points), seat=narrator.seat(seat)).render())
     return 0
