@@ -132,3 +132,15 @@ def test_the_cases_folder_is_in_the_data_folder_unless_table_toml_says(tmp_path)
     assert config_from_dict({"seats": [{}]}, path).cases_dir == tmp_path / "var" / "cases"
     assert config_from_dict({"data_dir": "/srv/t", "seats": [{}]}, path).cases_dir == Path("/srv/t/cases")
     assert config_from_dict({"cases_dir": "mine", "seats": [{}]}, path).cases_dir == tmp_path / "mine"
+
+
+def test_install_sh_makes_the_cases_folder_readable_by_the_kiosk_and_written_by_root(tmp_path):
+    from tests.deploy.test_install_script import dry_run
+
+    (tmp_path / "boot" / "firmware").mkdir(parents=True)
+    out = dry_run(tmp_path)
+    root = str(tmp_path)
+    assert f"+ mkdir -p {root}/var/lib/mystery-table/cases" in out
+    assert f"+ chown kiosk:kiosk {root}/var/lib/mystery-table\n" in out
+    assert f"+ chown root:kiosk {root}/var/lib/mystery-table/cases" in out
+    assert f"+ chmod 0755 {root}/var/lib/mystery-table/cases" in out
