@@ -1,8 +1,11 @@
 """Case files: the open, versioned YAML format the kiosk reads (format 1, documented in cases/FORMAT.md).
 
-A case is plain data once loaded. Every problem found while loading is reported with the case, the
-card or question and the field, all problems at once, so an author fixes a file in one pass:
-`tutorial.yaml: case 'lamplighter', location_cards[3] (C04), icons: unknown icon 'gives_cake'`.
+A case is plain data once loaded. The loader is also the strict checker (`kiosk cases check`): every
+problem is reported with the file and line, the case, the card or question and the field, and what is
+expected, all at once but each cause once, so an author fixes a file in one pass:
+`tutorial.yaml:57: case 'lamplighter', location_cards[3] (C04): icons: unknown icon 'gives_cake', ...`.
+Beyond types, ranges and references it checks that a case can be solved: every question rests on two
+readable cards (or says `single_card_ok`), and a lockpick-only card has a lockpick source.
 
 Case text is content, not interface: each text field holds every language the case declares
 (`{en: ..., es: ...}`), or one plain string used in all of them (a name such as "Scotland Yard").
