@@ -107,6 +107,7 @@ class TableConfig:
     path: Path | None
     language: str = "en"
     data_dir: Path = Path("var")
+    cases_dir: Path = Path("var/cases")  # Watson & Holmes cases a café adds (offered with the bundled ones)
     assist: bool = False  # Mystery Express journals mark what each seat can already rule out
     admin_pin: str = DEFAULT_PIN  # opens the touchscreen's admin menu (the default only to choose a new one)
     screen_size: tuple[int, int] | None = None  # the touchscreen; None: full screen at its own size
@@ -243,6 +244,8 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
                         .format(path=data_dir))
     except OSError as error:  # a name too long for the file system, say
         top.problem("data_dir", _("cannot be used: {detail}, expected a folder's path").format(detail=error.strerror))
+    top.seen.add("cases_dir")
+    cases_dir = base / top.path("cases_dir", "var/cases") if "cases_dir" in data else data_dir / "cases"
     assist = top.flag("assist", False)
     admin_pin = top.text("admin_pin", DEFAULT_PIN)
     if not well_formed(admin_pin):
@@ -353,6 +356,7 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
         admin_pin=admin_pin,
         screen_size=screen_size,
         data_dir=data_dir,
+        cases_dir=cases_dir,
         backend=backend,
         pinmap_path=pinmap_path,
         i2c=i2c,

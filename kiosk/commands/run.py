@@ -28,6 +28,7 @@ from hardware.table import Table, build_table
 from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
 from kiosk.config import ConfigError, TableConfig, default_config, load_config, parse_size
+from kiosk.commands.case_folder import use_cases_folder
 from kiosk.commands.folders import folder_to_write
 from kiosk.errors import UserError
 from kiosk.games import registry
@@ -125,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
     if args.game is not None or args.headless or not args.mock:  # a seat count that means players
         checked_game(args.game or "mystery-express", args.seats or 4)
     config = table_config(args, args.seats or (4 if args.headless else None))
+    use_cases_folder(config)
     touch = touchscreen_wanted(args, config)
     if not touch or args.game is not None:
         args.game = args.game or "mystery-express"
