@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import pygame
+
 from hardware.backlight import Backlight
 from hardware.events import DeviceStatus
 from hardware.table import Table
@@ -30,6 +32,7 @@ from kiosk.bots.table_bots import table_bot
 from kiosk.config import TableConfig
 from kiosk.games import registry
 from kiosk.games.base import Action, Event, OptionRefused, Prompt
+from kiosk.games.watson_holmes.game import CaseUnavailable
 from kiosk.i18n import N_, Text
 from kiosk.lobby import Lobby
 from kiosk.narration import narrator_for
@@ -40,6 +43,7 @@ from kiosk.storage import StorageKeeper
 from kiosk.store import GameRecord, GameStore, StoreWriteError
 from kiosk.table import Referee
 from kiosk.ui.boards import Board, BoardContext, make_board
+from kiosk.ui.layout import inset
 from kiosk.ui.scenes.notice import bottom_strip, notice_bar
 from kiosk.ui.paint import Painter
 from kiosk.ui.scene import Scene, Touchscreen
@@ -59,6 +63,7 @@ log = logging.getLogger("kiosk")
 REVEAL_SECONDS = {"slow": 5.0, "normal": 3.0, "fast": 1.5}
 NOTICE_SECONDS = 4.0
 HOLD_FOR_ADMIN = 3.0  # a finger held this long anywhere opens the admin PIN pad
+RESULTS = "results"  # a tap on a finished board, once it has shown the end: on to the results
 
 
 @dataclass
@@ -73,7 +78,7 @@ class Plan:
     bot_pause: float = 0.8
     reveal_seconds: float | None = None  # None: from the reveal speed chosen in the options
     assist: bool = False
-    results_after: float = 8.0  # seconds the finished board stays once its last animation has ended
+    results_after: float = 8.0  # bots only (a demo): seconds the finished board stays once still; people tap
 
 
 @dataclass
@@ -121,21 +126,26 @@ class App:
     def draw(self, paint: Painter, now: float) -> None:
         assert self.scene is not None
         self.scene.draw(paint, now)
+        if self._shown_the_end(now) and not self._bots_only():
+            results_hint(paint)
         if self._notice is not None and now < self._notice[1]:
             notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self._notice[0], alert=self._notice_alert)
         elif self.store.fault is not None and not isinstance(self.scene, Admin):  # the admin menu says it itself
             notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self.store.fault.text)
 
     def tap(self, value: object, now: float) -> None:
-        if self.scene is not None:
+        if value == RESULTS:
+            if self._shown_the_end(now):
+                self.results()
+        elif self.scene is not None:
             self.scene.tap(value, now)
 
     def next_frame(self, now: float) -> float | None:
         waits = [self.scene.next_frame(now) if self.scene is not None else None]
-        if self._notice is not None:
-            waits.append(max(0.0, self._notice[1] - now))
-        if self._results_at is not None:
-            waits.append(max(0.0, self._results_at - now))
+        if self._notice is not None and self._notice[1] > now:
+            waits.append(self._notice[1] - now)
+        if self._results_at is not None and self._results_at > now:
+            waits.append(self._results_at - now)
         found = [w for w in waits if w is not None]
         return min(found) if found else None
 
@@ -228,6 +238,7 @@ class App:
 
     def choose(self) -> None:
         self._leave_lobby()
+        registry.refresh()  # a case dropped into the cases folder is offered from now on
         self.show(ChooseGame(
             on_choose=self.claim, on_rules=self.rules, on_admin=self.admin, on_language=self.set_language,
             max_seats=len(self.table.seats),
@@ -299,7 +310,10 @@ class App:
             log.error("game %d cannot be resumed: %s", record.id, error)
             self.store.abandon(record.id)
             self.attract()
-            self.notice(Text(N_("The unfinished game could not be resumed; it was set aside.")))
+            if isinstance(error, CaseUnavailable):
+                self.notice(Text(N_("{reason} The unfinished game was set aside."), {"reason": error.text}))
+            else:
+                self.notice(Text(N_("The unfinished game could not be resumed; it was set aside.")))
             return
         self._play(session, bots)
 
@@ -487,12 +501,20 @@ class App:
         elif kind == "reader":
             self.notice(Text(N_("The card reader is back.") if status.ok else N_("The card reader stopped answering; retrying.")))
 
+    def _shown_the_end(self, now: float) -> bool:
+        """The game is over and its board has played its end to the last frame (nothing moves)."""
+        return (self.referee is not None and self.referee.session.over and self.board is not None
+                and self.scene is self.board and self.board.next_frame(now) is None)
+
+    def _bots_only(self) -> bool:
+        return self.referee is not None and len(self.referee.bots) >= self.referee.session.record.seats
+
     def _maybe_results(self, now: float) -> None:
-        if self.referee is None or not self.referee.session.over or self.scene is not self.board:
+        """People go on to the results with a tap when they have seen the end; a demo goes by itself."""
+        if not self._bots_only() or not self._shown_the_end(now):
             return
         if self._results_at is None:
-            if self.board is not None and self.board.next_frame(now) is None:  # the end has been shown
-                self._results_at = now + self.plan.results_after
+            self._results_at = now + self.plan.results_after
         elif now >= self._results_at:
             self._results_at = None
             self.results()
@@ -549,3 +571,14 @@ class App:
         for part in self.table.seats:
             if part.index >= first:
                 part.display.show(image)
+
+
+def results_hint(paint: Painter) -> None:
+    """Over the top of a finished board: the whole screen answers a tap with the results."""
+    screen = paint.surface.get_rect()
+    layout = paint.layout
+    hint = pygame.Rect(0, 0, min(screen.width - 2 * layout.mm(3), layout.mm(70)), layout.mm(9))
+    hint.midtop = (screen.centerx, layout.mm(1))
+    paint.box(hint, paint.theme.accent, paint.theme.ink, radius=hint.height // 2, width=max(1, layout.mm(0.4)))
+    paint.text(inset(hint, layout.mm(1)), Text(N_("Tap for the results")), 4.5, paint.theme.background, title=True)
+    paint.target(screen, RESULTS)

@@ -26,6 +26,7 @@ from kiosk.seats.mystery_city import choice_words
 from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, Words
+from kiosk.ui.scene import ON_TIME
 from kiosk.ui.theme import Colour, Theme, theme_for
 
 ROLL_SECONDS = 0.9  # how long thrown dice tumble before they settle
@@ -60,6 +61,7 @@ class MysteryCityBoard:
     rolled_at: float | None = None
     picked: str | None = None  # the attribute picked in a public attack choice, before the rival
     page: int = 0
+    shown_dice: list[list[int]] = field(default_factory=list)  # the dice faces drawn in the last frame
 
     # --- what the table tells the board ----------------------------------------------------------
 
@@ -106,6 +108,7 @@ class MysteryCityBoard:
 
     def draw(self, paint: Painter, now: float) -> None:
         paint.fill()
+        self.shown_dice = []
         layout = paint.layout
         gap = layout.mm(2)
         screen = inset(paint.surface.get_rect(), gap)
@@ -345,7 +348,9 @@ class MysteryCityBoard:
         """Big dice, a pair per roll (the card's own, then a partner's or Chomp's), stacked."""
         tick = int((now - (self.rolled_at or 0.0)) / FRAME) if self.tumbling(now) else 0
         cells = rows(rect, [1] * (2 * len(rolls)), gap=paint.layout.mm(1))
-        for cell, pips in zip(cells, self.dice_faces(rolls, now)):
+        faces = self.dice_faces(rolls, now)
+        self.shown_dice.append(faces)
+        for cell, pips in zip(cells, faces):
             side = min(cell.width, cell.height, paint.layout.mm(16))
             die = pygame.Rect(0, 0, side, side)
             die.center = cell.center
@@ -439,10 +444,14 @@ class MysteryCityBoard:
             self.context.submit(value[0], value[1])
 
     def tumbling(self, now: float) -> bool:
-        return self.rolled_at is not None and 0 <= now - self.rolled_at < ROLL_SECONDS
+        return self.rolled_at is not None and 0 <= now - self.rolled_at < ROLL_SECONDS - ON_TIME
 
     def next_frame(self, now: float) -> float | None:
-        return FRAME if self.tumbling(now) else None
+        """A frame every FRAME while the dice tumble, the last one as they settle, then none."""
+        if not self.tumbling(now):
+            return None
+        assert self.rolled_at is not None
+        return min(FRAME, self.rolled_at + ROLL_SECONDS - now)
 
 
 def rolls_dice(event: Event) -> bool:

@@ -4,7 +4,9 @@ Each game puts its own tie-break detail in `Outcome.detail` (read from the games
 Mystery Express the solution, the telegram scores and `decided_by`; P.I. the three cases' points,
 penalties, investigators left and `decided_by`; Watson & Holmes correct answers, places and
 `everyone_loses`; Mystery City the order players went out and the number of duels. A stored outcome
-may have come through JSON, so seat keys are read as numbers or as strings alike.
+may have come through JSON, so seat keys are read as numbers or as strings alike. Mystery Express
+shows its end table as the board turned it over (each seat's answers beside the solution, right
+answers, telegram scores and wrong entries, the verdict) in place of the plain score table.
 """
 
 from __future__ import annotations
@@ -17,10 +19,12 @@ import pygame
 
 from kiosk.games import registry
 from kiosk.games.base import Outcome
+from kiosk.games.mystery_express.arrival import result_data
 from kiosk.games.mystery_express.narrate import CATEGORY_NAMES
 from kiosk.i18n import N_, Text, TextList, counted
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, Words
+from kiosk.ui.boards.me_reveals import EndReveal
 from kiosk.ui.scenes.chrome import backdrop, button_height, margin, title_band
 from kiosk.ui.theme import Theme, theme_for
 
@@ -162,6 +166,13 @@ class Results:
             return []
         return [(Text(name), face(found[category])) for category, name in CATEGORY_NAMES.items() if category in found]
 
+    def breakdown(self) -> EndReveal | None:
+        """Mystery Express: the end as the board turned it over, at rest (each seat's answers beside
+        the solution, right answers, telegram scores and wrong entries, the verdict)."""
+        if self.game_id != "mystery-express" or "answers" not in self.outcome.detail:
+            return None
+        return EndReveal(result_data(self.outcome), len(self.outcome.scores), start=0.0, per=0.0)
+
     def notes(self, with_solution: bool = True) -> list[Text]:
         """The lines under the table: the tie-break that decided, and what each game adds."""
         detail, lines = self.outcome.detail, []
@@ -188,14 +199,15 @@ class Results:
         room = backdrop(paint)
         layout = paint.layout
         gap = margin(paint)
-        panel = self.solution() if layout.portrait else []  # the tall screen lists the solution in full
-        notes = self.notes(with_solution=not panel)
+        breakdown = self.breakdown()
+        panel = self.solution() if layout.portrait and breakdown is None else []  # the tall screen lists it
+        notes = self.notes(with_solution=not panel) if breakdown is None else []  # its last line has the verdict
         title_height = room.height // (7 if layout.portrait else 5)
         actions_height = button_height(paint)
         notes_height = len(notes) * max(layout.mm(9), room.height // (20 if layout.portrait else 12))
         panel_height = (len(panel) + 1) * layout.mm(10) if panel else 0
         free = room.height - title_height - notes_height - panel_height - actions_height - 4 * gap
-        if layout.portrait:  # the table as tall as its rows need, the room left over under everything
+        if layout.portrait and breakdown is None:  # the table as tall as its rows need, the room left over
             table_height = min(free, (len(self.outcome.scores) + 1) * layout.mm(16))
         else:
             table_height = free
@@ -203,7 +215,10 @@ class Results:
             title_height, table_height, notes_height, panel_height, free - table_height, actions_height], gap=gap)
         name = Text(registry.get(self.game_id).info.names["en"])
         title_band(paint, title, self.headline(), name)
-        self._table(paint, table)
+        if breakdown is not None:
+            breakdown.draw(paint, table, self.narrator, now, [])
+        else:
+            self._table(paint, table)
         for box, line in zip(rows(lines, [1] * len(notes)), notes):
             paint.text(box, line, 4.5, paint.theme.ink)
         if panel:
