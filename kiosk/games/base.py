@@ -152,10 +152,11 @@ class GameInfo:
         """The options a stored game was played with, so that it replays identically.
 
         A game is stored with its options whole (`resolve_options` at its start); an older record
-        holds only the options chosen, and an option it lacks had the default of its day.
+        holds only the options chosen, and an option it lacks had the default of its day. Nothing is
+        checked here: `Game.start` refuses what can no longer be played, with its own reason.
         """
         former = {option.name: option.former_default for option in self.options if option.former_default is not None}
-        return self.resolve_options({**former, **options})
+        return {**former, **options}
 
 
 def require_legal(
