@@ -41,10 +41,13 @@ from kiosk.games.watson_holmes.characters import Characters, load_characters  # 
 
 CONFIDENT_CARDS = 3  # relevant cards read before it trusts its answer to a question
 MENTION_BOOST = 0.5  # extra weight of a mention per question word in the same sentence
+SCENE_WEIGHT = 0.3  # weight of a choice's word that the title or the intro already uses
 NAMED_WORTH = 0.5  # extra worth of an unread card whose front names a candidate answer
+IDLE_ROUNDS = 3  # rounds with nothing worth reading within reach before it tries 221B anyway
 HOLMES_RESERVE = 3  # carriages kept for a Holmes check once someone has failed
 STEM = 5  # words are compared by their first letters: "poisoned" ~ "poison", "lodgings" ~ "lodging"
-FREE_TEXT_MATCH = 0.5  # share of the answer card's words its written answer must hold to count as right
+FREE_TEXT_MATCH = 0.5
+FREE_TEXT_SEEDS = 2  # sentences on the question it builds its written answer from  # share of the answer card's words its written answer must hold to count as right
 
 _STOP = frozenset(
     """a an the of in on at to for from by with and or but his her their its he she they him them it
@@ -89,11 +92,17 @@ class WatsonHolmesBot:
     def __init__(self, seat: int, seed: int, characters: Characters | None = None) -> None:
         self.seat = seat
         self.rng = random.Random(f"watson-holmes-bot:{seed}:{seat}")
-        self.notes: dict[str, str] = {}  # card id -> the text it noted, in the case's first language
+        self.notes: dict[str, dict[str, str]] = {}  # card id -> the text it noted, per language
         self.checked: dict[str, tuple[Any, bool]] = {}  # question -> (answer, right) from Holmes
         self.written: dict[str, str] = {}  # free-text questions: what it wrote at 221B
+        self.idle: set[int] = set()  # rounds in which no card worth reading was within its means
         self.backed: set[tuple[int, str]] = set()  # (round, card) it chose, then found too dear
         self.characters = characters or load_characters()
+        # caches of what the notes say, keyed by what they depend on (the notes only grow)
+        self._readings: dict[tuple[str, int, int], Reading] = {}
+        self._words: dict[str, dict[Any, dict[str, float]]] = {}
+        self._named: dict[tuple[str, int], bool] = {}
+        self._scene_words: set[str] | None = None
 
     # --- the interface: its seat's view, its prompts and the events its seat may see ---------------
 
@@ -102,8 +111,10 @@ class WatsonHolmesBot:
             if not event.visible_to(self.seat):
                 continue  # play() filters already; a bot never keeps what its seat may not see
             d = event.data
-            if event.kind == "card_read" and d.get("seat") == self.seat and d.get("notes", True) and d.get("text"):
-                self.notes[d["card"]] = d["text"]  # kept per language; read in the case's language
+            if event.kind == "card_read" and d.get("seat") == self.seat and d.get("notes", True):
+                # kept per language, read in the case's; with the published box (no text) a bot,
+                # which holds no physical card, only notes that it has been there
+                self.notes[d["card"]] = d.get("text") or {}
             elif event.kind == "watson_reading" and d.get("text"):
                 self.notes[d["card"]] = d["text"]  # read aloud to the whole table
             elif event.kind == "holmes_answer" and d.get("seat") == self.seat and d.get("answer") is not None:
@@ -130,24 +141,20 @@ class WatsonHolmesBot:
 
     def reading(self, view: dict[str, Any], question: dict[str, Any]) -> Reading:
         """What its notes say about one open question (from the card texts it read, nothing else)."""
+        key = (question["id"], len(self.notes), len(self.checked))
+        if key not in self._readings:
+            self._readings[key] = self._read(view, question)
+        return self._readings[key]
+
+    def _read(self, view: dict[str, Any], question: dict[str, Any]) -> Reading:
         language = self._language(view)
         qwords = set(stems(in_language(question.get("text"), language)))
         texts = self._texts(view)
         result = Reading()
         checked = self.checked.get(question["id"])
         if question["kind"] == "FREE_TEXT":
-            best, best_overlap, relevant = "", 0, 0
-            for card in sorted(texts):
-                card_best = 0
-                for sentence in sentences(texts[card]):
-                    overlap = len(qwords & set(stems(sentence)))
-                    card_best = max(card_best, overlap)
-                    if overlap > best_overlap:
-                        best, best_overlap = sentence, overlap
-                relevant += card_best >= 2
-            result.relevant, result.written, result.best = relevant, best, None
-            return result
-        choices = self._choice_words(question, language, qwords)
+            return self._read_free_text(view, qwords, texts)
+        choices = self._choice_words(view, question)
         for card in sorted(texts):
             mentioned = False
             for sentence in sentences(texts[card]):
@@ -168,8 +175,48 @@ class WatsonHolmesBot:
         result.best = ranked[0] if ranked else None
         return result
 
-    def _choice_words(self, question: dict[str, Any], language: str, qwords: set[str]) -> dict[Any, dict[str, float]]:
+    def _read_free_text(self, view: dict[str, Any], qwords: set[str], texts: dict[str, str]) -> Reading:
+        """The sentence of its notes that speaks most of the question, and the sentence of another
+        card that says most about that one ("a paper put in the clock" -> "behind the pendulum, a
+        draft"): together they are what it writes."""
+        scene = self._scene(view)
+        asked = qwords - scene  # "the clock" of a case called "The Stopped Clock" says less
+
+        def speaks(words: set[str]) -> float:
+            return len(asked & words) + SCENE_WEIGHT * len(qwords & scene & words)
+
+        found = [(card, sentence, set(stems(sentence))) for card in sorted(texts) for sentence in sentences(texts[card])]
+        on_topic = sorted((f for f in found if speaks(f[2]) >= 1 + SCENE_WEIGHT), key=lambda f: -speaks(f[2]))
+        result = Reading()
+        result.relevant = len({card for card, _s, _w in on_topic})
+        written: list[str] = []
+        for card, sentence, words in on_topic[:FREE_TEXT_SEEDS]:
+            written.append(sentence)
+            clues = words - qwords - scene
+            linked = [f for f in found if f[0] != card and len(clues & f[2]) >= 2]
+            if linked:
+                written.append(max(linked, key=lambda f: len(clues & f[2]))[1])
+                result.relevant += 1
+        result.written = " ".join(dict.fromkeys(written))
+        return result
+
+    def _scene(self, view: dict[str, Any]) -> set[str]:
+        """Words of the title and the intro: the house, the victim, the client, found on every card."""
+        if self._scene_words is None:
+            language = self._language(view)
+            case = view["case"]
+            self._scene_words = set(stems(in_language(case["title"], language) + " " + in_language(case["intro"], language)))
+        return self._scene_words
+
+    def _choice_words(self, view: dict[str, Any], question: dict[str, Any]) -> dict[Any, dict[str, float]]:
         """Each choice's distinctive word stems, weighted down when other choices share them."""
+        if question["id"] not in self._words:
+            self._words[question["id"]] = self._distinctive(view, question)
+        return self._words[question["id"]]
+
+    def _distinctive(self, view: dict[str, Any], question: dict[str, Any]) -> dict[Any, dict[str, float]]:
+        language = self._language(view)
+        qwords = set(stems(in_language(question.get("text"), language)))
         if question["kind"] == "NUMBER":
             low, high = question["range"]
             return {n: {str(n): 1.0} for n in range(low, high + 1)}
@@ -178,7 +225,12 @@ class WatsonHolmesBot:
         for stems_of in words.values():
             for stem in stems_of:
                 shared[stem] = shared.get(stem, 0) + 1
-        return {choice: {stem: 1.0 / shared[stem] for stem in stems_of} for choice, stems_of in words.items()}
+        # a word of the title or intro (the house, the victim, the client) is everywhere: it says little
+        case = self._scene(view)
+        return {
+            choice: {stem: (SCENE_WEIGHT if stem in case else 1.0) / shared[stem] for stem in stems_of}
+            for choice, stems_of in words.items()
+        }
 
     def confident(self, view: dict[str, Any], question: dict[str, Any]) -> bool:
         r = self.reading(view, question)
@@ -201,14 +253,19 @@ class WatsonHolmesBot:
     def worth(self, view: dict[str, Any], card: dict[str, Any]) -> float:
         if card.get("kind") != "location" or card["id"] in self.notes:
             return 0.0
+        key = (card["id"], len(view["case"]["questions"]))
+        if key not in self._named:
+            self._named[key] = self._names_candidate(view, card)
+        return 1.0 + NAMED_WORTH if self._named[key] else 1.0
+
+    def _names_candidate(self, view: dict[str, Any], card: dict[str, Any]) -> bool:
         language = self._language(view)
         name = set(stems(in_language(card.get("name"), language)))
         for question in view["case"]["questions"]:
-            qwords = set(stems(in_language(question.get("text"), language)))
-            for weights in self._choice_words(question, language, qwords).values():
+            for weights in self._choice_words(view, question).values():
                 if any(weights.get(stem, 0) >= 1.0 for stem in name):
-                    return 1.0 + NAMED_WORTH
-        return 1.0
+                    return True
+        return False
 
     def _spare(self, view: dict[str, Any]) -> int:
         me = view["players"][self.seat]
@@ -251,12 +308,15 @@ class WatsonHolmesBot:
             if value <= 0 or (view["round"], card_id) in self.backed:
                 continue
             taken = self._occupant_bid(view, card_id)
-            cost = 0 if taken is None else taken + 1
+            cost = (0 if taken is None else taken + 1) + self._travel(view, card)
             if cost > self._cap(view, value):
                 continue
             options.append((value - 0.1 * cost + self.rng.random() * 1e-3, card_id))
         forced = bool(last and last.get("seat") == self.seat and last.get("rounds_left", 9) <= 0)
-        if baker in visits and (self.ready(view) or forced or not options and not self._unread_left(view)):
+        if not options:
+            self.idle.add(view["round"])
+        stuck = not options and (not self._unread_left(view) or len(self.idle) >= IDLE_ROUNDS)
+        if baker in visits and (self.ready(view) or forced or stuck):
             return visits[baker]
         if (
             "watson" in kinds
@@ -269,6 +329,11 @@ class WatsonHolmesBot:
         if stop in visits:
             return visits[stop]
         return None
+
+    def _travel(self, view: dict[str, Any], card: dict[str, Any]) -> int:
+        here = view["players"][self.seat]["zone"]
+        fares = {(t["from"], t["to"]): int(t["cost"]) for t in view["case"]["travel"]}
+        return fares.get((here, card.get("zone")), 0)
 
     def _unread_left(self, view: dict[str, Any]) -> bool:
         return any(self.worth(view, c) > 0 for c in view["case"]["cards"])
