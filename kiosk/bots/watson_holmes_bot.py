@@ -43,6 +43,7 @@ CONFIDENT_CARDS = 3  # relevant cards read before it trusts its answer to a ques
 MENTION_BOOST = 0.5  # extra weight of a mention per question word in the same sentence
 SCENE_WEIGHT = 0.3  # weight of a choice's word that the title or the intro already uses
 NAMED_WORTH = 0.5  # extra worth of an unread card whose front names a candidate answer
+LOCKPICK_WORTH = 0.8  # worth of going back for a lockpick when a locked card is all it has left
 IDLE_ROUNDS = 3  # rounds with nothing worth reading within reach before it tries 221B anyway
 HOLMES_RESERVE = 3  # carriages kept for a Holmes check once someone has failed
 STEM = 5  # words are compared by their first letters: "poisoned" ~ "poison", "lodgings" ~ "lodging"
@@ -251,17 +252,34 @@ class WatsonHolmesBot:
     # --- what a card is worth -----------------------------------------------------------------------
 
     def worth(self, view: dict[str, Any], card: dict[str, Any]) -> float:
-        if card.get("kind") != "location" or card["id"] in self.notes:
+        """What reading the card would add to its notes; a card it read is worth nothing more, unless
+        it hands out the lockpick that the one card left locked to it needs."""
+        if card.get("kind") != "location":
             return 0.0
+        if card["id"] in self.notes:
+            return LOCKPICK_WORTH if "gives_lockpick" in card["icons"] and self._needs_lockpick(view) else 0.0
         key = (card["id"], len(view["case"]["questions"]))
         if key not in self._named:
-            self._named[key] = self._names_candidate(view, card)
+            self._named[key] = self._names_something(view, card)
         return 1.0 + NAMED_WORTH if self._named[key] else 1.0
 
-    def _names_candidate(self, view: dict[str, Any], card: dict[str, Any]) -> bool:
+    def _needs_lockpick(self, view: dict[str, Any]) -> bool:
+        if view["players"][self.seat]["tokens"].get("lockpick"):
+            return False
+        return any(
+            c["kind"] == "location" and "lockpick_required" in c["icons"] and c["id"] not in self.notes
+            for c in view["case"]["cards"]
+        )
+
+    def _names_something(self, view: dict[str, Any], card: dict[str, Any]) -> bool:
+        """The front names a candidate answer ("Marsh's lodgings") or a thing a question asks about
+        ("The tall case clock")."""
         language = self._language(view)
         name = set(stems(in_language(card.get("name"), language)))
+        scene = self._scene(view)
         for question in view["case"]["questions"]:
+            if name & (set(stems(in_language(question.get("text"), language))) - scene):
+                return True
             for weights in self._choice_words(view, question).values():
                 if any(weights.get(stem, 0) >= 1.0 for stem in name):
                     return True
