@@ -8,22 +8,30 @@ case checker uses: it cannot tell which card answers which question except by re
 
 How it reads. Notes are the card texts, split into sentences. A choice of a picker question is
 "mentioned" by a sentence that holds one of the choice's distinctive words (word stems of its
-label that the other choices and the question itself do not share: "Marsh", "organ", "draught").
-A mention counts more when the sentence also holds words of the question ("carried", "poison",
-"bedside"). Its answer to a question is the choice mentioned most, so weighted, in its notes.
-A free-text question is answered with the sentence of its notes that shares most words with the
-question, and graded, as the rules ask of a player, by comparing it with the answer card.
+label that the other choices and the question itself do not share: "Marsh", "organ", "draught";
+words of the title and intro, such as the house or the victim, count less). A mention counts more
+when the sentence also holds words of the question ("carried", "poison", "bedside"). Its answer to
+a question is the choice mentioned most, so weighted, in its notes. A free-text question is
+answered with the sentences of its notes that speak most of the question, each with the sentence
+of another card that says most about it ("a paper put in the tall clock" -> "behind the pendulum,
+a draft"); at 221B it grades that, as the rules ask of a player, by comparing it with the answer
+card (right when it holds half the card's words).
 
 When it goes to 221B. Every question must be open, and for each one its notes must hold at least
-`CONFIDENT_CARDS` cards relevant to it (cards that mention one of its choices, or for free text,
-share two words with it), with its best choice ahead of the next. It also goes when there is no
-card left worth reading, or when the last-player countdown runs out. Once someone has failed it
-may buy one Holmes Answer Check (3 carriages) for its least certain question.
+`CONFIDENT_CARDS` cards relevant to it (cards that mention one of its choices; for free text, two
+cards that speak of it), with its best choice strictly ahead of the next. It also goes when no card
+worth reading is within its means and none is left unread (or none has been for `IDLE_ROUNDS`
+rounds), or when the last-player countdown runs out. Once someone has failed it may buy one Holmes
+Answer Check (3 carriages) for the picker question where its best choice leads least.
 
-How it bids. A card it has read is worth nothing to it; an unread one is worth 1, more if its
-front names a candidate answer. It walks to the best free card; it outbids only when the card's
-share of its spare purse (the carriages beyond a reserve for Holmes) covers the bid, so it never
-throws its whole purse at one card. With nothing worth reading free, it rests at the Carriage Stop.
+How it bids. A card it has read is worth nothing to it (but the lockpick card, when a locked card is
+all it lacks); an unread one is worth 1, more if its front names a candidate answer or something a
+question asks about. It walks to the best card it can afford; it bids or outbids only up to that
+card's share of its spare purse (the carriages beyond a reserve for Holmes, split over the unread
+cards by worth), so it never throws its whole purse at one card. It takes Dr Watson when it has
+carriages to spare and another seat stands on a card it has not read. With nothing worth reading
+within reach, it rests at the Carriage Stop. Its character: Mycroft's extra read is used, any other
+card is discarded for its carriages (more carriages also put it earlier at 221B).
 
 Deterministic: its only chance is a generator seeded from the game seed and its seat, used for
 tie-breaks, so a stored game replays with the same choices.

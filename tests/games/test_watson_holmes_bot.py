@@ -2,7 +2,7 @@
 
 Seeded playouts of both bundled cases at 2-7 seats (kiosk and physical mode) check every choice is
 one of the prompt's actions and that no round-1 bid is the whole purse. Tables of three bots on the
-tutorial end with a winner in most games, and on the full case more often than random bots do.
+tutorial and on the full case end with a winner in most games (random bots: hardly ever).
 Leaks: at every decision the bot chooses the same when the other seats' hidden characters and the
 case's answer key (which no seat's view holds) are changed. A copy of a bot mid-game chooses as the
 original, and a fresh bot fed the same events replays a stored game (how a session resumes).
@@ -26,10 +26,10 @@ from kiosk.headless import play
 from watson_holmes_support import FULL, GAME, TUTORIAL
 
 MAX_STEPS = 20000
-# Measured with bench/wh_bots.py (3 bots, 20 seeds): the tutorial 20/20 with a winner, the full
-# case 5/20; random bots 2/20 and 0/20.
+# Measured with bench/wh_bots.py (3 bots, seeds 0-19): the tutorial 20/20 with a winner, the full
+# case 16/20; random bots 2/20 and 0/20.
 TUTORIAL_WINS = 16
-FULL_WINS = 2
+FULL_WINS = 12
 
 
 def bots_for(seats: int, seed: int) -> list[Bot]:
@@ -98,7 +98,7 @@ def test_most_tutorial_tables_of_bots_end_with_a_winner() -> None:
     assert winners(TUTORIAL, WatsonHolmesBot) >= TUTORIAL_WINS
 
 
-def test_full_case_tables_of_bots_win_more_often_than_random_ones() -> None:
+def test_most_full_case_tables_of_bots_end_with_a_winner_unlike_random_ones() -> None:
     investigators, randoms = winners(FULL, WatsonHolmesBot), winners(FULL, RandomBot)
     assert investigators >= FULL_WINS and investigators > randoms
 
