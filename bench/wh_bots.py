@@ -76,7 +76,7 @@ def main() -> None:
             r = run(case, make, args.games, args.seats)
             ms = (time.perf_counter() - started) * 1000 / args.games
             print(
-                f"{case:<16} {name:<22} {r['won']:>7.0%} {r['win_round']:>9.1f} {r['rounds']:>7.1f} {r['carriages']:>9.1f} {ms:>8.0f}"
+                f"{case:<16} {name:<22} {r['won']:>7.1%} {r['win_round']:>9.1f} {r['rounds']:>7.1f} {r['carriages']:>9.1f} {ms:>8.0f}"
             )
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from itertools import islice
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +25,8 @@ from kiosk.bots.watson_holmes_bot import WatsonHolmesBot
 from kiosk.games.base import Action
 from kiosk.games.watson_holmes.game import WatsonHolmes
 from kiosk.headless import play
+from kiosk.session import GameSession
+from kiosk.store import GameStore
 from watson_holmes_support import FULL, GAME, TUTORIAL
 
 MAX_STEPS = 20000
@@ -161,19 +165,25 @@ def test_a_copy_mid_game_chooses_as_the_original() -> None:
     assert twin.choose(view, prompt) == bot.choose(view, prompt)
 
 
-@pytest.mark.parametrize("case", [TUTORIAL, FULL])
-def test_the_table_bot_replays_a_stored_game(case: str) -> None:
-    """As kiosk.session resumes: fresh bots from the seed, fed the same events, choose the same."""
+@pytest.mark.parametrize("case, stop_after", [(TUTORIAL, 30), (FULL, 80)])
+def test_a_stored_game_resumes_with_fresh_table_bots(tmp_path: Path, case: str, stop_after: int) -> None:
+    """kiosk.session replays the stored actions and checks each bot chooses them again."""
     seats, seed = 3, 11
-    first = [table_bot("watson-holmes", seat, seed) for seat in range(seats)]
-    assert all(isinstance(b, WatsonHolmesBot) for b in first)
-    _, record = run(case, seats, seed, first)
-    state = GAME.start(seats, seed, {"case": case})
-    again = [table_bot("watson-holmes", seat, seed) for seat in range(seats)]
-    for seat, action in record:
-        prompt = next(p for p in GAME.prompts(state) if p.seat == seat)
-        assert again[seat].choose(GAME.view(state, seat), prompt) == action
-        events = GAME.apply(state, seat, action)
-        for bot in again:
-            bot.observe([e for e in events if e.visible_to(bot.seat)])
-    assert state.over
+    store = GameStore.open(tmp_path)
+    cut = GameSession.start(store, "watson-holmes", seats, seed, {"case": case}, bots=list(range(seats)))
+    bots = [table_bot("watson-holmes", seat, seed) for seat in range(seats)]
+    assert all(isinstance(b, WatsonHolmesBot) for b in bots)
+    for _step in islice(play(cut.game, cut.state, bots, apply=cut.apply), stop_after):
+        pass
+    store.close()  # the power goes off
+    again = GameStore.open(tmp_path)
+    record = again.unfinished()
+    assert record is not None
+    fresh = [table_bot("watson-holmes", seat, seed) for seat in range(seats)]
+    resumed = GameSession.resume(again, record, dict(enumerate(fresh)))  # raises ReplayMismatch otherwise
+    assert resumed.actions_done == stop_after
+    list(play(resumed.game, resumed.state, fresh, apply=resumed.apply))
+    whole = GAME.start(seats, seed, {"case": case})
+    list(play(GAME, whole, [table_bot("watson-holmes", seat, seed) for seat in range(seats)]))
+    assert resumed.game.view(resumed.state, None) == GAME.view(whole, None)
+    again.close()
