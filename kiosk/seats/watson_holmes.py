@@ -16,7 +16,7 @@ from typing import Any
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.watson_holmes.board import HOLMES_COST
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
-from kiosk.i18n import LANGUAGES, N_, Text
+from kiosk.i18n import LANGUAGES, N_, Text, counted
 from kiosk.seats.canvas import ELLIPSIS, WIDTH, paragraph, wrap
 from kiosk.seats.menu import Entry as MenuEntry, Menu, grouped
 from kiosk.seats.screen import PAGE_LINES, Item, Screen
@@ -236,7 +236,7 @@ def action_label(action: Action, prompt: Prompt, narrator: Narrator) -> Text:
     if kind in ("visit", "tap", "watson_target", "extra_read"):
         return narrator.card(args[0])
     if kind == "bid":
-        bid = Text(N_("Walk (no bid)")) if args[0] == 0 else Text(N_("Bid {n} carriage(s)"), {"n": args[0]})
+        bid = Text(N_("Walk (no bid)")) if args[0] == 0 else counted("Bid {count} carriage", "Bid {count} carriages", args[0])
         if len(args) > 1:
             return Text(N_("{bid}, using a {token}"), {"bid": bid, "token": Text(TOKEN_NAMES[args[1]])})
         return bid

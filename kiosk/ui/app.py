@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import pygame
+
 from hardware.backlight import Backlight
 from hardware.events import DeviceStatus
 from hardware.table import Table
@@ -29,7 +31,7 @@ from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
 from kiosk.config import TableConfig
 from kiosk.games import registry
-from kiosk.games.base import Action, Event, Prompt
+from kiosk.games.base import Action, Event, OptionRefused, Prompt
 from kiosk.i18n import N_, Text
 from kiosk.lobby import Lobby
 from kiosk.narration import narrator_for
@@ -40,6 +42,7 @@ from kiosk.storage import StorageKeeper
 from kiosk.store import GameRecord, GameStore, StoreWriteError
 from kiosk.table import Referee
 from kiosk.ui.boards import Board, BoardContext, make_board
+from kiosk.ui.layout import inset
 from kiosk.ui.scenes.notice import bottom_strip, notice_bar
 from kiosk.ui.paint import Painter
 from kiosk.ui.scene import Scene, Touchscreen
@@ -47,8 +50,9 @@ from kiosk.ui.scenes.admin import Admin
 from kiosk.ui.scenes.attract import Attract
 from kiosk.ui.scenes.choose_game import ChooseGame
 from kiosk.ui.scenes.claim import SeatClaim
-from kiosk.ui.scenes.options import Options
+from kiosk.ui.scenes.options import Options, refusal
 from kiosk.ui.scenes.results import Results
+from kiosk.ui.seat_results import seat_result
 from kiosk.ui.scenes.resume import ResumeOffer
 from kiosk.ui.scenes.rules_pages import RulesPages
 from kiosk.ui.theme import Theme
@@ -58,6 +62,7 @@ log = logging.getLogger("kiosk")
 REVEAL_SECONDS = {"slow": 5.0, "normal": 3.0, "fast": 1.5}
 NOTICE_SECONDS = 4.0
 HOLD_FOR_ADMIN = 3.0  # a finger held this long anywhere opens the admin PIN pad
+RESULTS = "results"  # a tap on a finished board, once it has shown the end: on to the results
 
 
 @dataclass
@@ -72,7 +77,7 @@ class Plan:
     bot_pause: float = 0.8
     reveal_seconds: float | None = None  # None: from the reveal speed chosen in the options
     assist: bool = False
-    results_after: float = 8.0  # seconds the finished board stays once its last animation has ended
+    results_after: float = 8.0  # bots only (a demo): seconds the finished board stays once still; people tap
 
 
 @dataclass
@@ -94,6 +99,7 @@ class App:
     quit: bool = False
     settings: dict[str, Any] = field(default_factory=dict)
     _notice: tuple[Text, float] | None = None
+    _notice_alert: bool = True  # False: good news, drawn as information, not as an alert
     _results_at: float | None = None
     _back_to: Scene | None = None  # where the admin menu or the rules pages return to
     _pin: AdminPin = field(init=False)  # one for the app's life: closing the pad keeps the wrong-PIN count
@@ -119,21 +125,26 @@ class App:
     def draw(self, paint: Painter, now: float) -> None:
         assert self.scene is not None
         self.scene.draw(paint, now)
+        if self._shown_the_end(now) and not self._bots_only():
+            results_hint(paint)
         if self._notice is not None and now < self._notice[1]:
-            notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self._notice[0])
+            notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self._notice[0], alert=self._notice_alert)
         elif self.store.fault is not None and not isinstance(self.scene, Admin):  # the admin menu says it itself
             notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self.store.fault.text)
 
     def tap(self, value: object, now: float) -> None:
-        if self.scene is not None:
+        if value == RESULTS:
+            if self._shown_the_end(now):
+                self.results()
+        elif self.scene is not None:
             self.scene.tap(value, now)
 
     def next_frame(self, now: float) -> float | None:
         waits = [self.scene.next_frame(now) if self.scene is not None else None]
-        if self._notice is not None:
-            waits.append(max(0.0, self._notice[1] - now))
-        if self._results_at is not None:
-            waits.append(max(0.0, self._results_at - now))
+        if self._notice is not None and self._notice[1] > now:
+            waits.append(self._notice[1] - now)
+        if self._results_at is not None and self._results_at > now:
+            waits.append(self._results_at - now)
         found = [w for w in waits if w is not None]
         return min(found) if found else None
 
@@ -148,9 +159,10 @@ class App:
         self.scene = scene
         self.screen.changed()
 
-    def notice(self, text: Text) -> None:
-        """A short message over whatever the touchscreen shows, for a few seconds."""
+    def notice(self, text: Text, *, alert: bool = True) -> None:
+        """A short message over whatever the touchscreen shows, for a few seconds (an alert unless told)."""
         self._notice = (text, self.clock() + NOTICE_SECONDS)
+        self._notice_alert = alert
         self.screen.changed()
 
     # --- the loop's entry points ------------------------------------------------------------------
@@ -250,7 +262,7 @@ class App:
         if game_id == "mystery-express":
             values.setdefault("assist", self.plan.assist or self.config.assist)
         self.show(Options(
-            game_id, values,
+            game_id, values, seats=seats,
             on_done=lambda chosen: self.start_game(game_id, seats, bots, chosen),
             on_back=lambda: self.show(claim) if claim is not None else self.choose(),
         ))
@@ -267,17 +279,26 @@ class App:
         assert self.keeper is not None
         self.keeper.tidy()  # old games pruned before a new one is stored
         try:
-            game.info.resolve_options(options)
+            game.info.resolve_options(options, seats)
             session = GameSession.start(self.store, game_id, seats, seed, options, bots=bots)
+        except OptionRefused as refused:
+            log.warning("game not started: %s", refused)
+            return self._not_started(refusal(game_id, refused))
         except ValueError as error:
             log.warning("game not started: %s", error)
-            self.notice(Text(N_("This game cannot start with these options.")))
-            return
+            return self._not_started(Text(N_("This game cannot start with these options.")))
         except StoreWriteError as error:
             self.notice(error.text)  # the setup stays: the same tap works once the card does
             return
         self._leave_lobby()
         self._play(session, {seat: table_bot(game_id, seat, seed) for seat in bots})
+
+    def _not_started(self, why: Text) -> None:
+        """A game refused at the start says why over the screen it was started from (the game list
+        when it was asked for at launch, before any screen)."""
+        if self.scene is None:
+            self.choose()
+        self.notice(why)
 
     def resume(self, record: GameRecord) -> None:
         bots = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
@@ -308,10 +329,13 @@ class App:
         narrator = narrator_for(session.record.game, session.game.view(session.state, None))
         record = session.record
         self._end_game()
-        self.show(Results(
+        results = Results(
             record.game, outcome, narrator,
             on_again=lambda: self.claim(record.game, record.seats), on_menu=self.attract,
-        ))
+        )
+        self.show(results)
+        for part in self.table.seats[:record.seats]:  # each player's own result, until the next choice
+            part.display.show(render(seat_result(results, part.index, self.settings["language"])))
 
     def admin(self) -> None:
         self._back_to = self.scene
@@ -382,7 +406,7 @@ class App:
             self.notice(Text(N_("Seat screens not answering: {seats}. Run kiosk selftest."),
                              {"seats": ", ".join(str(n) for n in failed)}))
         else:
-            self.notice(Text(N_("Every seat screen and the reader answer.")))
+            self.notice(Text(N_("Every seat screen and the reader answer.")), alert=False)
         if self.table.whistle is not None:
             self.table.whistle.play("beep")
 
@@ -472,12 +496,20 @@ class App:
         elif kind == "reader":
             self.notice(Text(N_("The card reader is back.") if status.ok else N_("The card reader stopped answering; retrying.")))
 
+    def _shown_the_end(self, now: float) -> bool:
+        """The game is over and its board has played its end to the last frame (nothing moves)."""
+        return (self.referee is not None and self.referee.session.over and self.board is not None
+                and self.scene is self.board and self.board.next_frame(now) is None)
+
+    def _bots_only(self) -> bool:
+        return self.referee is not None and len(self.referee.bots) >= self.referee.session.record.seats
+
     def _maybe_results(self, now: float) -> None:
-        if self.referee is None or not self.referee.session.over or self.scene is not self.board:
+        """People go on to the results with a tap when they have seen the end; a demo goes by itself."""
+        if not self._bots_only() or not self._shown_the_end(now):
             return
         if self._results_at is None:
-            if self.board is not None and self.board.next_frame(now) is None:  # the end has been shown
-                self._results_at = now + self.plan.results_after
+            self._results_at = now + self.plan.results_after
         elif now >= self._results_at:
             self._results_at = None
             self.results()
@@ -494,13 +526,14 @@ class App:
         scene = self.scene
         if isinstance(scene, SeatClaim) and self.lobby is not None and seat not in self.lobby.claimed:
             scene.bots ^= {seat}
+            self.lobby.give_to_bot(seat, seat in scene.bots)
             self.screen.changed()
 
     def _claims_changed(self) -> None:
         scene = self.scene
         if isinstance(scene, SeatClaim) and self.lobby is not None:
             scene.claimed = set(self.lobby.claimed)
-            scene.bots -= scene.claimed  # a person sitting down takes the seat from its bot
+            scene.bots = set(self.lobby.bots)  # a person sitting down takes the seat from its bot
             self.screen.changed()
             if self.lobby.started:  # a long press on a claimed seat: start with the default options
                 self.lobby.started = False
@@ -533,3 +566,14 @@ class App:
         for part in self.table.seats:
             if part.index >= first:
                 part.display.show(image)
+
+
+def results_hint(paint: Painter) -> None:
+    """Over the top of a finished board: the whole screen answers a tap with the results."""
+    screen = paint.surface.get_rect()
+    layout = paint.layout
+    hint = pygame.Rect(0, 0, min(screen.width - 2 * layout.mm(3), layout.mm(70)), layout.mm(9))
+    hint.midtop = (screen.centerx, layout.mm(1))
+    paint.box(hint, paint.theme.accent, paint.theme.ink, radius=hint.height // 2, width=max(1, layout.mm(0.4)))
+    paint.text(inset(hint, layout.mm(1)), Text(N_("Tap for the results")), 4.5, paint.theme.background, title=True)
+    paint.target(screen, RESULTS)

@@ -35,7 +35,7 @@ def box():
 
 def test_a_manifest_cannot_be_played_without_the_physical_cards():
     game = game_with(manifest())
-    with pytest.raises(ValueError, match="has no card text: play it with the option physical=True"):
+    with pytest.raises(ValueError, match="option 'physical' must be True for case 'published-box-07', which has no card text, got False"):
         game.start(3, 1, {"case": "published-box-07"})
 
 

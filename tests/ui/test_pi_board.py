@@ -239,7 +239,7 @@ def test_the_banner_reads_every_public_sentence_of_the_latest_step():
     ended = first(game_moments(4, 5), lambda m: any(e.kind == "minigame_end" for e in m.steps[-1]))
     (headline,) = board_at(ended).banners
     end = next(e for e in ended.steps[-1] if e.kind == "minigame_end")
-    assert headline.params == {"minigame": 1, "rounds": end.data["rounds"]}  # not the next case's deal
+    assert headline.params["minigame"] == 1 and headline.params["rounds"].params["count"] == end.data["rounds"]  # not the next case's deal
 
 
 def test_a_bots_accusation_shows_its_progress_without_buttons():

@@ -21,11 +21,12 @@ from kiosk.awaited import Awaited
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_city.cards import ATTRIBUTE_NAMES
 from kiosk.games.mystery_city.narrate import EXCHANGE_RESULTS
-from kiosk.i18n import N_, Text, TextList
+from kiosk.i18n import N_, Text, TextList, counted
 from kiosk.seats.mystery_city import choice_words
 from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, Words
+from kiosk.ui.scene import ON_TIME
 from kiosk.ui.theme import Colour, Theme, theme_for
 
 ROLL_SECONDS = 0.9  # how long thrown dice tumble before they settle
@@ -60,6 +61,7 @@ class MysteryCityBoard:
     rolled_at: float | None = None
     picked: str | None = None  # the attribute picked in a public attack choice, before the rival
     page: int = 0
+    shown_dice: list[list[int]] = field(default_factory=list)  # the dice faces drawn in the last frame
 
     # --- what the table tells the board ----------------------------------------------------------
 
@@ -106,6 +108,7 @@ class MysteryCityBoard:
 
     def draw(self, paint: Painter, now: float) -> None:
         paint.fill()
+        self.shown_dice = []
         layout = paint.layout
         gap = layout.mm(2)
         screen = inset(paint.surface.get_rect(), gap)
@@ -212,7 +215,7 @@ class MysteryCityBoard:
             return Text(ROLES["attacker" if seat == combat["attacker"] else "defender"])
         if self.view.get("active") == seat and self.view.get("stage") != "register":
             return Text(N_("Revolver"))
-        return Text(N_("{count} card(s)"), {"count": player["hand_size"]})
+        return counted("{count} card", "{count} cards", player["hand_size"])
 
     def draw_stack(self, paint: Painter, rect: pygame.Rect, count: int, out: bool) -> None:
         """A small stack of card backs, one sliver per card (up to eight), with the count on top."""
@@ -344,7 +347,9 @@ class MysteryCityBoard:
         """Big dice, a pair per roll (the card's own, then a partner's or Chomp's), stacked."""
         tick = int((now - (self.rolled_at or 0.0)) / FRAME) if self.tumbling(now) else 0
         cells = rows(rect, [1] * (2 * len(rolls)), gap=paint.layout.mm(1))
-        for cell, pips in zip(cells, self.dice_faces(rolls, now)):
+        faces = self.dice_faces(rolls, now)
+        self.shown_dice.append(faces)
+        for cell, pips in zip(cells, faces):
             side = min(cell.width, cell.height, paint.layout.mm(16))
             die = pygame.Rect(0, 0, side, side)
             die.center = cell.center
@@ -373,8 +378,9 @@ class MysteryCityBoard:
         crown, words = rows(rect, [2, 3], gap=paint.layout.mm(2))
         paint.text(crown, Text(N_("{seat} wins!"), {"seat": self.context.narrator.seat(winner)}), 14,
                    paint.theme.accent, title=True)
-        paint.text(words, Text(N_("All {cards} cards in play, after {combats} combats."),
-                               {"cards": cards, "combats": self.view["combats"]}), 6, paint.theme.ink)
+        paint.text(words, counted("All {cards} cards in play, after {count} combat.",
+                                  "All {cards} cards in play, after {count} combats.", self.view["combats"], cards=cards),
+                   6, paint.theme.ink)
 
     def draw_banner(self, paint: Painter, rect: pygame.Rect) -> None:
         if self.banner is not None:
@@ -437,10 +443,14 @@ class MysteryCityBoard:
             self.context.submit(value[0], value[1])
 
     def tumbling(self, now: float) -> bool:
-        return self.rolled_at is not None and 0 <= now - self.rolled_at < ROLL_SECONDS
+        return self.rolled_at is not None and 0 <= now - self.rolled_at < ROLL_SECONDS - ON_TIME
 
     def next_frame(self, now: float) -> float | None:
-        return FRAME if self.tumbling(now) else None
+        """A frame every FRAME while the dice tumble, the last one as they settle, then none."""
+        if not self.tumbling(now):
+            return None
+        assert self.rolled_at is not None
+        return min(FRAME, self.rolled_at + ROLL_SECONDS - now)
 
 
 def make_board(context: BoardContext) -> Board:

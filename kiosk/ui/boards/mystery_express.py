@@ -30,7 +30,6 @@ from kiosk.ui.paint import Painter
 from kiosk.ui.theme import ART_DECO, Theme
 
 EARLIER = 3  # earlier public events listed while nobody at the touchscreen is choosing
-FRAME = 1 / 30  # seconds between frames while something moves
 CAR_CHOICES = ("move", "car")  # answered by tapping a car of the train
 FORM_STATUS = {
     "tunnel": N_("Looks chosen: {done} of {total}"),
@@ -124,10 +123,10 @@ class MysteryExpressBoard:
         area = regions(paint)
         _frame(paint, paint.surface.get_rect())
         draw_itinerary(paint, area.itinerary, view)
-        if self.end is not None:
+        reveal = next((r for r in self.reveals if r.start <= now), None)
+        if self.end is not None and reveal is None:  # the end follows the Time reveals still playing
             self.end.draw(paint, area.end, narrator, now, self.shown_faces)
             return
-        reveal = next((r for r in self.reveals if r.start <= now), None)
         self._car_taps_drawn = reveal is None and view.get("stage") != "tunnel"
         if reveal is not None:
             reveal.draw(paint, area.stage, narrator, now, self.shown_faces)
@@ -291,13 +290,11 @@ class MysteryExpressBoard:
             self.notice = refused.text
 
     def next_frame(self, now: float) -> float | None:
-        starts = [r.start for r in self.reveals if r.running(now)]
-        if self.end is not None and self.end.running(now):
-            starts.append(self.end.start)
-        if not starts:
-            return None
-        start = min(starts)
-        return FRAME if start <= now else start - now
+        """When the reveal on screen (or the next one, or the end) next changes its picture."""
+        shown = [r for r in self.reveals if r.running(now)][:1]  # one at a time, in order
+        changes = [moment.next_change(now) for moment in (*shown, self.end) if moment is not None]
+        waits = [wait for wait in changes if wait is not None]
+        return min(waits) if waits else None
 
 
 def answers_so_far(view: dict[str, Any]) -> tuple[int, int]:

@@ -21,7 +21,9 @@ import pygame
 from kiosk.awaited import Awaited
 from kiosk.games.base import Action, Event, IllegalAction, Prompt
 from kiosk.games.pi.rules import KINDS, Rules, kind_of, load_rules
-from kiosk.i18n import N_, Text, TextList
+from kiosk.games import phrases
+from kiosk.games.phrases import ROUNDS
+from kiosk.i18n import N_, Text, TextList, counted
 from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, font
@@ -47,7 +49,7 @@ NO_INVESTIGATOR = N_("You have no investigator left: they are single use for the
 CARD_ROWS = [1.15, 1, 1, 1.05]  # a postcard: caption, suspect tile, crime tile, investigators
 NAME_COLUMNS = [1.0, 7.0]  # a tile's row: its kind's sign, its name and markers
 BANNER_LINES = 2
-CASE_OVER = N_("Case {minigame} is over after {rounds} round(s).")
+CASE_OVER = N_("Case {minigame} is over after {rounds}.")
 QUIET_EVENTS = frozenset({"turn"})  # whose turn it is shows in the status line, not as a banner
 
 
@@ -94,7 +96,8 @@ class PIBoard:
             self.banners = lines[-BANNER_LINES:]
         ended = [e for e in events if e.kind == "minigame_end" and e.audience is None]
         if ended:  # the end of a case is the headline; its cases are too long for a banner
-            self.banners = [Text(CASE_OVER, {"minigame": ended[-1].data["minigame"], "rounds": ended[-1].data["rounds"]})]
+            rounds = counted(*ROUNDS, ended[-1].data["rounds"])
+            self.banners = [Text(CASE_OVER, {"minigame": ended[-1].data["minigame"], "rounds": rounds})]
 
     def tap(self, value: object, now: float) -> None:
         if isinstance(value, Text):
@@ -406,7 +409,7 @@ class PIBoard:
         title, names, how = rows(rect, [1.2, 2, 1], gap=paint.layout.mm(1))
         paint.text(title, Text(N_("The city sleeps. Case closed.")), 5, paint.theme.muted, title=True)
         paint.box(names, paint.theme.panel, paint.theme.accent, radius=paint.layout.mm(1.5))
-        paint.text(inset(names, paint.layout.mm(1.5)), Text(N_("Winner: {seats}"), {"seats": winners}), 8,
+        paint.text(inset(names, paint.layout.mm(1.5)), phrases.winners(winners), 8,
                    paint.theme.accent, title=True)
         decided = TIE_BREAKS.get(result.get("decided_by", ""))
         if decided is not None:

@@ -20,7 +20,9 @@ import pygame
 from kiosk.awaited import Awaited
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
-from kiosk.i18n import N_, Text, TextList
+from kiosk.games.phrases import winners
+from kiosk.games.watson_holmes.narrate import NOBODY
+from kiosk.i18n import N_, Text, TextList, counted
 from kiosk.seats.watson_holmes import action_label
 from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.layout import columns, grid, inset, rows
@@ -37,7 +39,7 @@ PAPER_DARK: Colour = (200, 176, 130)
 # Events the banner says in its own short words (the engine's sentence carries a card's whole text).
 SHORT = {
     "watson_reading": N_("Dr Watson, for {seat}, reads {card} aloud."),
-    "game_over": N_("The case is closed. Winner(s): {winners}."),
+    "game_over": N_("The case is closed. {winners}."),
 }
 
 
@@ -80,8 +82,8 @@ class WatsonHolmesBoard:
             return self.narrator.describe(event)
         d = event.data
         if event.kind == "game_over":
-            winners = self.narrator.seats(d["winners"]) if d["winners"] else Text(N_("nobody, everyone loses"))
-            return Text(short, {"winners": winners})
+            who = winners(self.narrator.seats(d["winners"])) if d["winners"] else Text(NOBODY)
+            return Text(short, {"winners": who})
         return Text(short, {"seat": self.narrator.seat(d["seat"]), "card": self.narrator.card(d["card"])})
 
     def tap(self, value: object, now: float) -> None:
@@ -321,7 +323,8 @@ class WatsonHolmesBoard:
             notes.append(Text(N_("At 221B: {seats}"), {"seats": self.narrator.seats(at["waiting"])}))
         if v.get("last_player"):
             last = v["last_player"]
-            notes.append(Text(N_("{seat}: {rounds} round(s) left"), {"seat": self.narrator.seat(last["seat"]), "rounds": last["rounds_left"]}))
+            notes.append(counted("{seat}: {count} round left", "{seat}: {count} rounds left", last["rounds_left"],
+                                 seat=self.narrator.seat(last["seat"])))
         return notes
 
     def draw_banner(self, paint: Painter, rect: pygame.Rect) -> None:
@@ -369,7 +372,7 @@ class WatsonHolmesBoard:
         lines: list[Words] = [self.question_line(q) for q in shown]
         hidden = case["question_count"] - len(shown)
         if hidden:
-            lines.append(Text(N_("{count} more question(s) open later"), {"count": hidden}))
+            lines.append(counted("{count} more question opens later", "{count} more questions open later", hidden))
         self.draw_lines(paint, listed, lines, 3.6, weighted=True)
 
     def question_line(self, q: dict[str, Any]) -> Text:
