@@ -3,8 +3,16 @@
 For every bundled case, N seeded games of 3 bots each; per bot and case: how often the table ends
 with a winner, the average round of the win (games with a winner), the carriages spent per bot
 (bids, Watson, Holmes and zone travel; gains not subtracted), and how many rounds games last.
-Run: `.venv/bin/python bench/wh_bots.py [--games N] [--seats S]` (default 50 games per case, a few
-seconds each; `--games 200` for the issue's figures).
+Run: `.venv/bin/python bench/wh_bots.py [--games N] [--seats S]` (default 50 games per case, about
+40 s in all on one core; `--games 200` for the issue's figures, about 2.5 minutes).
+
+Measured 2026-12-02, `--games 200`, 3 bots (the bundled tutorial and Thornbury Hall):
+
+    case             bot                     winner win round  rounds spent/bot  ms/game
+    lamplighter      random (before)          15.0%       7.0     8.5      11.8       30
+    lamplighter      investigator (after)      100%       3.8     3.8       5.5       60
+    thornbury-clock  random (before)           0.5%       7.0    13.4      13.6       59
+    thornbury-clock  investigator (after)       77%      16.0    16.1      13.1      494
 """
 
 from __future__ import annotations
