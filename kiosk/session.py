@@ -39,6 +39,9 @@ class GameSession:
         cls, store: GameStore, game_id: str, seats: int, seed: int, options: dict[str, Any], bots: list[int]
     ) -> GameSession:
         game = registry.get(game_id)
+        stamp = getattr(game, "stamp_options", None)  # a game played from files records which file it was
+        if stamp is not None:
+            options = stamp(options)
         state = game.start(seats, seed, options)  # refuses bad seats or options before anything is stored
         game_row = store.begin(game_id, options, seed, seats, bots)
         record = store.game(game_row)

@@ -26,8 +26,17 @@ from typing import Any, TypeVar
 from kiosk.i18n import N_, Text
 
 APPLICATION_ID = 0x4D544231  # "MTB1": marks the file as a Mystery Table store
-SCHEMA_VERSION = 1
-SCHEMA = """
+SCHEMA_VERSION = 2
+# Messages for the café's broker (`kiosk.mqtt_link`) not yet acknowledged by it: kept across outages and restarts.
+OUTBOX_TABLE = """
+CREATE TABLE IF NOT EXISTS outbox (
+    id INTEGER PRIMARY KEY,
+    topic TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    key TEXT NOT NULL UNIQUE
+)"""
+MIGRATIONS = {1: OUTBOX_TABLE}  # store version -> the script that brings it to the next one
+SCHEMA = OUTBOX_TABLE + """;
 CREATE TABLE games (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,
@@ -366,6 +375,21 @@ class GameStore:
         ).fetchone()
         return _record(row) if row else None
 
+    def queue_message(self, topic: str, payload: str, key: str) -> None:
+        """Keep a message for the broker until it acknowledges it; one per `key` (a game's end queued twice is one)."""
+        self.write(lambda connection: connection.execute(
+            "INSERT OR IGNORE INTO outbox (topic, payload, key) VALUES (?, ?, ?)", (topic, payload, key)
+        ))
+
+    def queued_messages(self) -> list[tuple[int, str, str]]:
+        """(id, topic, payload) of every message the broker has not acknowledged yet, oldest first."""
+        if not self._has_table("outbox"):  # an older store opened read-only (a card that takes no writes)
+            return []
+        return [(int(i), t, p) for i, t, p in self.connection.execute("SELECT id, topic, payload FROM outbox ORDER BY id")]
+
+    def unqueue_message(self, message_id: int) -> None:
+        self.write(lambda connection: connection.execute("DELETE FROM outbox WHERE id = ?", (message_id,)))
+
     def unfinished(self) -> GameRecord | None:
         """The most recent game that has not ended: the one a power cut interrupted."""
         games = [g for g in self.games() if g.finished is None]
@@ -400,7 +424,13 @@ def _connect(path: Path) -> sqlite3.Connection:
                 connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         elif application_id != APPLICATION_ID:
             raise StoreError("not a Mystery Table store (another program's database)")
-        elif version != SCHEMA_VERSION:
+        elif version in MIGRATIONS:
+            with connection:  # an older kiosk's store: brought up to date in one transaction, games kept
+                while version in MIGRATIONS:
+                    connection.execute(MIGRATIONS[version])
+                    version += 1
+                    connection.execute(f"PRAGMA user_version = {version}")
+        if application_id == APPLICATION_ID and version != SCHEMA_VERSION:
             raise StoreError(f"store version {version}, this kiosk reads version {SCHEMA_VERSION}")
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=FULL")  # an acknowledged action survives a power cut

@@ -8,8 +8,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from kiosk.commands.case_folder import use_configured_cases_folder
 from kiosk.errors import UserError
 from kiosk.games import registry
+from kiosk.games.watson_holmes.game import CaseUnavailable
 from kiosk.i18n import N_, Text, _, counted
 from kiosk.narration import narrator_for
 from kiosk.store import GameRecord, GameStore
@@ -76,8 +78,12 @@ def show_replay(args: argparse.Namespace) -> int:
     if record.game not in registry.ids():
         raise UserError(Text(N_("game {id} is a {game!r} game, which this kiosk does not know; expected one of {known}"),
                              {"id": args.id, "game": record.game, "known": ", ".join(registry.ids())}).render())
+    use_configured_cases_folder()
     game = registry.get(record.game)
-    state = game.start(record.seats, record.seed, record.options)
+    try:
+        state = game.start(record.seats, record.seed, record.options)
+    except CaseUnavailable as error:
+        raise UserError(Text(N_("game {id} cannot be replayed: {reason}"), {"id": args.id, "reason": error.text}).render()) from None
     narrator = narrator_for(record.game, game.view(state, None))
     print(summary(record))
     for seat, data in store.actions(record.id):

@@ -32,6 +32,7 @@ from kiosk.bots.table_bots import table_bot
 from kiosk.config import TableConfig
 from kiosk.games import registry
 from kiosk.games.base import Action, Event, OptionRefused, Prompt
+from kiosk.games.watson_holmes.game import CaseUnavailable
 from kiosk.i18n import N_, Text
 from kiosk.lobby import Lobby
 from kiosk.narration import narrator_for
@@ -237,6 +238,7 @@ class App:
 
     def choose(self) -> None:
         self._leave_lobby()
+        registry.refresh()  # a case dropped into the cases folder is offered from now on
         self.show(ChooseGame(
             on_choose=self.claim, on_rules=self.rules, on_admin=self.admin, on_language=self.set_language,
             max_seats=len(self.table.seats),
@@ -308,7 +310,10 @@ class App:
             log.error("game %d cannot be resumed: %s", record.id, error)
             self.store.abandon(record.id)
             self.attract()
-            self.notice(Text(N_("The unfinished game could not be resumed; it was set aside.")))
+            if isinstance(error, CaseUnavailable):
+                self.notice(Text(N_("{reason} The unfinished game was set aside."), {"reason": error.text}))
+            else:
+                self.notice(Text(N_("The unfinished game could not be resumed; it was set aside.")))
             return
         self._play(session, bots)
 
