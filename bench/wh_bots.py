@@ -2,7 +2,8 @@
 
 For every bundled case, N seeded games of 3 bots each; per bot and case: how often the table ends
 with a winner, the average round of the win (games with a winner), the carriages spent per bot
-(bids, Watson, Holmes and zone travel; gains not subtracted), and how many rounds games last.
+(bids with their zone fares, carriages lost when outbid, Watson and Holmes; gains not subtracted),
+and how many rounds games last.
 Run: `.venv/bin/python bench/wh_bots.py [--games N] [--seats S]` (default 50 games per case, about
 40 s in all on one core; `--games 200` for the issue's figures, about 2.5 minutes).
 
@@ -30,7 +31,6 @@ from kiosk.games import registry
 from kiosk.headless import play
 
 BOTS: dict[str, Callable[[int, int], Bot]] = {"random (before)": RandomBot, "investigator (after)": WatsonHolmesBot}
-SPENDING = ("bids_paid", "watson_taken", "holmes_used")
 
 
 def spent(events: list[Any]) -> int:
