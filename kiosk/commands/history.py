@@ -12,6 +12,7 @@ from kiosk.errors import UserError
 from kiosk.games import registry
 from kiosk.i18n import N_, Text, _
 from kiosk.narration import narrator_for
+from kiosk.session import GameSession, ReplayMismatch
 from kiosk.store import GameRecord, GameStore
 
 
@@ -48,8 +49,12 @@ def show_history(args: argparse.Namespace) -> int:
 def summary(record: GameRecord) -> str:
     started = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.started))
     name = registry.get(record.game).info.names["en"] if record.game in registry.ids() else record.game
-    if record.finished is None:
+    if record.problem is not None:
+        result = Text(N_("cannot be read"))
+    elif record.finished is None:
         result = Text(N_("unfinished"))
+    elif record.outcome is not None and record.outcome.get("reason"):
+        result = Text(N_("set aside: it could not be replayed"))
     elif record.outcome is None or record.outcome.get("abandoned"):
         result = Text(N_("set aside"))
     else:
@@ -65,14 +70,17 @@ def show_replay(args: argparse.Namespace) -> int:
     record = store.game(args.id)
     if record is None:
         raise UserError(Text(N_("no game {id} in the store"), {"id": args.id}).render())
+    try:
+        session = GameSession.replay(store, record)
+    except ReplayMismatch as error:
+        message = Text(N_("game {id} cannot be replayed: {reason}"), {"id": args.id, "reason": error.reason})
+        raise UserError(message.render()) from None
     if record.finished is None or not record.outcome or record.outcome.get("abandoned"):
         raise UserError(Text(N_("game {id} did not finish: only finished games are replayed"), {"id": args.id}).render())
-    game = registry.get(record.game)
-    state = game.start(record.seats, record.seed, record.options)
-    narrator = narrator_for(record.game, game.view(state, None))
+    game = session.game
+    narrator = narrator_for(record.game, game.view(game.start(record.seats, record.seed, record.options), None))
     print(summary(record))
-    for seat, data in store.actions(record.id):
-        for event in game.apply(state, seat, game.action_from_json(data)):
-            if event.audience is None and (line := narrator.describe(event)) is not None:
-                print(line.render())
+    for event in session.replayed:
+        if event.audience is None and (line := narrator.describe(event)) is not None:
+            print(line.render())
     return 0

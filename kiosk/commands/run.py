@@ -35,7 +35,7 @@ from kiosk.lobby import Lobby
 from kiosk.narration import HEADLINES, narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.service import ServiceNotifier, stop_on_sigterm, stop_requested
-from kiosk.session import GameSession
+from kiosk.session import GameSession, ReplayMismatch, resumable, set_aside
 from kiosk.store import GameRecord, GameStore
 from kiosk.table import Referee
 
@@ -288,7 +288,13 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
         bot_players: dict[int, Bot] = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
     else:
         bot_players = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
-        session = GameSession.resume(store, record, bot_players)
+        try:
+            session = GameSession.resume(store, record, bot_players)
+        except ReplayMismatch as error:  # its bots no longer choose what was stored
+            set_aside(store, error)
+            say(N_("The unfinished game {id} cannot be resumed and is set aside: {reason}"),
+                id=record.id, reason=error.reason)
+            return play_at_the_table(args, store, table, data, lang, notifier)
         say(N_("Resuming game {id} after {actions} actions."), id=record.id, actions=session.actions_done)
     reporter = EventReporter(args, data / "snapshots")
     narrator = reporter.narrator(session)
@@ -379,7 +385,7 @@ def new_session(store: GameStore, args: argparse.Namespace, bot_seats: list[int]
 
 def unfinished_to_resume(store: GameStore, args: argparse.Namespace) -> GameRecord | None:
     """An unfinished game of the kind asked for is resumed; one of another kind is set aside, saying so."""
-    unfinished = store.unfinished()
+    unfinished = resumable(store)  # a game that cannot be replayed is set aside, never fatal
     if unfinished is None:
         return None
     if unfinished.game == args.game and unfinished.seats == args.seats and args.seed in (None, unfinished.seed):

@@ -33,7 +33,7 @@ from kiosk.lobby import Lobby
 from kiosk.narration import narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.seats.screen import Item, Screen, render
-from kiosk.session import GameSession, ReplayMismatch
+from kiosk.session import GameSession, ReplayMismatch, resumable, set_aside
 from kiosk.store import GameRecord, GameStore
 from kiosk.table import Referee
 from kiosk.ui.boards import Board, BoardContext, make_board
@@ -145,10 +145,10 @@ class App:
 
     def begin(self) -> None:
         """The first scene: an unfinished game to resume, the game asked for, or the attract screen."""
-        unfinished = self.store.unfinished()
+        unfinished = resumable(self.store)  # a game that cannot be replayed is set aside, never fatal
         if unfinished is not None:
             self.show(ResumeOffer(
-                unfinished.game, unfinished.seats, len(self.store.actions(unfinished.id)),
+                unfinished.game, unfinished.seats, self.store.action_count(unfinished.id),
                 time.strftime("%Y-%m-%d %H:%M", time.localtime(unfinished.started)),
                 on_resume=lambda: self.resume(unfinished), on_discard=lambda: self.set_aside(unfinished),
             ))
@@ -257,9 +257,8 @@ class App:
         bots = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
         try:
             session = GameSession.resume(self.store, record, bots)
-        except (ReplayMismatch, ValueError, KeyError) as error:
-            log.error("game %d cannot be resumed: %s", record.id, error)
-            self.store.abandon(record.id)
+        except ReplayMismatch as error:
+            set_aside(self.store, error)
             self.attract()
             self.notice(Text(N_("The unfinished game could not be resumed; it was set aside.")))
             return

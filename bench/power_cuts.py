@@ -1,0 +1,154 @@
+"""Power cuts at every commit of one game of each of the four games: how many resume to the same store.
+
+Bots play every seat through the real referee loop and the real store on disk (SQLite, WAL). Right
+after each commit the store's files (the database and its write-ahead log) are copied, as a power
+cut at that moment would leave them. Each copy is then opened as the next start would: the unfinished
+game is resumed with fresh bots and played on to its end. A cut point counts as identical when the
+store it ends with holds the same action rows, in the same order, and the same outcome as the game
+played without a cut.
+
+    .venv/bin/python bench/power_cuts.py [--seed N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from hardware.mock import MockTable, build_mock_table  # noqa: E402
+from kiosk.bots import Bot  # noqa: E402
+from kiosk.bots.table_bots import table_bot  # noqa: E402
+from kiosk.narration import narrator_for  # noqa: E402
+from kiosk.seats.pages import seat_pages  # noqa: E402
+from kiosk.session import GameSession  # noqa: E402
+from kiosk.store import GameRecord, GameStore  # noqa: E402
+from kiosk.table import Referee  # noqa: E402
+
+GAMES = {"mystery-express": 4, "pi": 4, "watson-holmes": 4, "mystery-city": 4}
+STORE_FILES = (GameStore.FILENAME, GameStore.FILENAME + "-wal")
+
+
+@dataclass(frozen=True)
+class Played:
+    """What a store holds of its one game: the action rows in order and the end record."""
+
+    actions: list[tuple[int, dict[str, Any]]]
+    outcome: dict[str, Any] | None
+
+
+def contents(store: GameStore) -> Played:
+    (record,) = store.games()
+    return Played(store.actions(record.id), record.outcome)
+
+
+def table_bots(record: GameRecord) -> dict[int, Bot]:
+    return {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
+
+
+def referee_for(session: GameSession, mock: MockTable, bots: dict[int, Bot]) -> Referee:
+    """The headless kiosk's referee: a bot at every seat, answering at once."""
+    record = session.record
+    narrator = narrator_for(record.game, session.game.view(session.state, None))
+    return Referee(session, mock.table, lambda seat: seat_pages(record.game, narrator, "en"), bots,
+                   bot_delay=0.0, reveal_seconds=0.0)
+
+
+def snapshot_after_each_commit(store: GameStore, folder: Path) -> list[Path]:
+    """Copy the store's files after every committed transaction (sqlite's commit hook is too early:
+    it runs before the commit is durable). Returns the list the copies are added to."""
+    copies: list[Path] = []
+    connection = store.connection
+
+    class Snapshotting:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(connection, name)
+
+        def __enter__(self) -> Any:
+            return connection.__enter__()
+
+        def __exit__(self, *exc: Any) -> Any:
+            result = connection.__exit__(*exc)
+            if exc[0] is None:
+                copy = folder / f"cut-{len(copies) + 1:04d}"
+                copy.mkdir(parents=True)
+                for name in STORE_FILES:
+                    if (store.path.parent / name).exists():
+                        shutil.copy2(store.path.parent / name, copy / name)
+                copies.append(copy)
+            return result
+
+    store.connection = Snapshotting()  # type: ignore[assignment]
+    return copies
+
+
+def play_whole(game_id: str, seats: int, seed: int, data: Path, mock: MockTable) -> tuple[Played, list[Path]]:
+    store = GameStore.open(data / "whole")
+    copies = snapshot_after_each_commit(store, data / "cuts")
+    session = GameSession.start(store, game_id, seats, seed, {}, bots=list(range(seats)))
+    referee_for(session, mock, table_bots(session.record)).run(timeout=0.0)
+    played = contents(store)
+    store.close()
+    return played, copies
+
+
+def resume_from(copy: Path, mock: MockTable) -> Played:
+    """The next start after a cut: resume the unfinished game (if any) and play it to its end."""
+    store = GameStore.open(copy)
+    try:
+        record = store.unfinished()
+        if record is not None:
+            bots = table_bots(record)
+            referee_for(GameSession.resume(store, record, bots), mock, bots).run(timeout=0.0)
+        return contents(store)
+    finally:
+        store.close()
+
+
+def cut_everywhere(game_id: str, seats: int, seed: int, report: Callable[[int, Played], None] | None = None
+                   ) -> tuple[int, int]:
+    """(identical, cut points) for one game."""
+    mock = build_mock_table(seats=seats, start_reader=False)
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            whole, copies = play_whole(game_id, seats, seed, Path(folder), mock)
+            same = 0
+            for number, copy in enumerate(copies, 1):
+                after = resume_from(copy, mock)
+                if after == whole:
+                    same += 1
+                elif report is not None:
+                    report(number, after)
+            return same, len(copies)
+    finally:
+        mock.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--verbose", action="store_true", help="say where each differing resume went")
+    args = parser.parse_args()
+    total = [0, 0]
+    print(f"Power cuts after every commit, one game each (seed {args.seed}), resumed and played on")
+    print(f"{'game':>16} {'identical':>10} {'cut points':>11}")
+    for game_id, seats in GAMES.items():
+        def report(number: int, after: Played) -> None:
+            print(f"  cut {number}: {json.dumps(after.outcome)[:80]}")
+        same, cuts = cut_everywhere(game_id, seats, args.seed, report if args.verbose else None)
+        total[0] += same
+        total[1] += cuts
+        print(f"{game_id:>16} {same:>10} {cuts:>11}")
+    print(f"{'all':>16} {total[0]:>10} {total[1]:>11}")
+
+
+if __name__ == "__main__":
+    main()
