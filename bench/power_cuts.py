@@ -75,6 +75,14 @@ def snapshot_after_each_commit(store: GameStore, folder: Path) -> list[Path]:
     copies: list[Path] = []
     connection = store.connection
 
+    def snapshot() -> None:
+        copy = folder / f"cut-{len(copies) + 1:04d}"
+        copy.mkdir(parents=True)
+        for name in STORE_FILES:
+            if (store.path.parent / name).exists():
+                shutil.copy2(store.path.parent / name, copy / name)
+        copies.append(copy)
+
     class Snapshotting:
         def __getattr__(self, name: str) -> Any:
             return getattr(connection, name)
@@ -85,13 +93,12 @@ def snapshot_after_each_commit(store: GameStore, folder: Path) -> list[Path]:
         def __exit__(self, *exc: Any) -> Any:
             result = connection.__exit__(*exc)
             if exc[0] is None:
-                copy = folder / f"cut-{len(copies) + 1:04d}"
-                copy.mkdir(parents=True)
-                for name in STORE_FILES:
-                    if (store.path.parent / name).exists():
-                        shutil.copy2(store.path.parent / name, copy / name)
-                copies.append(copy)
+                snapshot()
             return result
+
+        def commit(self) -> None:
+            connection.commit()
+            snapshot()
 
     store.connection = Snapshotting()  # type: ignore[assignment]
     return copies
