@@ -5,7 +5,17 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 ARGS   ?=
 
-.PHONY: run test bench clean
+.PHONY: run test bench clean lock
+
+# The Pi's dependencies, pinned with the hashes of every file of each version (all platforms: the Pi
+# is aarch64 or armv7l), for `pip install --require-hashes` in systemd/install.sh. Run it with the
+# Python of the Pi's OS (Bookworm: 3.11) after changing the dependencies in pyproject.toml, and commit
+# the result. It asks PyPI only: this machine's pip configuration (find-links, mirrors) is ignored.
+# LOCK_INDEXES="--extra-index-url https://www.piwheels.org/simple" adds the hashes of piwheels' armv7l
+# wheels (32-bit Raspberry Pi OS, where PyPI lacks wheels for Pillow, pygame and a few more).
+LOCK_VENV ?= .venv-lock
+LOCK_INDEXES ?=
+LOCK      := systemd/requirements.lock
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
@@ -27,5 +37,13 @@ test: $(STAMP)
 bench: $(STAMP)
 	@for f in bench/*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
 
+lock:
+	@test -x $(LOCK_VENV)/bin/pip-compile || { $(PYTHON) -m venv $(LOCK_VENV) && \
+	  env -u PIP_FIND_LINKS -u PIP_CONSTRAINT PIP_CONFIG_FILE=/dev/null \
+	  $(LOCK_VENV)/bin/pip install --quiet --index-url https://pypi.org/simple 'pip-tools>=7.4,<8'; }
+	$(PYTHON) systemd/pi_requirements.py | env -u PIP_FIND_LINKS -u PIP_CONSTRAINT PIP_CONFIG_FILE=/dev/null \
+	  $(LOCK_VENV)/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras --no-emit-index-url \
+	  --no-emit-find-links --index-url https://pypi.org/simple $(LOCK_INDEXES) --output-file $(LOCK) -
+
 clean:
-	rm -rf $(VENV) var .pytest_cache .mypy_cache
+	rm -rf $(VENV) $(LOCK_VENV) var .pytest_cache .mypy_cache

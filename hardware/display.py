@@ -7,8 +7,16 @@ of luma's serial interface (`serial.command` / `serial.data`): identical frames 
 only the pages and columns that differ, as SSD1306 column/page address windows or SH1106 page writes.
 
 A display that stops answering (OSError from the bus, which luma turns into DeviceNotFoundError) is
-marked failed, reported once on the input queue, and retried with back-off. Nothing raises into the
-game: `show` returns whether the image reached the panel.
+marked failed, reported once on the input queue, and retried with back-off; when it answers again it
+gets luma's whole init sequence and its picture. Nothing raises into the game: `show` returns whether
+the image reached the panel.
+
+A panel can also lose power between two writes (a brown-out) and come back dark, its registers reset
+and its RAM scrambled, with no write ever failing; or vanish while its picture does not change, so
+nothing is written to notice. So `poll` sends every `KEEPALIVE_SECONDS` luma's init sequence again
+(without its "display off"; about 30 bytes in one transaction) and rewrites one page of the picture,
+the next one each time: a panel that reset is lit again within one keepalive, whole again within
+eight, and one that vanished fails that write and is retried as above.
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable
 
 from luma.core.error import Error as LumaError
@@ -34,6 +43,8 @@ SH1106_COLUMN_OFFSET = 2  # luma's sh1106 page_address_offset: RAM column 2 is s
 # the control byte, and data goes in 32-byte blocks.
 TRANSACTION_OVERHEAD = 2
 BLOCK = 32
+KEEPALIVE_SECONDS = 2.0
+DISPLAY_OFF = 0xAE
 
 
 @dataclass(frozen=True)
@@ -87,6 +98,33 @@ def plan_windows(old: bytes | None, new: bytes, model: str) -> list[Window]:
     return [union] if 8 + _data_cost(union.size) <= per_page else spans
 
 
+class _CommandRecorder:
+    """A stand-in serial interface that keeps the commands luma's driver sends and drops the data."""
+
+    def __init__(self) -> None:
+        self.commands: list[tuple[int, ...]] = []
+
+    def command(self, *cmd: int) -> None:
+        self.commands.append(tuple(cmd))
+
+    def data(self, data: Any) -> None:
+        pass
+
+    def cleanup(self) -> None:
+        pass
+
+
+@lru_cache(maxsize=None)
+def init_sequence(model: str) -> tuple[int, ...]:
+    """luma's init sequence for `model` (the first commands its constructor sends), taken from luma's
+    own driver rather than copied, without the leading "display off": sent to a lit panel, it must not
+    blank it, even for a moment."""
+    recorder = _CommandRecorder()
+    DRIVERS[model](recorder)
+    sequence = recorder.commands[0]
+    return sequence[1:] if sequence[0] == DISPLAY_OFF else sequence
+
+
 @dataclass
 class DisplayStats:
     frames: int = 0
@@ -95,6 +133,7 @@ class DisplayStats:
     data_bytes: int = 0
     failures: int = 0
     recoveries: int = 0
+    keepalives: int = 0
 
 
 class SeatDisplay:
@@ -102,7 +141,7 @@ class SeatDisplay:
 
     `open_serial` returns luma's serial interface for this seat (an `i2c` on the seat's bus or mux
     channel): called again to reconnect after a failure. `report` receives a DeviceStatus when the
-    display fails and when it comes back.
+    display fails and when it comes back. `keepalive`: seconds between two re-initialisations.
     """
 
     def __init__(
@@ -117,6 +156,7 @@ class SeatDisplay:
         clock: Callable[[], float] = time.monotonic,
         backoff: Backoff | None = None,
         where: str = "",
+        keepalive: float = KEEPALIVE_SECONDS,
     ) -> None:
         if model not in DRIVERS:
             raise ValueError(f"unknown display model {model!r}, expected one of {', '.join(DRIVERS)}")
@@ -128,7 +168,10 @@ class SeatDisplay:
         self.last_error: str | None = None
         self._open_serial = open_serial
         self._report = report
-        self._clock = clock
+        self.clock = clock
+        self.keepalive = keepalive
+        self._keepalive_at = clock() + keepalive
+        self._keepalive_page = 0
         self._backoff = backoff or Backoff()
         self._contrast = contrast
         self._asleep = False
@@ -165,10 +208,18 @@ class SeatDisplay:
         return self._send(image)
 
     def poll(self) -> None:
-        """Retry a failed display when its back-off has run out (call it from the main loop)."""
-        if self._failed and self._clock() >= self._retry_at:
-            if self._connect() and self._wanted is not None:
+        """Retry a failed display when its back-off has run out; re-initialise a working one when its
+        keepalive is due (call it from the main loop, about once a second)."""
+        now = self.clock()
+        if self._failed:
+            if now >= self._retry_at and self._connect() and self._wanted is not None:
                 self._send(self._wanted)
+        elif now >= self._keepalive_at:
+            self._keep_alive()
+
+    def due(self) -> float:
+        """Seconds until `poll` has something to do: a retry, or the next keepalive."""
+        return max(0.0, (self._retry_at if self._failed else self._keepalive_at) - self.clock())
 
     def set_contrast(self, level: int) -> None:
         if not 0 <= level <= 255:
@@ -212,6 +263,7 @@ class SeatDisplay:
             self._fail(error)
             return False
         self._on_panel = bytes(WIDTH * PAGES)
+        self._keepalive_at = self.clock() + self.keepalive
         if self._failed:
             self._failed = False
             self.stats.recoveries += 1
@@ -225,13 +277,27 @@ class SeatDisplay:
         self.last_error = str(error) or type(error).__name__
         self._device = None
         self._on_panel = None
-        self._retry_at = self._clock() + self._backoff.next_delay()
+        self._retry_at = self.clock() + self._backoff.next_delay()
         if not self._failed:
             self._failed = True
             self.stats.failures += 1
             log.warning("seat %d display stopped answering%s: %s", self.seat + 1, self.where, self.last_error)
             if self._report:
                 self._report(DeviceStatus(self.name, False, self.last_error))
+
+    def _keep_alive(self) -> None:
+        """luma's init sequence, contrast and on/off in one transaction, then one page of the picture."""
+        self._keepalive_at = self.clock() + self.keepalive
+        self.stats.keepalives += 1
+        page = self._keepalive_page
+        self._keepalive_page = (page + 1) % PAGES
+        on_off = DISPLAY_OFF if self._asleep else DISPLAY_OFF + 1
+        try:
+            self._device.command(*init_sequence(self.model), 0x81, self._contrast, on_off)
+            if self._on_panel is not None:
+                self._write_window(Window(page, page, 0, WIDTH - 1), self._on_panel)
+        except (OSError, LumaError) as error:
+            self._fail(error)
 
     def _send(self, image: Image.Image) -> bool:
         frame = image_to_framebuffer(self._device.preprocess(image))

@@ -164,8 +164,11 @@ SH1106_PARAMETERS = {0x81: 1, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA:
 class FakePanel:
     """An SSD1306 or SH1106 128x64 OLED controller: command decoder and display RAM.
 
-    `answering = False` makes it stop acknowledging (a loose wire, a dead module); `power_cycle()`
-    brings it back with scrambled RAM, display off, as after a real brown-out.
+    `answering = False` makes it stop acknowledging (a loose wire, a dead module, no power);
+    `power_cycle()` brings it back as after a real brown-out: every register at its reset value
+    (display off, SSD1306 charge pump off, page addressing) and scrambled RAM. It stays dark until it
+    is sent an init sequence again: the SSD1306 lights nothing without its charge pump (0x8D 0x14)
+    and display on (0xAF); the SH1106's DC-DC converter is on from reset, so 0xAF is enough.
     """
 
     model: str = "ssd1306"
@@ -173,6 +176,7 @@ class FakePanel:
     pages: int = 8
     answering: bool = True
     display_on: bool = False
+    charge_pump: bool = False  # SSD1306 only (reset value: off); the SH1106's converter is on from reset
     contrast: int = 0x7F
     inverted: bool = False
     entire_on: bool = False
@@ -197,7 +201,8 @@ class FakePanel:
 
     def power_cycle(self) -> None:
         self.ram = [bytearray((i * 37 + p * 11) & 0xFF for i in range(self.ram_width)) for p in range(self.pages)]
-        self.display_on = False
+        self.display_on = self.charge_pump = self.inverted = self.entire_on = False
+        self.contrast = 0x7F
         self.addressing_mode = 2
         self.column = self.page = 0
         self.column_window, self.page_window = (0, 127), (0, 7)
@@ -245,6 +250,8 @@ class FakePanel:
             self.display_on = True
         elif command == 0x81:
             self.contrast = params[0]
+        elif self.model == "ssd1306" and command == 0x8D:
+            self.charge_pump = bool(params[0] & 0x04)
         elif command in (0xA6, 0xA7):
             self.inverted = command == 0xA7
         elif command in (0xA4, 0xA5):
@@ -301,9 +308,14 @@ class FakePanel:
         """The 128x64 picture the RAM holds (regardless of display on/off and contrast)."""
         return framebuffer_to_image(self.framebuffer(), self.width, self.pages)
 
+    @property
+    def lit(self) -> bool:
+        """The panel shows its RAM: switched on, and (SSD1306) its charge pump powering the OLED."""
+        return self.display_on and (self.charge_pump or self.model == "sh1106")
+
     def screen(self) -> Image.Image:
         """What a person sees: nothing while the display is off, inverted when asked."""
-        if not self.display_on:
+        if not self.lit:
             return Image.new("1", (self.width, self.pages * 8), 0)
         picture = self.image()
         if self.entire_on:

@@ -7,12 +7,12 @@ line that cannot be an input) is caught before anything is soldered.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from kiosk.i18n import _
+from kiosk.toml_file import TomlFileError, read_toml
 
 DEFAULT_PINMAP = Path(__file__).resolve().parent.parent / "wiring" / "pinmap.toml"
 
@@ -240,7 +240,14 @@ def pinmap_from_dict(raw: dict[str, Any], path: Path = DEFAULT_PINMAP) -> Pinmap
         return found
 
     seats: list[SeatPins] = []
-    for index, seat in enumerate(raw.get("seat", [])):
+    raw_seats = raw.get("seat", [])
+    if not isinstance(raw_seats, list):
+        problems.append(_("{key}: expected a list of tables ([[seat]]), got {got!r}").format(key="seat", got=raw_seats))
+        raw_seats = []
+    for index, seat in enumerate(raw_seats):
+        if not isinstance(seat, dict):
+            problems.append(_("{key}: expected a table, got {got!r}").format(key=f"seat[{index}]", got=seat))
+            continue
         buttons: dict[str, PinRef] = {}
         for button in BUTTONS:
             try:
@@ -252,7 +259,10 @@ def pinmap_from_dict(raw: dict[str, Any], path: Path = DEFAULT_PINMAP) -> Pinmap
                 problems.append(f"seat[{index}].{button}: {error}")
                 buttons[button] = PinRef("header", -1 - index * 3 - BUTTONS.index(button))
         channel = seat.get("mux_channel", index)
-        seats.append(SeatPins(index, channel if isinstance(channel, int) else -1, buttons))
+        if not isinstance(channel, int) or isinstance(channel, bool):
+            problems.append(_("{key}: expected an integer, got {got!r}").format(key=f"seat[{index}].mux_channel", got=channel))
+            channel = -1
+        seats.append(SeatPins(index, channel, buttons))
 
     pinmap = Pinmap(
         path=path,
@@ -282,10 +292,7 @@ def pinmap_from_dict(raw: dict[str, Any], path: Path = DEFAULT_PINMAP) -> Pinmap
 def load_pinmap(path: Path | str | None = None) -> Pinmap:
     path = Path(path) if path is not None else DEFAULT_PINMAP
     try:
-        with path.open("rb") as handle:
-            raw = tomllib.load(handle)
-    except OSError as error:
-        raise PinmapError([_("{file}: cannot read: {detail}").format(file=path, detail=error.strerror)])
-    except tomllib.TOMLDecodeError as error:
-        raise PinmapError([_("{file}: invalid TOML: {detail}").format(file=path.name, detail=error)])
+        raw = read_toml(path)
+    except TomlFileError as error:
+        raise PinmapError([str(error)]) from None
     return pinmap_from_dict(raw, path)

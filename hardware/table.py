@@ -70,7 +70,8 @@ class Table:
         return self
 
     def poll(self) -> None:
-        """Give failed parts their retry (call from the main loop, e.g. once a second)."""
+        """Give failed parts their retry and the seat screens their keepalive (call from the main
+        loop, e.g. once a second)."""
         for seat in self.seats:
             seat.display.poll()
 

@@ -4,6 +4,10 @@ A tag is identified by its NDEF text first (`mt1:<game>:<id>`, written by `kiosk
 travels with the sticker, so a deck works on any table), then by its UID in a SQLite table (filled
 by `kiosk tags learn`, for stickers that cannot or need not be written). Anything else is an
 `UnknownTag`, with the reason, never a guess.
+
+A tag's text is anyone's to write: players are told only "unknown card" (and which game a tag of
+another game belongs to, `UnknownTag.game`); the reason, for the operator and the journal, quotes the
+text cut short to printable characters.
 """
 
 from __future__ import annotations
@@ -31,7 +35,8 @@ class TagMatch:
 class UnknownTag:
     uid: str
     text: str | None
-    reason: Text  # why, in words a player can read
+    reason: Text  # why, for the operator (never shown to players: it may quote the tag's text)
+    game: str | None = None  # the game the tag names, when it is another game's
 
 
 def tag_text(game: str, card: str) -> str:
@@ -48,6 +53,15 @@ def parse_tag_text(text: str) -> tuple[str, str] | None:
     if len(parts) != 3 or parts[0] != PREFIX or not all(_ID.match(p) for p in parts[1:]):
         return None
     return parts[1], parts[2]
+
+
+QUOTED_LENGTH = 40
+
+
+def quoted(text: str) -> str:
+    """A stranger's tag text as an operator may see it: printable ASCII only, at most 40 characters."""
+    shown = "".join(c if " " <= c <= "~" else "?" for c in text[:QUOTED_LENGTH])
+    return shown + ("..." if len(text) > QUOTED_LENGTH else "")
 
 
 class TagRegistry:
@@ -77,7 +91,7 @@ class TagRegistry:
         if text is not None and text.startswith(f"{PREFIX}:"):
             parsed = parse_tag_text(text)
             if parsed is None:
-                return UnknownTag(uid, text, Text(N_("malformed tag text {text!r}, expected mt1:<game>:<id>"), {"text": text}))
+                return UnknownTag(uid, text, Text(N_("malformed tag text {text!r}, expected mt1:<game>:<id>"), {"text": quoted(text)}))
             match = TagMatch(parsed[0], parsed[1], "ndef")
         else:
             row = self._row(uid)
@@ -86,7 +100,8 @@ class TagRegistry:
         if match is None:
             return UnknownTag(uid, text, Text(N_("tag not in the registry")))
         if game is not None and match.game != game:
-            return UnknownTag(uid, text, Text(N_("tag belongs to {tagged}, not {game}"), {"tagged": match.game, "game": game}))
+            reason = Text(N_("tag belongs to {tagged}, not {game}"), {"tagged": match.game, "game": game})
+            return UnknownTag(uid, text, reason, match.game)
         return match
 
     def knows(self, uid: str) -> bool:

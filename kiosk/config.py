@@ -8,14 +8,15 @@ documented example is `table.example.toml` at the top of the repository.
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from hardware.pinmap import DEFAULT_PINMAP, Pinmap, PinmapError, load_pinmap
 from kiosk import i18n
+from kiosk.admin_pin import DEFAULT_PIN, well_formed
 from kiosk.i18n import _
+from kiosk.toml_file import TomlFileError, has_nul, read_toml
 
 BACKENDS = ("mock", "pi")
 DISPLAY_MODELS = ("ssd1306", "sh1106")
@@ -77,12 +78,19 @@ class WhistleConfig:
 
 
 @dataclass(frozen=True)
+class StoreConfig:
+    keep_games: int = 200  # the newest finished games keep their moves (for `kiosk replay`)
+    keep_days: int = 365  # ... and only while younger than this; older ones keep their result only
+    reserve_mb: int = 8  # room held on the card for the game in play when it fills up (0: none)
+
+
+@dataclass(frozen=True)
 class TableConfig:
     path: Path | None
     language: str = "en"
     data_dir: Path = Path("var")
     assist: bool = False  # Mystery Express journals mark what each seat can already rule out
-    admin_pin: str = "2580"  # opens the touchscreen's admin menu
+    admin_pin: str = DEFAULT_PIN  # opens the touchscreen's admin menu (the default only to choose a new one)
     screen_size: tuple[int, int] | None = None  # the touchscreen; None: full screen at its own size
     backend: str = "mock"
     pinmap_path: Path = DEFAULT_PINMAP
@@ -90,6 +98,7 @@ class TableConfig:
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
     reader: ReaderConfig = field(default_factory=ReaderConfig)
     whistle: WhistleConfig = field(default_factory=WhistleConfig)
+    store: StoreConfig = field(default_factory=StoreConfig)
     seats: tuple[SeatConfig, ...] = ()
 
     def pinmap(self) -> Pinmap:
@@ -108,9 +117,14 @@ def default_config(seats: int = 4, backend: str = "mock") -> TableConfig:
 def parse_size(text: str) -> tuple[int, int] | None:
     """"800x480" -> (800, 480); None if it is not two positive whole numbers joined by an x."""
     width, sign, height = text.lower().partition("x")
-    if not sign or not width.isdigit() or not height.isdigit() or int(width) < 320 or int(height) < 240:
+    if not sign or not _ascii_digits(width) or not _ascii_digits(height) or int(width) < 320 or int(height) < 240:
         return None
     return int(width), int(height)
+
+
+def _ascii_digits(text: str) -> bool:
+    """0-9 only: `str.isdigit` also takes "²" and other scripts' digits, which `int` may refuse."""
+    return text.isascii() and text.isdigit()
 
 
 class _Reader:
@@ -166,6 +180,14 @@ class _Reader:
             return default
         return str(found)
 
+    def path(self, name: str, default: str) -> str:
+        """A file or device path: a non-empty string no file system refuses."""
+        found = self.text(name, default)
+        if has_nul(found):
+            self.problem(name, _("contains a NUL character, expected a path"))
+            return default
+        return found
+
     def flag(self, name: str, default: bool) -> bool:
         return bool(self.get(name, default, _("true or false"), bool))
 
@@ -195,11 +217,17 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
     problems: list[str] = []
     top = _Reader(data, "", file, problems)
     language = top.choice("language", "en", i18n.LANGUAGES)
-    data_dir = base / top.text("data_dir", "var")
+    data_dir = base / top.path("data_dir", "var")
+    try:
+        if data_dir.exists() and not data_dir.is_dir():
+            top.problem("data_dir", _("{path} is a file, expected a folder (or a path that does not exist yet)")
+                        .format(path=data_dir))
+    except OSError as error:  # a name too long for the file system, say
+        top.problem("data_dir", _("cannot be used: {detail}, expected a folder's path").format(detail=error.strerror))
     assist = top.flag("assist", False)
-    admin_pin = top.text("admin_pin", "2580")
-    if not (admin_pin.isdigit() and 4 <= len(admin_pin) <= 8):
-        top.problem("admin_pin", f"expected 4 to 8 digits, got {admin_pin!r}")
+    admin_pin = top.text("admin_pin", DEFAULT_PIN)
+    if not well_formed(admin_pin):
+        top.problem("admin_pin", _("expected 4 to 8 digits, got {got!r}").format(got=admin_pin))
     screen = top.table("screen")
     screen.seen.add("size")
     size_text = screen.text("size", "full") if "size" in screen.data else ""
@@ -210,7 +238,7 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
 
     hardware = top.table("hardware")
     backend = hardware.choice("backend", "mock", BACKENDS)
-    pinmap_text = hardware.text("pinmap", str(DEFAULT_PINMAP))
+    pinmap_text = hardware.path("pinmap", str(DEFAULT_PINMAP))
     pinmap_path = base / pinmap_text if "pinmap" in hardware.data else DEFAULT_PINMAP
     hardware.finish()
 
@@ -233,7 +261,7 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
     reader_section = top.table("reader")
     reader = ReaderConfig(
         enabled=reader_section.flag("enabled", True),
-        port=reader_section.text("port", "/dev/serial0"),
+        port=reader_section.path("port", "/dev/serial0"),
         baud=reader_section.choice("baud", 115200, (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)),
     )
     reader_section.finish()
@@ -241,6 +269,14 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
     whistle_section = top.table("whistle")
     whistle = WhistleConfig(enabled=whistle_section.flag("enabled", True))
     whistle_section.finish()
+
+    store_section = top.table("store")
+    store = StoreConfig(
+        keep_games=store_section.integer("keep_games", 200, 1, 100_000),
+        keep_days=store_section.integer("keep_days", 365, 1, 36_500),
+        reserve_mb=store_section.integer("reserve_mb", 8, 0, 1024),
+    )
+    store_section.finish()
 
     seats: list[SeatConfig] = []
     raw_seats = top.get("seats", [], _("a list of tables ([[seats]])"), list)
@@ -302,6 +338,7 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
         buttons=buttons,
         reader=reader,
         whistle=whistle,
+        store=store,
         seats=tuple(seats),
     )
 
@@ -318,10 +355,7 @@ def load_config(path: Path | str | None = None) -> TableConfig:
             return default_config()
     path = Path(path)
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except OSError as error:
-        raise ConfigError([_("{file}: cannot read: {detail}").format(file=path, detail=error.strerror)])
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError([_("{file}: invalid TOML: {detail}").format(file=path.name, detail=error)])
+        data = read_toml(path)
+    except TomlFileError as error:
+        raise ConfigError([str(error)]) from None
     return config_from_dict(data, path)

@@ -38,8 +38,10 @@ class Lobby:
         try:
             event = self.table.events.get(timeout=timeout) if timeout > 0 else self.table.events.get_nowait()
         except queue.Empty:
-            return
-        self.handle(event)
+            event = None
+        if event is not None:
+            self.handle(event)
+        self.table.poll()  # seat screens kept alive while people claim their seats
 
     def handle(self, event: object) -> None:
         if isinstance(event, ButtonPress) and event.seat < self.seats:

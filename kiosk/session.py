@@ -13,6 +13,7 @@ sets such a game aside with its reason, and records the end of a game whose last
 
 from __future__ import annotations
 
+import copy
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -125,12 +126,17 @@ class GameSession:
             bot.observe([e for e in events if e.visible_to(bot_seat)])
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """Apply, then commit, then return the events to show. An illegal action raises and stores
-        nothing. The action that ends the game is committed with the game's end, in one transaction."""
-        events = self.game.apply(self.state, seat, action)
-        outcome = self.game.outcome(self.state)
+        """Check, commit, apply, then return the events to show. An illegal action raises and stores
+        nothing; so does a card that cannot be written (`StoreWriteError`), and the game's state is
+        then as it was: the action is first tried on a copy, and applied to the state (the same object,
+        which others hold) only once it is stored. The action that ends the game is committed with the
+        game's end, in one transaction: no cut keeps the one without the other."""
+        trial = copy.deepcopy(self.state)
+        self.game.apply(trial, seat, action)  # raises IllegalAction before anything is stored
+        outcome = self.game.outcome(trial)
         ending = outcome_json(outcome) if outcome is not None else None
         self.store.append(self.record.id, seat, self.game.action_to_json(action), ending)
+        events = self.game.apply(self.state, seat, action)  # deterministic: the same as on the copy
         self.actions_done += 1
         self._track_waiting(seat)
         if outcome is not None:

@@ -11,6 +11,7 @@ next one: an idle table burns no CPU.
 from __future__ import annotations
 
 import heapq
+import logging
 import queue
 import time
 from collections.abc import Callable
@@ -21,15 +22,20 @@ from hardware.events import ButtonPress, DeviceStatus, TagSeen
 from hardware.table import Table
 from hardware.tags import UnknownTag
 from kiosk.bots import Bot
+from kiosk.games import registry
 from kiosk.games.base import Event, IllegalAction, Prompt
 from kiosk.i18n import N_, Text
 from kiosk.seats.controller import SeatController, SeatPages
 from kiosk.seats.screen import Item, Screen, render
 from kiosk.session import GameSession
+from kiosk.store import StoreWriteError
 
+
+log = logging.getLogger(__name__)
 
 # Whistle patterns for public events (DESIGN: the whistle, "pass", error and fanfare patterns).
 EVENT_SOUNDS = {"leg_start": "whistle", "game_over": "fanfare"}
+STORE_RETRY_SECONDS = 5.0  # a bot whose move could not be stored tries again after this long
 
 
 @dataclass
@@ -51,6 +57,7 @@ class Referee:
     _timers: list[tuple[float, int, Callable[[], None]]] = field(default_factory=list)
     _timer_count: int = 0
     _bot_due: dict[int, float] = field(default_factory=dict)
+    _bot_unsaved: dict[int, Any] = field(default_factory=dict)  # a bot's choice the card did not take
     _reveal_until: dict[int, float] = field(default_factory=dict)
     _next_poll: float = 0.0
 
@@ -149,7 +156,8 @@ class Referee:
     def tag(self, seen: TagSeen) -> None:
         match = self.table.registry.resolve(seen.uid, seen.text, self.session.record.game)
         if isinstance(match, UnknownTag):
-            self.refuse_everywhere(Text(N_("Unknown tag: {reason}"), {"reason": match.reason}))
+            log.info("unknown tag %s: %s", match.uid, match.reason.render("en"))
+            self.refuse_everywhere(unknown_card(match))
             return
         kinds = CARD_ACTIONS.get(self.session.record.game)
         choices = card_choices(self.session.game.prompts(self.session.state), match.card, set(self.bots), kinds)
@@ -162,10 +170,11 @@ class Referee:
         else:
             self.refuse_everywhere(Text(N_("That card is not asked for now.")))
 
-    def refuse_everywhere(self, reason: Text) -> None:
+    def refuse_everywhere(self, reason: Text, public: Text | None = None) -> None:
+        """Every seat screen shows `reason`; the touchscreen shows `public` if given (it has room to say more)."""
         self._sound("error")
         if self.on_refused is not None:
-            self.on_refused(None, reason)
+            self.on_refused(None, public or reason)
         for seat in self.controllers:
             self._show_notice(seat, reason)
 
@@ -177,6 +186,15 @@ class Referee:
             self._show_notice(seat, refused.text)
             if self.on_refused is not None:
                 self.on_refused(seat, refused.text)
+            return
+        except StoreWriteError as unsaved:  # the card: nothing stored, nothing changed, say why
+            self._sound("error")
+            self._show_notice(seat, unsaved.short)
+            if self.on_refused is not None:
+                self.on_refused(seat, unsaved.text)
+            if seat in self.bots:  # the same choice again later: a bot chooses once per decision, as a resume replays it
+                self._bot_unsaved[seat] = action
+                self._bot_due[seat] = self.clock() + STORE_RETRY_SECONDS
             return
         self.route(events)
         for bot_seat, bot in self.bots.items():  # each bot hears what its seat may see, nothing else
@@ -256,7 +274,9 @@ class Referee:
         prompt = next((p for p in self.session.game.prompts(self.session.state) if p.seat == seat), None)
         if prompt is None:
             return
-        action = self.bots[seat].choose(self.session.game.view(self.session.state, seat), prompt)
+        action = self._bot_unsaved.pop(seat, None)
+        if action is None or action not in prompt.actions:
+            action = self.bots[seat].choose(self.session.game.view(self.session.state, seat), prompt)
         self.submit(seat, action)
 
     def _show_notice(self, seat: int, text: Text) -> None:
@@ -286,6 +306,14 @@ class Referee:
 # Holmes revealing Inspector Lestrade names the policed card he clears, and a tap must never reveal a
 # hidden character; a tap chooses the card to visit, or the card Dr Watson or Mycroft has read.
 CARD_ACTIONS: dict[str, frozenset[str]] = {"watson-holmes": frozenset({"tap", "watson_target", "extra_read"})}
+
+
+def unknown_card(tag: UnknownTag) -> Text:
+    """What the players are told: never the tag's own text (a stranger's sticker could say anything),
+    only the name of the game it belongs to, if that is a game the table knows."""
+    if tag.game is not None and tag.game in registry.ids():
+        return Text(N_("Unknown card: this is a {game} card."), {"game": Text(registry.get(tag.game).info.names["en"])})
+    return Text(N_("Unknown card."))
 
 
 def card_choices(

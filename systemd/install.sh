@@ -5,17 +5,21 @@
 #   sudo systemd/install.sh --dry-run    print every step, change nothing
 #   sudo systemd/install.sh --uninstall  stop and remove the service (games and settings are kept)
 #   --root DIR                           work on a system mounted at DIR (an SD card, or the tests)
+#   --pin NNNN                           the admin menu's PIN (4-8 digits) for a new table.toml; without
+#                                        it the script asks (at a terminal) or makes one up and prints it
 set -euo pipefail
 
 ACTION=install
 DRY_RUN=0
 ROOT=""
+PIN=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --dry-run) DRY_RUN=1 ;;
     --uninstall) ACTION=uninstall ;;
     --root) ROOT="${2:?--root needs a folder}"; shift ;;
-    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+    --pin) PIN="${2:?--pin needs 4 to 8 digits}"; shift ;;
+    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
     *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -27,6 +31,8 @@ STATE=/var/lib/mystery-table
 CONF=/etc/mystery-table
 UNIT=/etc/systemd/system/mystery-table.service
 KIOSK_GROUPS="gpio i2c spi dialout video render input"
+DEFAULT_PIN=2580   # kiosk/admin_pin.py: it opens only "choose a new PIN" on the touchscreen
+LOCK="$APP_SRC/systemd/requirements.lock"   # `make lock`: every dependency pinned, with its hashes
 BOOT=/boot/firmware
 [ -d "$ROOT/boot/firmware" ] || BOOT=/boot   # Bookworm moved config.txt to /boot/firmware
 
@@ -41,12 +47,54 @@ write() {  # write stdin to a file under ROOT, printed; kept as it is in --dry-r
   echo "+ write $1"
   if [ "$DRY_RUN" = 0 ]; then mkdir -p "$(dirname "$path")"; printf '%s\n' "$content" > "$path"; fi
 }
+write_private() {  # like write, but mode 0640, owner root, group kiosk: the kiosk reads it, nobody else
+  local path="$ROOT$1" content
+  content="$(cat)"
+  echo "+ write $1 (mode 0640, owner root, group kiosk)"
+  if [ "$DRY_RUN" = 0 ]; then
+    mkdir -p "$(dirname "$path")"
+    (umask 0137; printf '%s\n' "$content" > "$path")
+    chown root:kiosk "$path"
+    chmod 0640 "$path"
+  fi
+}
+pin_ok() { [[ "$1" =~ ^[0-9]{4,8}$ ]] && [ "$1" != "$DEFAULT_PIN" ]; }
+new_pin() {  # six random digits
+  printf '%06d' $(( $(od -An -N4 -tu4 /dev/urandom) % 1000000 ))
+}
+ask_pin() {  # sets PIN: --pin, else asked at a terminal (Enter: a random one), else a random one
+  if [ -n "$PIN" ]; then return; fi
+  if [ -t 0 ]; then
+    local first second
+    for _ in 1 2 3; do
+      read -rsp "Admin menu PIN (4-8 digits, not $DEFAULT_PIN; Enter for a random one): " first; echo
+      if [ -z "$first" ]; then break; fi
+      if ! pin_ok "$first"; then echo "  4 to 8 digits, and not $DEFAULT_PIN: try again"; continue; fi
+      read -rsp "The same PIN again: " second; echo
+      if [ "$first" = "$second" ]; then PIN="$first"; return; fi
+      echo "  the two PINs differ: try again"
+    done
+    if [ -n "$first" ]; then echo "install.sh: no PIN chosen" >&2; exit 2; fi
+  fi
+  PIN="$(new_pin)"
+  echo "  The admin menu's PIN is $PIN: write it down now, it is not shown again."
+  echo "  (It is in $CONF/table.toml, readable by root and the kiosk only.)"
+}
 line_in() {  # make sure a line is in a file (config.txt, cmdline.txt)
   local file="$ROOT$1" text="$2"
   if [ -f "$file" ] && grep -qxF "$text" "$file"; then echo "  ($1 already has: $text)"; return; fi
   echo "+ append to $1: $text"
   if [ "$DRY_RUN" = 0 ]; then printf '%s\n' "$text" >> "$file"; fi
 }
+
+if [ -n "$PIN" ] && ! pin_ok "$PIN"; then
+  echo "install.sh: --pin takes 4 to 8 digits other than $DEFAULT_PIN" >&2
+  exit 2
+fi
+if [ "$ACTION" = install ] && [ ! -f "$LOCK" ]; then
+  echo "install.sh: $LOCK is missing (make lock)" >&2
+  exit 1
+fi
 
 if [ "$DRY_RUN" = 0 ] && [ -z "$ROOT" ] && [ "$(id -u)" != 0 ]; then
   echo "install.sh: run it as root (sudo), or with --dry-run to see the steps" >&2
@@ -76,20 +124,39 @@ run usermod -a -G "${KIOSK_GROUPS// /,}" kiosk
 step "The application in $PREFIX, with the Raspberry Pi extras (lgpio works on every Pi, the Pi 5 too)"
 run mkdir -p "$ROOT$PREFIX"
 run mkdir -p "$ROOT$PREFIX/app"
-# The source without its local virtual environment, games or caches.
-run tar -C "$APP_SRC" --exclude=./.venv --exclude=./var --exclude=./.git --exclude='*/__pycache__' -cf "$ROOT$PREFIX/app.tar" .
-run tar -C "$ROOT$PREFIX/app" -xf "$ROOT$PREFIX/app.tar"
+# The source without its local virtual environments, games or caches; owned by root (not by whoever
+# cloned it), so the kiosk user can change none of the code it runs.
+run tar -C "$APP_SRC" --exclude=./.venv --exclude=./.venv-lock --exclude=./var --exclude=./.git \
+  --exclude='*/__pycache__' -cf "$ROOT$PREFIX/app.tar" .
+run tar -C "$ROOT$PREFIX/app" --no-same-owner --no-same-permissions -xf "$ROOT$PREFIX/app.tar"
 run rm -f "$ROOT$PREFIX/app.tar"
 run python3 -m venv "$ROOT$PREFIX/venv"
-run "$ROOT$PREFIX/venv/bin/pip" install --quiet --upgrade pip
-run "$ROOT$PREFIX/venv/bin/pip" install --quiet -e "$ROOT$PREFIX/app[pi]"
+# Every dependency (pip and setuptools too) at the version and with the hashes of the lock; then the
+# kiosk itself, from this folder only. Without build isolation, a package built from its source (on
+# 32-bit armv7l several are: PyPI has no wheels for them) uses the venv's setuptools instead of
+# fetching one unchecked.
+run "$ROOT$PREFIX/venv/bin/pip" install --quiet --require-hashes --no-build-isolation \
+  -r "$ROOT$PREFIX/app/systemd/requirements.lock"
+run "$ROOT$PREFIX/venv/bin/pip" install --quiet --no-deps --no-build-isolation --no-index -e "$ROOT$PREFIX/app"
+run "$ROOT$PREFIX/venv/bin/python" -m compileall -q "$ROOT$PREFIX/app/kiosk" "$ROOT$PREFIX/app/hardware"
+run chown -R root:root "$ROOT$PREFIX"
+run chmod -R go-w "$ROOT$PREFIX"
 
-step "The table configuration in $CONF/table.toml (kept if it is there)"
+step "The table configuration in $CONF/table.toml (kept if it is there), readable by root and the kiosk only"
 if [ -f "$ROOT$CONF/table.toml" ]; then
   echo "  ($CONF/table.toml is kept)"
+  run chown root:kiosk "$ROOT$CONF/table.toml"
+  run chmod 0640 "$ROOT$CONF/table.toml"
+  if ! grep -Eq '^admin_pin *= *"[0-9]{4,8}"' "$ROOT$CONF/table.toml" \
+     || grep -Eq "^admin_pin *= *\"$DEFAULT_PIN\"" "$ROOT$CONF/table.toml"; then
+    echo "  Its admin_pin is the default $DEFAULT_PIN: the touchscreen asks for a new PIN at the first use"
+    echo "  (or set admin_pin in $CONF/table.toml)."
+  fi
 else
+  if [ "$DRY_RUN" = 1 ]; then echo "  (the admin menu's PIN would be asked for, or made up and printed once)"; else ask_pin; fi
   sed -e 's|^backend = "mock".*|backend = "pi"|' -e "s|^data_dir = \"var\".*|data_dir = \"$STATE\"|" \
-    "$APP_SRC/table.example.toml" | write "$CONF/table.toml"
+    -e "s|^admin_pin = \"$DEFAULT_PIN\"|admin_pin = \"$PIN\"|" \
+    "$APP_SRC/table.example.toml" | write_private "$CONF/table.toml"
 fi
 
 step "I2C, the UART without its console, hardware PWM, the TCA9548A multiplexer"
@@ -134,4 +201,5 @@ write "$UNIT" < "$APP_SRC/systemd/mystery-table.service"
 run systemctl daemon-reload
 run systemctl enable mystery-table.service
 echo "Done. Reboot once (for I2C, the UART and the overlays); the table then starts by itself."
-echo "Check it: kiosk config check $CONF/table.toml; kiosk selftest --config $CONF/table.toml"
+echo "Check it: sudo -u kiosk $PREFIX/venv/bin/kiosk config check $CONF/table.toml"
+echo "          sudo -u kiosk $PREFIX/venv/bin/kiosk selftest --config $CONF/table.toml"

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from hardware.events import TagSeen
+from hardware.pn532_sim import SimTag
 from kiosk.bots import Bot
 from kiosk.bots.random_bot import RandomBot
 from kiosk.narration import narrator_for
@@ -12,6 +14,7 @@ from kiosk.seats.pages import seat_pages
 from kiosk.session import GameSession
 from kiosk.store import GameStore
 from kiosk.table import Referee
+from tests.waiting import PATIENCE
 
 
 def table_referee(mock_table: Any, tmp_path: Any, game_id: str, seed: int, *, seats: int = 4,
@@ -38,3 +41,18 @@ def settle(referee: Referee) -> None:
                 return
         referee.pump(timeout=0.05)
     raise AssertionError("the table never settled")
+
+
+def lay(mock_table: Any, referee: Referee, tag: SimTag) -> TagSeen:
+    """Lay the tag on the reader until the reader reports it, let the referee handle it, lift it."""
+    mock_table.tap(tag)
+    try:
+        for _ in range(200):
+            event = mock_table.table.events.get(timeout=PATIENCE)
+            referee.handle(event)
+            if isinstance(event, TagSeen):
+                settle(referee)
+                return event
+    finally:
+        mock_table.lift()
+    raise AssertionError("the reader never reported the tag")

@@ -11,7 +11,7 @@ from kiosk.bots.mystery_city_bot import MysteryCityBot
 from kiosk.games.base import Action, Prompt
 from kiosk.games.mystery_city.cards import load_cards
 from kiosk.table import card_choices
-from tests.table_support import settle, table_referee
+from tests.table_support import lay, settle, table_referee
 
 BOTS = (2, 3)
 CARDS = load_cards()
@@ -30,21 +30,6 @@ _uids = iter(range(1, 10_000))
 def card_tag(card: str, game: str = "mystery-city") -> SimTag:
     """A sticker written by `kiosk tags write`, with a UID of its own."""
     return SimTag.ntag213(f"04A1{next(_uids):06X}0000"[:14], tag_text(game, card))
-
-
-def lay(mock_table, referee, tag: SimTag) -> TagSeen:
-    """Lay the tag on the reader until the reader reports it, let the referee handle it, lift it."""
-    mock_table.tap(tag)
-    try:
-        for _ in range(200):
-            event = mock_table.table.events.get(timeout=5)
-            referee.handle(event)
-            if isinstance(event, TagSeen):
-                settle(referee)
-                return event
-    finally:
-        mock_table.lift()
-    raise AssertionError("the reader never reported the tag")
 
 
 def notices(referee, seat: int) -> list[str]:
@@ -127,11 +112,11 @@ def check_refused(mock_table, tmp_path, tag: SimTag, words: str):
 
 def test_a_card_of_another_game_is_refused(mock_table, tmp_path):
     check_refused(mock_table, tmp_path, card_tag("SUSPECT-3", game="mystery-express"),
-                  "Unknown tag: tag belongs to mystery-express, not mystery-city")
+                  "Unknown card: this is a Mystery Express card.")
 
 
 def test_an_unknown_tag_is_refused(mock_table, tmp_path):
-    check_refused(mock_table, tmp_path, SimTag.ntag213("04DEADBEEF0001"), "Unknown tag: tag not in the registry")
+    check_refused(mock_table, tmp_path, SimTag.ntag213("04DEADBEEF0001"), "Unknown card.")
 
 
 def test_a_card_id_no_game_knows_is_refused_by_the_engine_words(mock_table, tmp_path):
@@ -155,7 +140,7 @@ def test_a_reader_that_only_answers_corrupt_frames_changes_nothing_and_says_so(m
     mock_table.tap(card_tag(hands(session)[0][0]))
     try:
         for _ in range(500):
-            event = mock_table.table.events.get(timeout=5)
+            event = mock_table.table.events.get(timeout=PATIENCE)
             referee.handle(event)
             assert not isinstance(event, TagSeen), "a corrupt answer was taken for a tag"
             if isinstance(event, DeviceStatus) and not event.ok:

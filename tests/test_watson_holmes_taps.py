@@ -9,7 +9,7 @@ from hardware.pn532_sim import SimTag
 from hardware.tags import tag_text
 from kiosk.games.base import Action, Prompt
 from kiosk.table import CARD_ACTIONS, card_choices
-from tests.table_support import settle, table_referee
+from tests.table_support import PATIENCE, settle, table_referee
 
 GAME = "watson-holmes"
 HUMANS = (0, 1)
@@ -32,7 +32,7 @@ def lay(mock_table, referee, tag: SimTag) -> None:
     mock_table.tap(tag)
     try:
         for _ in range(100):  # the reader's poller reports the tap within a few polls
-            event = mock_table.table.events.get(timeout=5)
+            event = mock_table.table.events.get(timeout=PATIENCE)
             referee.handle(event)
             if isinstance(event, TagSeen):
                 return
@@ -72,7 +72,7 @@ def test_an_unknown_tag_changes_nothing_and_says_so_on_every_seat(mock_table, tm
     assert (len(store.actions(session.record.id)), session.game.view(session.state, None)) == before
     for seat in HUMANS:
         notice = referee.screen_of(seat)
-        assert notice.title == "Not now" and notice.items[0].label.startswith("Unknown tag: tag not in the registry")
+        assert notice.title == "Not now" and notice.items[0].label == "Unknown card."
 
 
 def test_a_card_not_asked_for_changes_nothing_and_says_so(mock_table, tmp_path):
@@ -93,7 +93,7 @@ def test_a_tag_of_another_game_is_refused(mock_table, tmp_path):
     before = len(store.actions(session.record.id))
     lay(mock_table, referee, SimTag.ntag213("04A1B2C3D4E503", text=tag_text("mystery-city", "C02")))
     assert len(store.actions(session.record.id)) == before
-    assert "belongs to mystery-city" in referee.screen_of(HUMANS[0]).items[0].label
+    assert "Unknown card: this is a Mystery City card." == referee.screen_of(HUMANS[0]).items[0].label
 
 
 def test_a_tap_never_reveals_a_hidden_character():

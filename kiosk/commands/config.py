@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from kiosk.config import ConfigError, load_config
+from kiosk.admin_pin import DEFAULT_PIN, PIN_FILE, PinFile
+from kiosk.config import ConfigError, TableConfig, load_config
 from kiosk.i18n import N_, Text, _
 
 
@@ -42,4 +43,16 @@ def check_config(args: argparse.Namespace) -> int:
     reader = Text(N_("reader on {port}"), {"port": config.reader.port}) if config.reader.enabled else Text(N_("no reader"))
     whistle = Text(N_("buzzer on")) if config.whistle.enabled else Text(N_("buzzer off"))
     say(N_("{reader}; {whistle}; assist: {assist}"), reader=reader, whistle=whistle, assist=config.assist)
+    say_admin_pin(config)
     return 0
+
+
+def say_admin_pin(config: TableConfig) -> None:
+    """Which PIN opens the admin menu; a warning while it is still the shipped default."""
+    if config.admin_pin != DEFAULT_PIN:
+        say(N_("Admin PIN: set in {file}."), file=config.path.name if config.path else "table.toml")
+    elif PinFile(config.data_dir / PIN_FILE).read() is not None:
+        say(N_("Admin PIN: chosen on the touchscreen (kept in {file})."), file=str(config.data_dir / PIN_FILE))
+    else:
+        say(N_("Warning: admin_pin is the default {pin}, which anyone can look up. Set your own in table.toml; "
+               "until then the touchscreen asks for a new PIN before it opens the admin menu."), pin=DEFAULT_PIN)

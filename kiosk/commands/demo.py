@@ -1,7 +1,8 @@
 """`kiosk demo`: bots play a whole game on the mock table, headless, and every seat screen is saved
 as a PNG at the key moments (each leg, the Time packets, the tunnel, the telegram, the sudden
 revelation, the final answers, the end). In a demo the bots' own screens are shown. The public board
-is drawn off-screen too, at 800x480 and 720x1280, at each leg's start, mid Time reveal and at the end."""
+is drawn off-screen too, at 800x480 and 720x1280, at each leg's start, mid Time reveal and at the end.
+The folder keeps only the last demo's pictures."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from typing import Any
 from hardware.mock import build_mock_table
 from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
-from kiosk.commands.run import checked_game, save_snapshots
+from kiosk.commands.folders import folder_to_write
+from kiosk.commands.run import checked_game, clear_snapshots, save_snapshots
 from kiosk.games import registry
 from kiosk.games.base import Event
 from kiosk import i18n
@@ -44,8 +46,10 @@ def register(subparsers: Any) -> None:
 
 def demo(args: argparse.Namespace) -> int:
     game = checked_game(args.game, args.seats)
+    folder_to_write(args.out)
     mock = build_mock_table(seats=args.seats, start_reader=False)
     saved: list[str] = []
+    clear_snapshots(args.out)  # only this run's pictures in the folder
     with tempfile.TemporaryDirectory() as data:
         store = GameStore.open(Path(data))
         session = GameSession.start(store, args.game, args.seats, args.seed, {}, bots=list(range(args.seats)))
@@ -59,7 +63,7 @@ def demo(args: argparse.Namespace) -> int:
             for event in events:
                 if event.audience is None:
                     narrator.describe(event)  # learns the characters' names
-                moment = f"{event.kind}-{event.data.get('leg', session.state.leg)}"
+                moment = f"{event.kind}-{event.data.get('leg', getattr(session.state, 'leg', 0))}"  # legs: Mystery Express
                 if event.kind in KEY_MOMENTS and moment not in taken:
                     taken.add(moment)
                     name = f"{len(taken):02d}-{moment}"

@@ -36,17 +36,18 @@ def open_store(data: Path) -> GameStore:
 def show_history(args: argparse.Namespace) -> int:
     store = open_store(args.data)
     games = store.games()
+    pruned = store.pruned()
     if args.json:
-        print(json.dumps([g.to_json() for g in games], indent=2))
+        print(json.dumps([{**g.to_json(), "pruned": g.id in pruned} for g in games], indent=2))
         return 0
     if not games:
         print(_("No games yet."))
     for record in games:
-        print(summary(record))
+        print(summary(record, record.id in pruned))
     return 0
 
 
-def summary(record: GameRecord) -> str:
+def summary(record: GameRecord, pruned: bool = False) -> str:
     started = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.started))
     name = registry.get(record.game).info.names["en"] if record.game in registry.ids() else record.game
     if record.problem is not None:
@@ -62,6 +63,8 @@ def summary(record: GameRecord) -> str:
         result = Text(N_("won by seat(s) {seats}"), {"seats": seats})
     line = N_("#{id} {started} {game}, {players} seats, seed {seed}: {result}")
     params = {"id": record.id, "started": started, "game": name, "players": record.seats, "seed": record.seed}
+    if pruned:  # an old game: its result is kept, its moves were pruned to keep the card from filling
+        result = Text(N_("{result} (moves pruned)"), {"result": result})
     return Text(line, {**params, "result": result}).render()
 
 
@@ -70,6 +73,12 @@ def show_replay(args: argparse.Namespace) -> int:
     record = store.game(args.id)
     if record is None:
         raise UserError(Text(N_("no game {id} in the store"), {"id": args.id}).render())
+    if record.id in store.pruned():
+        raise UserError(Text(N_("game {id} is old: its moves were pruned (store.keep_games, store.keep_days in "
+                                "table.toml); only its result is kept"), {"id": args.id}).render())
+    if record.game not in registry.ids():
+        raise UserError(Text(N_("game {id} is a {game!r} game, which this kiosk does not know; expected one of {known}"),
+                             {"id": args.id, "game": record.game, "known": ", ".join(registry.ids())}).render())
     try:
         session = GameSession.replay(store, record)
     except ReplayMismatch as error:

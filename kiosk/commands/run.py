@@ -1,9 +1,10 @@
 """`kiosk run`: the table referees a game, on real hardware or on the mock table.
 
 Headless with every seat a bot, it plays the whole game and prints one line per leg and the result,
-saving snapshots of every seat screen under `<data>/snapshots/`. The game is kept in the store under
-`--data`: run the same command again after a crash or a power cut (try `--crash-after N`) and the
-unfinished game resumes where it stopped and ends the same way.
+saving snapshots of every seat screen under `<data>/snapshots/` (only the last run's are kept). With
+people at the table nothing of a seat screen is ever written: it holds a private hand. The game is
+kept in the store under `--data`: run the same command again after a crash or a power cut (try
+`--crash-after N`) and the unfinished game resumes where it stopped and ends the same way.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import argparse
 import logging
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -19,13 +21,14 @@ import threading
 from dataclasses import replace
 from pathlib import Path
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from hardware.mock import build_mock_table
 from hardware.table import Table, build_table
 from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
 from kiosk.config import ConfigError, TableConfig, default_config, load_config, parse_size
+from kiosk.commands.folders import folder_to_write
 from kiosk.errors import UserError
 from kiosk.games import registry
 from kiosk.games.base import Event, Game
@@ -36,7 +39,8 @@ from kiosk.narration import HEADLINES, narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.service import ServiceNotifier, stop_on_sigterm, stop_requested
 from kiosk.session import GameSession, ReplayMismatch, resumable, set_aside
-from kiosk.store import GameRecord, GameStore
+from kiosk.storage import PROBE_EVERY, StorageKeeper
+from kiosk.store import GameRecord, GameStore, StoreWriteError
 from kiosk.table import Referee
 
 
@@ -86,14 +90,16 @@ def say(msgid: str, **params: Any) -> None:
 MOCK_TABLE_SEATS = 5  # the simulator's table when the game is chosen on its touchscreen
 
 
-def table_config(args: argparse.Namespace, seats: int) -> TableConfig:
+def table_config(args: argparse.Namespace, seats: int | None) -> TableConfig:
+    """The table to run on; `seats`: how many seats the game needs (None: chosen on the touchscreen,
+    among the seats the table has)."""
     try:
-        config = default_config(seats) if args.mock and not args.config else load_config(args.config)
+        config = default_config(seats or MOCK_TABLE_SEATS) if args.mock and not args.config else load_config(args.config)
     except ConfigError as error:
         raise UserError("; ".join(error.problems)) from None
     if args.mock:
         config = replace(config, backend="mock")
-    if len(config.seats) < seats:
+    if seats is not None and len(config.seats) < seats:
         raise UserError(
             Text(N_("{file}: seats: {have} seats configured, the game needs {need}"),
                  {"file": config.path or "table.toml", "have": len(config.seats), "need": seats}).render()
@@ -117,7 +123,7 @@ def checked_game(game_id: str, seats: int) -> Game[Any]:
 def run(args: argparse.Namespace) -> int:
     if args.game is not None or args.headless or not args.mock:  # a seat count that means players
         checked_game(args.game or "mystery-express", args.seats or 4)
-    config = table_config(args, args.seats or (4 if args.headless else MOCK_TABLE_SEATS))
+    config = table_config(args, args.seats or (4 if args.headless else None))
     touch = touchscreen_wanted(args, config)
     if not touch or args.game is not None:
         args.game = args.game or "mystery-express"
@@ -132,9 +138,11 @@ def run(args: argparse.Namespace) -> int:
     if config.backend == "mock" and not touch and args.bots is not None and args.bots < args.seats:
         raise UserError(_("people at a mock table need the simulator window; in headless mode every seat is a bot"))
     data = args.data or config.data_dir
-    store = GameStore.open(data)
+    store = GameStore.open(folder_to_write(data))
+    clear_snapshots(data / "snapshots")  # the last run's pictures go (an older kiosk left people's hands there)
     if store.notice:
         print(f"kiosk: {store.notice}", file=sys.stderr)
+    keeper = StorageKeeper(store, config.store, data, on_change=storage_changed)
     log.info("kiosk started: %s table, %s, data in %s", config.backend, "touchscreen" if touch else "headless", data)
     mock = build_mock_table(config) if config.backend == "mock" else None
     table = mock.table if mock is not None else build_table(config).start()
@@ -146,16 +154,18 @@ def run(args: argparse.Namespace) -> int:
     try:
         if touch:
             window = open_window(args, config, mock)
-            return play_on_the_touchscreen(args, store, table, window, data, lang, notifier)
-        return play_at_the_table(args, store, table, data, lang, notifier)
+            status = play_on_the_touchscreen(args, store, table, window, data, lang, notifier, keeper)
+        else:
+            status = play_at_the_table(args, store, table, data, lang, notifier, keeper)
     finally:
         notifier.stopping()
         darken(table)
         if window is not None:
             window.close()
         (mock or table).close()
-    if power_off_requested.is_set() and config.backend != "mock":
+    if power_off_requested.is_set() and config.backend != "mock":  # the simulator never powers its machine off
         power_off()
+    return status
 
 
 power_off_requested = threading.Event()  # the admin menu's "shut down": after the table is dark
@@ -198,7 +208,7 @@ def screen_size(text: str) -> tuple[int, int]:
 
 
 def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: Table, window: Any, data: Path,
-                            lang: str, notifier: ServiceNotifier) -> int:
+                            lang: str, notifier: ServiceNotifier, keeper: StorageKeeper) -> int:
     from kiosk.ui import loop
     from kiosk.ui.app import App, Plan
     from kiosk.ui.scene import Touchscreen
@@ -207,9 +217,9 @@ def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: T
         game=args.game, seats=args.seats, bots=args.bots, seed=args.seed, options=game_options(args.option),
         bot_pause=args.bot_pause, assist=args.assist,
     )
-    reporter = EventReporter(args, data / "snapshots")
+    reporter = EventReporter(args, None)  # people play here: their seat screens stay off the disk
     app = App(table, store, Touchscreen(window.touch, lang), table.config, plan, on_game_event=reporter.report,
-              on_quit=power_off_requested.set)
+              on_quit=power_off_requested.set, keeper=keeper)
     reporter.referee = lambda: app.referee
     if hasattr(window, "current_game"):
         window.current_game = lambda: app.game_id
@@ -233,9 +243,10 @@ def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: T
 
 class EventReporter:
     """The terminal and the journal's side of a game: one line per headline event (every public event
-    with --narrate), snapshots of the seat screens at each leg and at the end, and the power-cut test."""
+    with --narrate), snapshots of the seat screens at each leg and at the end (into `snapshots`, for a
+    game of bots only: None where people play), and the power-cut test."""
 
-    def __init__(self, args: argparse.Namespace, snapshots: Path) -> None:
+    def __init__(self, args: argparse.Namespace, snapshots: Path | None) -> None:
         self.args = args
         self.snapshots = snapshots
         self.narrators: dict[int, Any] = {}
@@ -258,7 +269,7 @@ class EventReporter:
             line = narrator.describe(event)  # every public event: the narrator learns the characters
             if line is not None and (self.args.narrate or event.kind in HEADLINES.get(record.game, ())):
                 print(line.render(), flush=True)
-            if event.kind in ("leg_start", "game_over") and referee is not None:
+            if event.kind in ("leg_start", "game_over") and referee is not None and self.snapshots is not None:
                 save_snapshots(referee, self.snapshots, f"{record.id}-{event.kind}-{event.data.get('leg', 'end')}")
         if self.args.crash_after is not None and session.actions_done >= self.args.crash_after:
             os.kill(os.getpid(), signal.SIGKILL)  # a power cut: nothing after the stored action runs
@@ -274,16 +285,50 @@ def darken(table: Table) -> None:
         table.whistle.stop()
 
 
+def storage_changed(fault: StoreWriteError | None) -> None:
+    """Headless: the terminal hears once when the card stops taking writes, and once when it takes them again."""
+    print((fault.text if fault is not None else Text(N_("Saving works again: the game goes on."))).render(), flush=True)
+
+
+class Stopped(Exception):
+    """The kiosk was asked to stop while it waited for the card to take a write."""
+
+
+T = TypeVar("T")
+
+
+def stored(work: Callable[[], T], keeper: StorageKeeper, notifier: ServiceNotifier) -> T:
+    """Headless: a write the card does not take is tried again every few seconds until it works (the
+    table keeps running and says why), or until the kiosk is stopped (`Stopped`)."""
+    while True:
+        try:
+            return work()
+        except StoreWriteError:
+            keeper.check()
+            notifier.tick()
+            if stop_requested.wait(min(PROBE_EVERY, notifier.interval or PROBE_EVERY)):
+                raise Stopped from None
+
+
 def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, data: Path,
-                      lang: str, notifier: ServiceNotifier) -> int:
+                      lang: str, notifier: ServiceNotifier, keeper: StorageKeeper) -> int:
     """Headless: bots play every seat on the mock table (or people at a real table without a screen),
     with progress on the terminal."""
-    record = unfinished_to_resume(store, args)
+    try:
+        return referee_at_the_table(args, store, table, data, lang, notifier, keeper)
+    except Stopped:
+        return 0
+
+
+def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, data: Path,
+                         lang: str, notifier: ServiceNotifier, keeper: StorageKeeper) -> int:
+    keeper.tidy()
+    record = stored(lambda: unfinished_to_resume(store, args), keeper, notifier)
     if record is None:
         bot_seats = choose_bots(args, table, notifier)
         if bot_seats is None:
             return 0  # stopped before the game began
-        session = new_session(store, args, bot_seats)
+        session = stored(lambda: new_session(store, args, bot_seats), keeper, notifier)
         record = session.record
         bot_players: dict[int, Bot] = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
     else:
@@ -291,14 +336,14 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
         try:
             session = GameSession.resume(store, record, bot_players)
         except ReplayMismatch as error:  # its bots no longer choose what was stored
-            set_aside(store, error)
+            stored(lambda: set_aside(store, error), keeper, notifier)
             say(N_("The unfinished game {id} cannot be resumed and is set aside: {reason}"),
                 id=record.id, reason=error.reason)
-            return play_at_the_table(args, store, table, data, lang, notifier)
+            return referee_at_the_table(args, store, table, data, lang, notifier, keeper)
         say(N_("Resuming game {id} after {actions} actions."), id=record.id, actions=session.actions_done)
-    reporter = EventReporter(args, data / "snapshots")
-    narrator = reporter.narrator(session)
     people = len(record.bots) < record.seats
+    reporter = EventReporter(args, None if people else data / "snapshots")
+    narrator = reporter.narrator(session)
     referee = Referee(
         session, table, lambda seat: seat_pages(record.game, narrator, lang, args.assist or table.config.assist), bot_players,
         bot_delay=max(0.0, args.bot_pause) if people else 0.0, reveal_seconds=3.0 if people else 0.0,
@@ -306,13 +351,26 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
         show_bot_seats=table.config.backend == "mock" and not people,
     )
     reporter.referee = lambda: referee
-    referee.heartbeat = notifier.tick
+
+    def heartbeat() -> None:
+        notifier.tick()
+        keeper.check()  # a card at fault is probed; a bot's unsaved move is tried again by the referee
+
+    referee.heartbeat = heartbeat
+
+    def seats_hear(fault: StoreWriteError | None) -> None:
+        storage_changed(fault)
+        if fault is not None:
+            referee.refuse_everywhere(fault.short)  # people at a table without a touchscreen see it too
+
+    keeper.on_change = seats_hear
     notifier.ready(f"playing game {record.id} ({record.game}, {record.seats} seats)")
     referee.run(stop=stop_requested.is_set, timeout=min(1.0, notifier.interval or 1.0))
     if not session.over:
         say(N_("Stopped; game {id} is kept and resumes at the next start."), id=record.id)
         return 0
-    save_snapshots(referee, data / "snapshots", f"{record.id}-final")
+    if reporter.snapshots is not None:
+        save_snapshots(referee, reporter.snapshots, f"{record.id}-final")
     outcome = session.game.outcome(session.state)
     assert outcome is not None
     print()
@@ -350,10 +408,29 @@ def display_available() -> bool:
 def save_snapshots(referee: Referee, folder: Path, name: str) -> None:
     from kiosk.seats.screen import render
 
-    folder.mkdir(parents=True, exist_ok=True)
-    for seat in range(referee.session.record.seats):
-        image = render(referee.screen_of(seat)).convert("L").resize((512, 256))
-        image.save(folder / f"{name}-seat{seat + 1}.png")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for seat in range(referee.session.record.seats):
+            image = render(referee.screen_of(seat)).convert("L").resize((512, 256))
+            image.save(folder / f"{name}-seat{seat + 1}.png")
+    except OSError as error:  # a full or read-only card costs the snapshots, never the game
+        log.warning("snapshots %s not saved: %s", name, error.strerror or error)
+
+
+# What `save_snapshots` and the demo's board camera write, and nothing else: a folder is cleaned of these.
+SNAPSHOT_NAME = re.compile(r"(\d+-.+-seat\d+|board-.+-\d+x\d+)\.png")
+
+
+def clear_snapshots(folder: Path) -> None:
+    """Delete the seat and board snapshots a previous run left in `folder` (other files stay). A card
+    that cannot delete (read-only) is logged: the kiosk starts anyway."""
+    try:
+        if folder.is_dir():
+            for path in folder.iterdir():
+                if SNAPSHOT_NAME.fullmatch(path.name) and path.is_file():
+                    path.unlink()
+    except OSError as error:
+        log.warning("could not clear the old snapshots in %s: %s", folder, error)
 
 
 def game_options(pairs: list[str]) -> dict[str, Any]:
@@ -378,9 +455,10 @@ def new_session(store: GameStore, args: argparse.Namespace, bot_seats: list[int]
         game.info.resolve_options(options)  # refused before anything is stored
     except ValueError as error:
         raise UserError(str(error)) from None
+    session = GameSession.start(store, args.game, args.seats, seed, options, bots=bot_seats)
     say(N_("{game}: {seats} seats, {bots} played by bots, seed {seed}"),
         game=game.info.names["en"], seats=args.seats, bots=len(bot_seats), seed=seed)
-    return GameSession.start(store, args.game, args.seats, seed, options, bots=bot_seats)
+    return session
 
 
 def unfinished_to_resume(store: GameStore, args: argparse.Namespace) -> GameRecord | None:

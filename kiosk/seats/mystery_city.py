@@ -16,6 +16,7 @@ from kiosk.games.mystery_city.cards import ABILITY_NAMES, ATTRIBUTE_NAMES, ATTRI
 from kiosk.games.mystery_city.narrate import Narrator
 from kiosk.i18n import N_, Text
 from kiosk.seats.canvas import ELLIPSIS, WIDTH, wrap
+from kiosk.seats.menu import LONG, Entry, Menu, grouped
 from kiosk.seats.screen import Item, Screen
 
 HINT = N_("◀ ▶ browse · ● choose")
@@ -116,17 +117,27 @@ class MysteryCityPages:
 
     # --- a decision -------------------------------------------------------------------------------
 
-    def choice(self, prompt: Prompt, index: int) -> Screen:
-        items = tuple(self.label(prompt, action) for action in prompt.actions)
-        index %= len(items)
+    def menu(self, prompt: Prompt, view: dict[str, Any]) -> Menu:
+        """The choices, one per screen; a long list of attacks first by attribute, then the rival."""
         attribute = prompt.data.get("attribute")
-        title = self._(TITLES.get(prompt.kind, ANY_CHOICE),
-                       attribute=Text(SHORT[attribute]) if attribute else "")
-        action = prompt.actions[index]
-        footer = self._(HINT)
+        title = self._(TITLES.get(prompt.kind, ANY_CHOICE), attribute=Text(SHORT[attribute]) if attribute else "")
+        leaves = [(action.args[0] if action.kind == "attack" else None,
+                   Entry(self.label(prompt, action), action, footer=self.choice_footer(action)))
+                  for action in prompt.actions]
+        if len(leaves) <= LONG:
+            return Menu(title, tuple(entry for _, entry in leaves), footer=self._(HINT))
+        return Menu(title, grouped(leaves, self.attribute_heading), footer=self._(HINT))
+
+    def attribute_heading(self, attribute: Any, below: tuple[Entry, ...]) -> Item:
+        if len(below) == 1:
+            return below[0].item
+        return Item(self._(ATTRIBUTE_NAMES[attribute]), detail=self._(N_("Attack with it")))
+
+    def choice_footer(self, action: Action) -> str:
+        """A card's ability under a choice of that card, else the buttons' hint."""
         if action.kind in ("play", "hold", "release") and self.narrator.cards.card(action.args[0]).ability:
-            footer = self.footer(action.args[0])
-        return Screen(title, items, index, footer=footer)
+            return self.footer(action.args[0])
+        return self._(HINT)
 
     def label(self, prompt: Prompt, action: Action) -> Item:
         label, detail = choice_words(self.narrator, prompt, action)

@@ -8,7 +8,7 @@ received this mini-game), shown here so the player can read it without leaning o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
@@ -16,6 +16,7 @@ from kiosk.games.pi.deduce import candidates
 from kiosk.games.pi.narrate import RESULTS, Narrator
 from kiosk.games.pi.rules import KINDS, kind_of
 from kiosk.i18n import N_, Text, TextList
+from kiosk.seats.menu import Entry, Menu, grouped
 from kiosk.seats.screen import Item, Screen
 
 HINT = N_("◀ ▶ browse · ● choose")
@@ -145,18 +146,59 @@ def label(action: Action, narrator: Narrator, places: dict[int, str]) -> tuple[T
     raise ValueError(f"no words for the P.I. action {action!r}")
 
 
-def choice(prompt: Prompt, narrator: Narrator, lang: str, index: int = 0, places: dict[int, str] | None = None) -> Screen:
-    """Every action of the prompt, one per screen; an accusation under way recalls its first tiles."""
+def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
+         places: dict[int, str] | None = None) -> Menu:
+    """The prompt's choices: a move first by what (investigate, take evidence, solve), then where or
+    which card; a note first by marker, then the tile; an accusation under way recalls its first tiles."""
     guess = prompt.data.get("guess") or {}
     so_far = Text(N_("With {so_far}"), {"so_far": TextList(tuple(narrator.name(guess[k]) for k in KINDS if k in guess))})
-    items = []
+    leaves = []
     for action in prompt.actions:
         words, glyph, detail = label(action, narrator, places or {})
         if detail is None and guess:
             detail = so_far
-        items.append(Item(words.render(lang), glyph, detail.render(lang) if detail else ""))
+        leaves.append((_group(action), Entry(Item(words.render(lang), glyph, detail.render(lang) if detail else ""), action)))
+    markers = {m["id"]: m["kind"] for i in view.get("investigators", []) for m in i["markers"]}
+    notes = view.get("you", {}).get("notes", {})
+
+    def heading(key: Any, below: tuple[Entry, ...]) -> Item:
+        words = group_words(key)
+        if len(below) == 1:  # the one choice itself, saying what it is about
+            return Item(below[0].item.label, below[0].item.mark, words.render(lang))
+        if key == "investigate":  # single use for the whole game (rules 6.1): how many are left
+            left = view["players"][prompt.seat]["investigators_left"]
+            return Item(words.render(lang), GROUPS[key][1], Text(N_("Investigators: {n}"), {"n": left}).render(lang))
+        if key in GROUPS:
+            return Item(words.render(lang), GROUPS[key][1])
+        noted = notes.get(str(key))
+        return Item(words.render(lang), None, (narrator.name(noted) if noted else Text(N_("No note"))).render(lang))
+
+    def group_words(key: Any) -> Text:
+        if key in GROUPS:
+            return Text(GROUPS[key][0])
+        marker = str(key)
+        where = (places or {}).get(int(marker.partition(".")[0]))
+        kind = Text(MARKER_KINDS[markers[marker]]) if marker in markers else Text(N_("Marker {n}"), {"n": marker})
+        return Text(N_("{marker} at {location}"), {"marker": kind, "location": narrator.name(where)}) if where else kind
+
     title = Text(PROMPT_TITLES[prompt.kind]).render(lang)
-    return Screen(title, tuple(items), index % len(items), footer=Text(HINT).render(lang))
+    entries = grouped(leaves, heading)
+    if len(entries) == 1 and entries[0].is_group:  # one marker to note: its tiles are the menu, each naming it
+        marker = entries[0].item.label
+        entries = tuple(replace(e, item=replace(e.item, detail=marker)) for e in entries[0].below)
+    return Menu(title, entries, footer=Text(HINT).render(lang))
+
+
+# The groups of a turn: first what, then where or which card.
+GROUPS = {"investigate": (N_("Place an investigator"), "LOCATION"), "evidence": (N_("Take evidence"), None)}
+
+
+def _group(action: Action) -> str | None:
+    if action.kind in GROUPS:
+        return action.kind
+    if action.kind == "note":
+        return str(action.args[0])
+    return None
 
 
 def reveal(event: Event, narrator: Narrator, lang: str) -> Screen | None:
@@ -205,8 +247,8 @@ class PIPages:
         cases = candidates(self.narrator.rules, view, mine["seat"], mine["holding"]["case"])
         return {"count": len(cases), **{kind: {c[i] for c in cases} for i, kind in enumerate(KINDS)}}
 
-    def choice(self, prompt: Prompt, index: int) -> Screen:
-        return choice(prompt, self.narrator, self.lang, index, self.places)
+    def menu(self, prompt: Prompt, view: dict[str, Any]) -> Menu:
+        return menu(prompt, view, self.narrator, self.lang, self.places)
 
     def reveal(self, event: Event) -> Screen | None:
         return reveal(event, self.narrator, self.lang)

@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
+from kiosk.games.watson_holmes.board import HOLMES_COST
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
 from kiosk.i18n import LANGUAGES, N_, Text
 from kiosk.seats.canvas import ELLIPSIS, WIDTH, paragraph, wrap
+from kiosk.seats.menu import Entry as MenuEntry, Menu, grouped
 from kiosk.seats.screen import PAGE_LINES, Item, Screen
 
 HINT = N_("◀ ▶ browse · ● choose")
@@ -255,17 +257,58 @@ def choice_title(prompt: Prompt, narrator: Narrator) -> Text:
     return Text(TITLES.get(prompt.kind, N_("Your choice")), params)
 
 
-def choice(prompt: Prompt, narrator: Narrator, lang: str, index: int = 0,
-           texts: dict[str, dict[str, str] | None] | None = None) -> Screen:
-    read = lead(prompt, narrator, texts or {}, lang)
+def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[str, str] | None] | None = None) -> Menu:
+    """The pages to read first, then the choices: a visit first by what (a location, Dr Watson, your
+    character, Sherlock Holmes), then which; a bid first walk or carriages (and with which token),
+    then how many."""
+    hint = Text(HINT).render(lang)
+    read = tuple(MenuEntry(item, footer="") for item in lead(prompt, narrator, texts or {}, lang))
     details = choice_details(prompt, narrator)
-    items = read + tuple(
-        choice_item(action_label(a, prompt, narrator).render(lang), details[a].render(lang) if a in details else "")
-        for a in prompt.actions
-    )
-    current = items[index % len(items)]
-    footer = Text(HINT).render(lang) if index % len(items) >= len(read) and len(current.lines) < PAGE_LINES else ""
-    return Screen(choice_title(prompt, narrator).render(lang), items, index % len(items), footer=footer)
+    leaves = []
+    for a in prompt.actions:
+        item = choice_item(action_label(a, prompt, narrator).render(lang), details[a].render(lang) if a in details else "")
+        leaves.append((group_of(a), MenuEntry(item, a, footer=hint if len(item.lines) < PAGE_LINES else "")))
+    entries = grouped(leaves, lambda key, below: heading(key, below, prompt, lang),
+                      lambda key: Text(GROUP_TITLES[key[0]]).render(lang))
+    return Menu(choice_title(prompt, narrator).render(lang), read + entries, footer=hint)
+
+
+GROUPS = {
+    "visit": N_("Visit a location"),
+    "character": N_("Your character"),
+    "holmes": N_("Sherlock Holmes"),
+    "walk": N_("Walk (no bid)"),
+    "carriages": N_("Bid carriages"),
+}
+GROUP_TITLES = {**GROUPS, "visit": N_("Where to?"), "walk": N_("Your bid"), "carriages": N_("Your bid")}
+
+
+def group_of(action: Action) -> tuple[str, str | None] | None:
+    """What a choice is, at the upper level of the menu (None: it stands there alone)."""
+    kind, args = action.kind, action.args
+    if kind in ("visit", "tap"):
+        return "visit", None
+    if kind in ("character", "copy", "discard_character"):
+        return "character", None
+    if kind.startswith("holmes_"):
+        return "holmes", None
+    if kind == "bid":
+        return ("walk" if args[0] == 0 else "carriages"), (args[1] if len(args) > 1 else None)
+    return None
+
+
+def heading(key: Any, below: tuple[MenuEntry, ...], prompt: Prompt, lang: str) -> Item:
+    group, token = key
+    if len(below) == 1 and group in ("visit", "character", "holmes", "walk"):
+        return below[0].item  # one choice: it says itself what it is
+    words = Text(GROUPS[group])
+    if token is not None:
+        words = Text(N_("{bid}, using a {token}"), {"bid": words, "token": Text(TOKEN_NAMES[token])})
+    detail = Text(N_("{n} carriages"), {"n": HOLMES_COST}).render(lang) if group == "holmes" else ""
+    if group == "carriages":
+        bids = [e.action.args[0] for e in below if e.action is not None]
+        detail = Text(N_("{least} to {most} carriages"), {"least": min(bids), "most": max(bids)}).render(lang)
+    return choice_item(words.render(lang), detail)
 
 
 def choice_item(label: str, detail: str) -> Item:
@@ -359,11 +402,8 @@ class WatsonHolmesPages:
         """The text of each card this seat was handed to read (the reading prompt gates it)."""
         return {e.data["card"]: e.data["text"] for e in self.seen if e.kind == "card_read"}
 
-    def lead(self, prompt: Prompt) -> int:
-        return len(lead(prompt, self.narrator, self.open_texts(), self.lang))
-
-    def choice(self, prompt: Prompt, index: int) -> Screen:
-        return choice(prompt, self.narrator, self.lang, index, self.open_texts())
+    def menu(self, prompt: Prompt, view: dict[str, Any]) -> Menu:
+        return menu(prompt, self.narrator, self.lang, self.open_texts())
 
     def reveal(self, event: Event) -> Screen | None:
         return reveal(event, self.narrator, self.lang)

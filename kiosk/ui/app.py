@@ -23,6 +23,7 @@ from hardware.backlight import Backlight
 from hardware.events import DeviceStatus
 from hardware.table import Table
 from kiosk import i18n
+from kiosk.admin_pin import PIN_FILE, AdminPin, PinFile
 from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
 from kiosk.config import TableConfig
@@ -34,7 +35,8 @@ from kiosk.narration import narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.seats.screen import Item, Screen, render
 from kiosk.session import GameSession, ReplayMismatch, resumable, set_aside
-from kiosk.store import GameRecord, GameStore
+from kiosk.storage import StorageKeeper
+from kiosk.store import GameRecord, GameStore, StoreWriteError
 from kiosk.table import Referee
 from kiosk.ui.boards import Board, BoardContext, make_board
 from kiosk.ui.scenes.notice import bottom_strip, notice_bar
@@ -83,6 +85,7 @@ class App:
     on_game_event: Callable[[GameSession, list[Event]], None] | None = None  # the terminal and the log
     on_quit: Callable[[], None] | None = None  # shutdown from the admin menu
     backlight: Backlight = field(default_factory=Backlight)
+    keeper: StorageKeeper | None = None  # the card: reserve, pruning, faults (made from the config if None)
     scene: Scene | None = None
     lobby: Lobby | None = None
     referee: Referee | None = None
@@ -92,11 +95,17 @@ class App:
     _notice: tuple[Text, float] | None = None
     _results_at: float | None = None
     _back_to: Scene | None = None  # where the admin menu or the rules pages return to
+    _pin: AdminPin = field(init=False)  # one for the app's life: closing the pad keeps the wrong-PIN count
 
     def __post_init__(self) -> None:
+        self._pin = AdminPin(self.config.admin_pin, PinFile(self.store.path.parent / PIN_FILE))
         self.settings.setdefault("language", self.screen.lang)
         i18n.set_language(self.settings["language"])
         self.settings.setdefault("reveal_speed", "normal")
+        if self.keeper is None:
+            self.keeper = StorageKeeper(self.store, self.config.store, self.store.path.parent,
+                                        clock=lambda: self.clock())
+        self.keeper.on_change = self._storage_changed
         self.screen.show(self)
 
     # --- the scene the touchscreen shows: the current one, with a notice on top -------------------
@@ -111,6 +120,8 @@ class App:
         self.scene.draw(paint, now)
         if self._notice is not None and now < self._notice[1]:
             notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self._notice[0])
+        elif self.store.fault is not None and not isinstance(self.scene, Admin):  # the admin menu says it itself
+            notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self.store.fault.text)
 
     def tap(self, value: object, now: float) -> None:
         if self.scene is not None:
@@ -145,7 +156,13 @@ class App:
 
     def begin(self) -> None:
         """The first scene: an unfinished game to resume, the game asked for, or the attract screen."""
-        unfinished = resumable(self.store)  # a game that cannot be replayed is set aside, never fatal
+        assert self.keeper is not None
+        self.keeper.tidy()
+        try:
+            unfinished = resumable(self.store)  # a game that cannot be replayed is set aside, never fatal
+        except StoreWriteError as error:  # setting it aside needs a write: tried again at the next start
+            unfinished = None
+            self.notice(error.text)
         if unfinished is not None:
             self.show(ResumeOffer(
                 unfinished.game, unfinished.seats, self.store.action_count(unfinished.id),
@@ -156,6 +173,8 @@ class App:
             if self.plan.bots is not None:
                 seats = self.plan.seats
                 self.start_game(self.plan.game, seats, list(range(seats - self.plan.bots, seats)), {})
+                if self.referee is None:  # not started (the card said no): people start one by hand
+                    self.attract()
             else:
                 self.claim(self.plan.game, self.plan.seats)
         else:
@@ -176,8 +195,12 @@ class App:
         """Deadlines: the referee's timers and bots, the notice expiring, the results falling due."""
         now = self.clock()
         if self.referee is not None:
-            self.referee.pump(timeout=0.0)
+            self.referee.pump(timeout=0.0)  # its deadlines include the table's poll
             self._maybe_results(now)
+        else:
+            self.table.poll()  # between games too: failed seat screens retried, the others kept alive
+        assert self.keeper is not None
+        self.keeper.check()
         if self._notice is not None and now >= self._notice[1]:
             self._notice = None
             self.screen.changed()
@@ -185,7 +208,8 @@ class App:
     def due(self) -> float | None:
         """Seconds until something needs doing without any input (None: nothing will)."""
         now = self.clock()
-        waits = [self.screen.due(now)]
+        assert self.keeper is not None
+        waits = [self.screen.due(now), self.keeper.due()]
         if self.referee is not None:
             waits.append(self.referee.due())
         found = [w for w in waits if w is not None]
@@ -243,12 +267,17 @@ class App:
         if chosen.get("language"):
             self.set_language(chosen["language"])
         seed = self.plan.seed if self.plan.seed is not None else random.SystemRandom().randrange(2**31)
+        assert self.keeper is not None
+        self.keeper.tidy()  # old games pruned before a new one is stored
         try:
             game.info.resolve_options(options)
             session = GameSession.start(self.store, game_id, seats, seed, options, bots=bots)
         except ValueError as error:
             log.warning("game not started: %s", error)
             self.notice(Text(N_("This game cannot start with these options.")))
+            return
+        except StoreWriteError as error:
+            self.notice(error.text)  # the setup stays: the same tap works once the card does
             return
         self._leave_lobby()
         self._play(session, {seat: table_bot(game_id, seat, seed) for seat in bots})
@@ -258,14 +287,22 @@ class App:
         try:
             session = GameSession.resume(self.store, record, bots)
         except ReplayMismatch as error:
-            set_aside(self.store, error)
             self.attract()
+            try:
+                set_aside(self.store, error)
+            except StoreWriteError as trouble:  # offered again at the next start
+                self.notice(trouble.text)
+                return
             self.notice(Text(N_("The unfinished game could not be resumed; it was set aside.")))
             return
         self._play(session, bots)
 
     def set_aside(self, record: GameRecord) -> None:
-        self.store.abandon(record.id)
+        try:
+            self.store.abandon(record.id)
+        except StoreWriteError as error:
+            self.notice(error.text)  # the offer stays: resuming needs no write
+            return
         log.info("game %d set aside", record.id)
         self.attract()
 
@@ -286,30 +323,40 @@ class App:
         self._back_to = self.scene
         in_game = self.referee is not None
         self.show(Admin(
-            self.config.admin_pin,
+            self._pin,
             on_end_game=self.end_game if in_game else self._close_admin,
             on_restart_game=self.restart_game if in_game else self._close_admin,
             on_language=self.set_language, on_brightness=self.set_brightness,
             on_shutdown=self.shutdown, on_selftest=self.selftest, on_close=self._close_admin,
             settings={"language": self.settings["language"], "brightness": self.backlight.level,
                       "in_game": in_game},
+            storage=lambda: self.store.fault.text if self.store.fault is not None else None,
         ))
 
     def end_game(self) -> None:
+        self._end_in_play()
+
+    def _end_in_play(self) -> bool:
+        """End the game in play (it is set aside in the store); False if the card refused that."""
         if self.referee is not None:
             record = self.referee.session.record
             if not self.referee.session.over:
-                self.store.abandon(record.id)
+                try:
+                    self.store.abandon(record.id)
+                except StoreWriteError as error:
+                    self.notice(error.text)  # the game stays as it is, in play
+                    return False
             log.info("game %d ended from the admin menu", record.id)
         self._end_game()
         self.attract()
+        return True
 
     def restart_game(self) -> None:
         if self.referee is None:
             return self._close_admin()
         record = self.referee.session.record
-        self.end_game()
-        self.start_game(record.game, record.seats, list(record.bots), dict(record.options))
+        if self._end_in_play():
+            self.start_game(record.game, record.seats, list(record.bots), dict(record.options))
 
     def set_language(self, lang: str) -> None:
         """Switch the whole table's language now: touchscreen, seat screens, messages."""
@@ -365,6 +412,7 @@ class App:
             session, self.table, lambda seat: seat_pages(record.game, narrator, lang, assist), bots,
             bot_delay=max(0.0, self.plan.bot_pause), reveal_seconds=reveal,
             on_events=self._on_events, on_refused=self._refused, on_device=self._device, touchscreen=True,
+            clock=self.clock,
         )
         self.board = make_board(BoardContext(
             record.game, record.seats, narrator, self._submit, frozenset(record.bots), reveal,
@@ -411,6 +459,14 @@ class App:
 
     def _refused(self, seat: int | None, reason: Text) -> None:
         self.notice(reason)
+
+    def _storage_changed(self, fault: StoreWriteError | None) -> None:
+        """The card stopped or started taking writes: every screen hears it (the keeper has logged it)."""
+        if fault is None:
+            self.notice(Text(N_("Saving works again: the game goes on.")))
+        elif self.referee is not None:
+            self.referee.refuse_everywhere(fault.short, public=fault.text)  # the seats too, and the error sound
+        self.screen.changed()
 
     def _device(self, status: DeviceStatus) -> None:
         """A part failed or came back (the driver has logged it): the touchscreen says so."""

@@ -28,8 +28,8 @@ def test_every_step_is_listed_and_nothing_is_changed(tmp_path):
         "+ groupadd -f --system gpio",
         "+ useradd --system --home-dir /var/lib/mystery-table",
         "+ usermod -a -G gpio,i2c,spi,dialout,video,render,input kiosk",
-        "/opt/mystery-table/venv/bin/pip install --quiet -e",
-        "app[pi]",
+        "/opt/mystery-table/venv/bin/pip install --quiet --require-hashes",
+        "--no-deps --no-build-isolation --no-index -e",
         "+ write /etc/mystery-table/table.toml",
         "+ append to /boot/firmware/config.txt: dtparam=i2c_arm=on",
         "+ append to /boot/firmware/config.txt: enable_uart=1",
@@ -74,7 +74,7 @@ def test_the_installed_configuration_is_valid_for_the_pi(tmp_path):
     app = SCRIPT.parents[1]
     result = subprocess.run(
         ["bash", "-c", command.replace('"$APP_SRC', f'"{app}').replace("$STATE", "/var/lib/mystery-table")],
-        capture_output=True, text=True, check=True,
+        capture_output=True, text=True, check=True, env={**os.environ, "PIN": "864213", "DEFAULT_PIN": "2580"},
     )
     written = root / "table.toml"
     written.write_text(result.stdout, encoding="utf-8")
@@ -82,3 +82,4 @@ def test_the_installed_configuration_is_valid_for_the_pi(tmp_path):
 
     config = load_config(written)
     assert config.backend == "pi" and str(config.data_dir) == "/var/lib/mystery-table"
+    assert config.admin_pin == "864213"

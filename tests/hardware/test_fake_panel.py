@@ -48,6 +48,8 @@ def test_co_bit_single_bytes_and_display_state():
     panel = FakePanel("ssd1306")
     panel.receive(bytes([0x80, 0xAF, 0x80, 0x81, 0x80, 0x10, 0x80, 0xA7]))
     assert panel.display_on and panel.contrast == 0x10 and panel.inverted
+    assert panel.screen().getbbox() is None  # no charge pump yet: the OLED is dark
+    panel.receive(commands(0x8D, 0x14))
     assert panel.screen().getbbox() == (0, 0, 128, 64)  # blank RAM, inverted: all lit
 
 

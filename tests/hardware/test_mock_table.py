@@ -6,9 +6,10 @@ from hardware.mock import build_mock_table
 from hardware.pn532_sim import SimTag
 from hardware.tags import TagMatch
 from kiosk.config import DisplayConfig, SeatConfig, default_config
+from tests.waiting import PATIENCE
 
 
-def next_event(table, kind, timeout=10.0):
+def next_event(table, kind, timeout=PATIENCE):
     while True:
         event = table.events.get(timeout=timeout)
         if isinstance(event, kind):
@@ -17,7 +18,7 @@ def next_event(table, kind, timeout=10.0):
 
 def test_the_fixture_builds_a_whole_table(mock_table):
     assert [seat.index for seat in mock_table.seats] == [0, 1, 2, 3]
-    assert mock_table.reader.ready.wait(10)
+    assert mock_table.reader.ready.wait(PATIENCE)
     assert all(mock_table.panel(i).display_on for i in range(4))
 
 
@@ -25,9 +26,9 @@ def test_buttons_of_every_seat_reach_the_one_queue(mock_table):
     for seat in range(4):
         for button in ("prev", "next", "select"):
             mock_table.press(seat, button)
-            assert mock_table.events.get(timeout=5) == ButtonPress(seat, button)
+            assert mock_table.events.get(timeout=PATIENCE) == ButtonPress(seat, button)
     mock_table.press(2, "select", long=True)
-    assert mock_table.events.get(timeout=5) == ButtonPress(2, "select", long=True)
+    assert mock_table.events.get(timeout=PATIENCE) == ButtonPress(2, "select", long=True)
     assert mock_table.events.empty()
 
 
@@ -67,7 +68,7 @@ def test_every_mux_channel_and_seven_seats_with_expander_buttons():
     table = build_mock_table(config, start_reader=False)
     try:
         table.press(6, "select")  # MCP23017:GPB2
-        assert table.events.get(timeout=5) == ButtonPress(6, "select")
+        assert table.events.get(timeout=PATIENCE) == ButtonPress(6, "select")
         image = Image.new("1", (128, 64))
         ImageDraw.Draw(image).rectangle((5, 5, 50, 20), fill=1)
         table.seats[5].display.show(image)

@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from hardware.ndef_tags import NdefError, text_from_user_memory, text_to_user_memory
 from hardware.pn532_sim import ACK, PN532Simulator, SimTag, frame
+from tests.waiting import PATIENCE, eventually
 
 
 @pytest.fixture
@@ -20,7 +21,7 @@ def sim(tmp_path):
             os.close(fd)
 
 
-def exchange(fd, data: bytes, expect: int, timeout: float = 2.0) -> bytes:
+def exchange(fd, data: bytes, expect: int, timeout: float = PATIENCE) -> bytes:
     os.write(fd, data)
     got = b""
     while len(got) < expect:
@@ -29,14 +30,6 @@ def exchange(fd, data: bytes, expect: int, timeout: float = 2.0) -> bytes:
             break
         got += os.read(fd, 256)
     return got
-
-
-def until(condition, timeout: float = 5.0) -> bool:
-    for _ in range(int(timeout / 0.01)):
-        if condition():
-            return True
-        select.select([], [], [], 0.01)
-    return False
 
 
 def quiet(fd, timeout: float = 0.2) -> bool:
@@ -66,7 +59,7 @@ def test_corrupt_host_frames_are_dropped_silently(sim, corrupt):
     chip, fd = sim
     os.write(fd, corrupt)
     assert quiet(fd)
-    assert until(lambda: chip.bad_frames == 1)
+    assert eventually(lambda: chip.bad_frames == 1)
     assert exchange(fd, frame(b"\xD4\x02"), 19)[:6] == ACK  # and the next good frame is answered
 
 
@@ -85,9 +78,9 @@ def test_in_list_passive_target_waits_for_a_tag_and_an_ack_aborts_it(sim):
     assert reply == frame(b"\xD5\x4B\x01\x01\x00\x44\x00\x07\x04\x01\x02\x03\x04\x05\x06")
     chip.remove()
     assert exchange(fd, frame(b"\xD4\x4A\x01\x00"), 6) == ACK
-    assert until(lambda: chip.waiting_for_tag)
+    assert eventually(lambda: chip.waiting_for_tag)
     os.write(fd, ACK)  # the host aborts the wait
-    assert until(lambda: not chip.waiting_for_tag)
+    assert eventually(lambda: not chip.waiting_for_tag)
     chip.place(SimTag.ntag213("04010203040506"))
     assert quiet(fd)
 

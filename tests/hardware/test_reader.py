@@ -1,5 +1,4 @@
 import queue
-import threading
 
 import pytest
 from gpiozero import DigitalOutputDevice
@@ -9,6 +8,7 @@ from hardware.mock_pins import mock_factory
 from hardware.pn532_sim import CMD_IN_DATA_EXCHANGE, PN532Simulator, SimTag
 from hardware.reader import CardReader, TagWriteError
 from hardware.tags import TagMatch, TagRegistry, tag_text
+from tests.waiting import PATIENCE, eventually
 
 UID = "04A1B2C3D4E5F6"
 OTHER = "04112233445566"
@@ -28,7 +28,7 @@ class Rig:
         options.update(reader_options)
         self.reader = CardReader(self.sim.port, self.events, reset=self.reset, **options)
 
-    def wait_for(self, predicate, timeout=10.0):
+    def wait_for(self, predicate, timeout=PATIENCE):
         """The first event matching `predicate`, and the ones before it."""
         skipped = []
         while True:
@@ -40,7 +40,7 @@ class Rig:
     def take_away(self):
         """Lift the tag and wait until the reader has noticed."""
         self.sim.remove()
-        assert until(lambda: self.reader.present is None)
+        assert eventually(lambda: self.reader.present is None)
 
     def close(self):
         self.reader.stop()
@@ -52,18 +52,9 @@ class Rig:
 def rig(tmp_path):
     rig = Rig(tmp_path)
     rig.reader.start()
-    assert rig.reader.ready.wait(10)
+    assert rig.reader.ready.wait(PATIENCE)
     yield rig
     rig.close()
-
-
-def until(condition, timeout=10.0) -> bool:
-    """Wait (bounded) for `condition`; True if it came true."""
-    for _ in range(int(timeout / 0.02)):
-        if condition():
-            return True
-        threading.Event().wait(0.02)
-    return False
 
 
 def is_tag(event):
@@ -81,7 +72,7 @@ def test_a_tag_held_on_the_reader_is_reported_once(rig):
     rig.sim.place(SimTag.ntag213(UID, "mt1:pi:lead-pipe"))
     rig.wait_for(is_tag)
     polls = rig.reader.stats.polls
-    assert until(lambda: rig.reader.stats.polls >= polls + 10)  # ten more reads saw the same tag
+    assert eventually(lambda: rig.reader.stats.polls >= polls + 10)  # ten more reads saw the same tag
     assert rig.events.empty()
     rig.take_away()
     rig.sim.place(SimTag.ntag213(UID, "mt1:pi:lead-pipe"))
@@ -139,7 +130,7 @@ def test_a_silent_reader_is_reported_and_reopened_when_it_answers_again(rig):
     rig.sim.inject("silence")
     failed, _ = rig.wait_for(lambda e: isinstance(e, DeviceStatus))
     assert not failed.ok and "ACK" in failed.detail
-    assert until(lambda: rig.reader._pn532 is None)  # it gave up on the port and is reopening it
+    assert eventually(lambda: rig.reader._pn532 is None)  # it gave up on the port and is reopening it
     rig.sim.clear_faults()
     back, _ = rig.wait_for(lambda e: isinstance(e, DeviceStatus))
     assert back.ok and rig.reader.stats.opens >= 2

@@ -5,6 +5,7 @@ import pytest
 from hardware.tags import TagMatch, TagRegistry
 from kiosk.cli import UserError
 from kiosk.commands import tags
+from tests.waiting import PATIENCE
 
 
 def run(argv: list[str]) -> int:
@@ -50,7 +51,7 @@ def test_written_stickers_carry_the_record(tmp_path, config):
     mock = build_mock_table(replace(load_config(config), backend="mock"), registry=registry)
     try:
         operator = tags.MockDeckOperator(mock, quiet=True)
-        summary = tags.prepare_deck("write", "watson-holmes", ["police-1", "lockpick"], mock.table, operator, timeout=5)
+        summary = tags.prepare_deck("write", "watson-holmes", ["police-1", "lockpick"], mock.table, operator, timeout=PATIENCE)
         assert (summary.done, summary.remaining) == (2, 0)
         from hardware.ndef_tags import text_from_user_memory
 

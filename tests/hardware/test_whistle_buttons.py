@@ -9,6 +9,7 @@ from hardware.events import ButtonPress
 from hardware.mock_pins import mock_factory
 from hardware.pinmap import PinRef
 from hardware.whistle import PATTERNS, Whistle
+from tests.waiting import PATIENCE, eventually
 
 
 @pytest.fixture
@@ -29,20 +30,12 @@ def tones(pin, since: int = 0) -> list[str]:
     return [Tone.from_frequency(f).note for f in pin.frequencies[since:] if f is not None]
 
 
-def eventually(condition) -> bool:
-    for _ in range(500):
-        if condition():
-            return True
-        threading.Event().wait(0.01)
-    return False
-
-
 @pytest.mark.parametrize("pattern", sorted(PATTERNS))
 def test_each_pattern_plays_its_notes_on_the_pwm_pin(factory, whistle, pattern):
     pin = factory.pin("GPIO18")
     start = len(pin.frequencies)
     whistle.play(pattern)
-    assert whistle.wait(timeout=10)
+    assert whistle.wait(timeout=PATIENCE)
     assert tones(pin, start) == [note for note, _ in PATTERNS[pattern] if note is not None]
     assert pin.frequency is None and pin.state == 0  # silent afterwards
 
@@ -59,7 +52,7 @@ def test_play_returns_before_the_pattern_ends_and_a_new_one_cuts_it_short(factor
         assert eventually(lambda: tones(pin, start) == ["C5", "A3"])
         assert not whistle.wait(timeout=0)
         whistle.stop()
-        assert whistle.wait(timeout=10)
+        assert whistle.wait(timeout=PATIENCE)
         assert whistle.played == ["fanfare", "error"]
         assert tones(pin, start) == ["C5", "A3"] and pin.frequency is None
     finally:
@@ -100,7 +93,7 @@ def test_a_long_press_is_one_back_event_and_no_short_press(factory):
     try:
         pin = factory.pin("GPIO6")
         pin.drive_low()
-        assert events.get(timeout=5) == ButtonPress(2, "next", long=True)
+        assert events.get(timeout=PATIENCE) == ButtonPress(2, "next", long=True)
         assert buttons.pressed == {"next"}
         pin.drive_high()
         assert events.empty()

@@ -72,17 +72,19 @@ def test_hand_carousel_shows_the_card_its_values_and_the_position(lang):
 def test_attack_choices_read_as_an_attribute_against_a_rival(lang):
     state, _ = play_until(3, 7, stage("attack"))
     (prompt,) = GAME.prompts(state)
-    screen = pages(lang).choice(prompt, 3)
-    assert len(screen.items) == 10  # five attributes x two rivals
+    menu = pages(lang).menu(prompt, GAME.view(state, prompt.seat))
+    assert len(menu.entries) == 5  # ten attacks: first the attribute, then one of two rivals
+    screen = menu.screen((1,), 1)
+    assert len(screen.items) == 2
     expected = {"en": "Dexterity against Seat 3", "es": "Destreza contra Puesto 3"}[lang]
-    assert screen.items[3].label == expected
+    assert screen.items[1].label == expected
     check(f"mc_attack_{lang}", render(screen))
 
 
 def test_card_choices_give_each_card_its_value_in_the_attribute_fought_over():
     state, _ = play_until(3, 7, stage("follow"))
     (prompt,) = GAME.prompts(state)
-    screen = pages("es").choice(prompt, 0)
+    screen = pages("es").menu(prompt, GAME.view(state, prompt.seat)).screen()
     attribute = prompt.data["attribute"]
     for action, item in zip(prompt.actions, screen.items):
         if action.kind == "play":
@@ -140,7 +142,7 @@ def test_idle_screen_says_whose_turn_and_how_the_game_stands(lang):
 def test_recording_a_tagged_hand_on_the_seat():
     state = GAME.start(2, 5, {"deck": "nfc"})
     (prompt,) = GAME.prompts(state)
-    screen = pages("en").choice(prompt, 0)
+    screen = pages("en").menu(prompt, GAME.view(state, prompt.seat)).screen()
     assert screen.title == "Record your hand" and screen.items[-1].label == "Deal me the rest"
     check("mc_record_en", render(screen))
     events = GAME.apply(state, prompt.seat, prompt.actions[0])
@@ -169,7 +171,7 @@ def screens_of_a_whole_game(seats: int, seed: int, lang: str, options: dict | No
             shown += [mine[seat].hand(view, i) for i in range(max(1, len(view["you"]["hand"])))]
             shown += [s for s in (mine[seat].reveal(e) for e in seen) if s is not None]
             if prompt is not None:
-                shown += [mine[seat].choice(prompt, i) for i in range(len(prompt.actions))]
+                shown += mine[seat].menu(prompt, view).screens()
             yield seat, known[seat], shown
         if state.over:
             return

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from kiosk.games.base import Action, Event, IllegalAction
+from kiosk.games.mystery_express.choices import worth_offering
 from kiosk.games.mystery_express.rules import load_rules
 from kiosk.i18n import Text, TextList
 from kiosk.ui.boards import BOARD_MODULES, BoardContext, make_board
@@ -194,7 +195,7 @@ def test_a_tap_on_a_car_walks_there_and_a_stale_or_refused_tap_says_why():
     prompt = played.log[index].prompts[0]
     now = played.log[index].now
     painter = frame_of(board, now)
-    move = next(a for a in prompt.actions if a.kind == "move")
+    move = next(a for a in worth_offering(prompt, board.view) if a.kind == "move")  # a walk where something can be done
     board.tap(painter.hit(target_for(painter, move)), now)
     assert taps == [(prompt.seat, move)]
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_express.rules import Rules
+from kiosk.games.mystery_express.turn import CAR_OF
 from kiosk.i18n import N_, Text, TextList
 
 CATEGORY_NAMES = {
@@ -125,6 +126,10 @@ PROMPT_TITLES: dict[str, str] = {
     "final_confirm": N_("Send your answer?"),
 }
 HANDS = {"left": N_("left"), "right": N_("right")}
+# What a car's action costs (rules 4.3), from the hours in rules.toml.
+COSTS = {"dining": N_("{hours} h per guest"), "sleeping": N_("{hours} h, {failure} h if missed")}
+COST = N_("{hours} h")
+FREE = N_("no hours")
 
 
 class Narrator:
@@ -215,6 +220,27 @@ class Narrator:
         if kind == "peek":
             return Text(ACTION_LABELS[kind], {"owner": self.seat(args[0]), "position": args[1] + 1})
         return Text(ACTION_LABELS[kind])
+
+    def cost(self, action: Action) -> Text | None:
+        """The hours a turn's action takes ("1 h per guest"), None for a choice that is no action."""
+        costs = self.rules.costs
+        if action.kind == "power":
+            return Text(FREE)
+        if action.kind == "dining":
+            return Text(COSTS["dining"], {"hours": costs["dining_per_guest"]})
+        if action.kind == "sleeping":
+            return Text(COSTS["sleeping"], {"hours": costs["sleeping_success"], "failure": costs["sleeping_failure"]})
+        if action.kind in costs:
+            return Text(COST, {"hours": costs[action.kind]})
+        return None
+
+    def where(self, action: Action) -> Text | None:
+        """Where a turn's action is done and what it costs: "Dining Car · 1 h per guest"."""
+        cost = self.cost(action)
+        car = CAR_OF.get(action.kind)
+        if cost is None or car is None:
+            return cost
+        return Text(N_("{car} · {cost}"), {"car": Text(self.rules.cars[car]), "cost": cost})
 
     def mark(self, action: Action) -> str | None:
         """The category mark shown beside a choice, if it names a card or a category."""

@@ -16,6 +16,7 @@ import pygame
 
 from kiosk.games import registry
 from kiosk.games.base import Action, Event, IllegalAction, Prompt
+from kiosk.games.mystery_express.choices import worth_offering
 from kiosk.games.mystery_express.narrate import CATEGORY_NAMES
 from kiosk.i18n import N_, Text
 from kiosk.ui.boards import Board, BoardContext
@@ -153,7 +154,8 @@ class MysteryExpressBoard:
         paint.box(rect, theme.panel, theme.accent, radius=layout.mm(2))
         inner = inset(rect, layout.mm(1.2))
         prompt = self.prompts[0] if self.prompts else None
-        buttons = [a for a in prompt.actions if a.kind not in CAR_CHOICES] if prompt else []
+        offered = worth_offering(prompt, view) if prompt else []  # nothing pointless: no grip on empty piles
+        buttons = [a for a in offered if a.kind not in CAR_CHOICES]
         small_gap = max(1, layout.mm(0.5))
         if layout.portrait:
             header, choices = rows(inner, [1.2, 2.2], gap=layout.mm(1))
@@ -180,7 +182,7 @@ class MysteryExpressBoard:
             elif stage not in FORM_STATUS:
                 self._draw_earlier(paint, choices)
             return
-        if len(buttons) < len(prompt.actions) and self._car_taps_drawn:
+        if len(buttons) < len(offered) and self._car_taps_drawn:
             kind = "car" if any(a.kind == "car" for a in prompt.actions) else "move"
             hint = N_("Tap a car to start there") if kind == "car" else N_("Tap a car to walk there")
             paint.text(asked, Text(hint), 4.2, theme.accent, title=True, min_mm=1.8)
@@ -231,7 +233,11 @@ class MysteryExpressBoard:
         category = action.args[0] if action.kind == "category" else None
         if category is None:
             chosen = action.kind == "guest" and action.args[0] in self.prompts[0].data.get("guests", [])
-            paint.button(cell, narrator.label(action), (seat, action), selected=chosen, size_mm=4.5)
+            where = narrator.where(action)
+            if where is None:
+                paint.button(cell, narrator.label(action), (seat, action), selected=chosen, size_mm=4.5)
+            else:
+                self._action_button(paint, cell, seat, action, where)
             return
         # A category button carries the category's back: its colour, symbol and name.
         theme, layout = paint.theme, paint.layout
@@ -243,11 +249,21 @@ class MysteryExpressBoard:
         paint.text(words, Text(CATEGORY_NAMES[category]), 4.5, ink_on(category), title=True)
         paint.target(cell, (seat, action))
 
+    def _action_button(self, paint: Painter, cell: pygame.Rect, seat: int, action: Action, where: Text) -> None:
+        """A turn's action, and under it where it is done and its hours ("Dining Car · 1 h per guest")."""
+        theme, layout = paint.theme, paint.layout
+        paint.box(cell, theme.panel, theme.accent, radius=max(4, layout.mm(1.5)))
+        pad = max(2, layout.mm(0.6))
+        label, detail = rows(inset(cell, pad), [1, 1.4], gap=0)
+        paint.text(label, self.context.narrator.label(action), 4.5, theme.ink, title=True, min_mm=1.6)
+        paint.text(detail, where, 3.2, theme.accent, min_mm=1.5)
+        paint.target(cell, (seat, action))
+
     def _car_taps(self) -> dict[str, object]:
         if not self.prompts:
             return {}
         prompt = self.prompts[0]
-        return {a.args[0]: (prompt.seat, a) for a in prompt.actions if a.kind in CAR_CHOICES}
+        return {a.args[0]: (prompt.seat, a) for a in worth_offering(prompt, self.view or {}) if a.kind in CAR_CHOICES}
 
     # --- input and time -------------------------------------------------------------------------
 

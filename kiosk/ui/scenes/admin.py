@@ -1,30 +1,46 @@
 """The staff menu behind the discreet corner key: a PIN pad first, then the table's controls.
 
 The PIN is checked once as many digits as it has are entered; a wrong one says so and clears, and
-nothing but the right one opens the menu. The menu ends or restarts the game and shuts the table
-down (each after a confirmation), switches the language, sets the screen brightness in steps and
-runs the self-test. `settings` may tell the current language, brightness and whether a game is on
-("in_game": a bool, or "game": its id or None) so the menu shows them; unsaid, everything is offered.
+nothing but the right one opens the menu. Too many wrong PINs lock the pad for a while, with a
+countdown (`kiosk/admin_pin.py` keeps the count, so closing the pad does not reset it). The shipped
+default PIN opens only the choice of a new PIN, typed twice, and then the menu. The menu ends or
+restarts the game and shuts the table down (each after a confirmation), switches the language, sets
+the screen brightness in steps and runs the self-test. `settings` may tell the current language,
+brightness and whether a game is on ("in_game": a bool, or "game": its id or None) so the menu shows
+them; unsaid, everything is offered.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
+from kiosk.admin_pin import DEFAULT_PIN, MAX_DIGITS, MIN_DIGITS, AdminPin, Verdict, well_formed
 from kiosk.i18n import LANGUAGES, N_, Text
 from kiosk.ui.layout import columns, grid, rows
 from kiosk.ui.paint import Painter, Verbatim
 from kiosk.ui.scenes.choose_game import LANGUAGE_NAMES
+from kiosk.ui.scenes.notice import notice_bar
 from kiosk.ui.scenes.chrome import YES, backdrop, button_height, confirm_box, margin, segmented, title_band
 from kiosk.ui.theme import LOBBY, Theme
 
 BRIGHTNESS_STEPS = (25, 50, 75, 100)
 CLOSE = "close"
 DELETE = "delete"
+OK = "ok"
+
+# The PIN pad's steps: the PIN, then (for the default PIN only) a new one and the same again.
+ENTER, CHOOSE, REPEAT = "enter", "choose", "repeat"
+PROMPTS = {
+    ENTER: N_("Enter the PIN"),
+    CHOOSE: N_("Choose a new PIN: {low} to {high} digits, then OK"),
+    REPEAT: N_("Enter the new PIN again, then OK"),
+}
+NOT_THE_DEFAULT = N_("{pin} is the default PIN: choose your own.")
 
 # What each risky action asks before it is done: question, detail.
 CONFIRMS = {
@@ -36,7 +52,7 @@ CONFIRMS = {
 
 @dataclass
 class Admin:
-    pin: str
+    pin: AdminPin
     on_end_game: Callable[[], None]
     on_restart_game: Callable[[], None]
     on_language: Callable[[str], None]
@@ -45,12 +61,16 @@ class Admin:
     on_selftest: Callable[[], None]
     on_close: Callable[[], None]
     settings: dict[str, Any] | None = None
+    storage: Callable[[], Text | None] | None = None  # what is wrong with the SD card now, if anything
     entered: str = ""
-    wrong: bool = False
+    step: str = ENTER
+    message: Text | None = None  # under the dots: what went wrong, or why a new PIN is asked for
     unlocked: bool = False
     confirming: str | None = None  # a key of CONFIRMS while its question is up
     theme: Theme = LOBBY
     _settings: dict[str, Any] = field(init=False)
+    _new: str = field(init=False, default="")
+    _drawn_locked: int = field(init=False, default=0)  # the countdown's seconds in the last frame (0: none)
 
     def __post_init__(self) -> None:
         self._settings = dict(self.settings or {})
@@ -60,14 +80,14 @@ class Admin:
     def draw(self, paint: Painter, now: float) -> None:
         room = backdrop(paint)
         if not self.unlocked:
-            self._pin_pad(paint, room)
+            self._pin_pad(paint, room, now)
             return
         self._menu(paint, room)
         if self.confirming is not None:
             question, detail = CONFIRMS[self.confirming]
             confirm_box(paint, Text(question), Text(detail), Text(N_("Yes")), Text(N_("No")))
 
-    def _pin_pad(self, paint: Painter, room: pygame.Rect) -> None:
+    def _pin_pad(self, paint: Painter, room: pygame.Rect, now: float) -> None:
         layout = paint.layout
         gap = margin(paint)
         if layout.portrait:
@@ -75,10 +95,17 @@ class Admin:
         else:
             side, pad = columns(room, [1, 1], gap=gap)
         title, dots, message, close = rows(side, [2, 1.3, 1.2, 1], gap=gap)
-        title_band(paint, title, Text(N_("Staff only")), Text(N_("Enter the PIN")))
+        prompt = Text(PROMPTS[self.step], {"low": MIN_DIGITS, "high": MAX_DIGITS})
+        title_band(paint, title, Text(N_("Staff only")), prompt)
         self._dots(paint, dots)
-        if self.wrong:
-            paint.text(message, Text(N_("Wrong PIN: try again.")), 5, paint.theme.alert, title=True)
+        locked = self._locked_for(now) if self.step == ENTER else 0
+        self._drawn_locked = locked
+        if locked:
+            minutes, seconds = divmod(locked, 60)
+            wait = Text(N_("Too many wrong PINs: try again in {time}."), {"time": f"{minutes}:{seconds:02d}"})
+            paint.text(message, wait, 5, paint.theme.alert, title=True)
+        elif self.message is not None:
+            paint.text(message, self.message, 5, paint.theme.alert, title=True)
         close_box = pygame.Rect(0, 0, min(close.width, layout.mm(50)), max(layout.min_touch, min(close.height,
                                                                                                button_height(paint))))
         close_box.center = close.center
@@ -86,18 +113,26 @@ class Admin:
         key = min((pad.width - 2 * gap) // 3, (pad.height - 3 * gap) // 4)
         block = pygame.Rect(0, 0, key * 3 + gap * 2, key * 4 + gap * 3)
         block.center = pad.center
-        labels = [*"123456789", "", "0", DELETE]  # a phone's layout: 0 in the middle of the last row
+        # A phone's layout: 0 in the middle of the last row; OK beside it while a new PIN is typed.
+        labels = [*"123456789", "" if self.step == ENTER else OK, "0", DELETE]
         for box, label in zip(grid(block, 12, 3, gap=gap), labels):
             if not label:
                 continue
             if label == DELETE:
-                paint.button(box, Verbatim("←"), DELETE, size_mm=8)
+                paint.button(box, Verbatim("←"), DELETE, size_mm=8, enabled=not locked)
+            elif label == OK:
+                paint.button(box, Text(N_("OK")), OK, size_mm=6, enabled=len(self.entered) >= MIN_DIGITS)
             else:
-                paint.button(box, Verbatim(label), ("digit", label), size_mm=9)
+                paint.button(box, Verbatim(label), ("digit", label), size_mm=9, enabled=not locked)
+
+    def _locked_for(self, now: float) -> int:
+        """Whole seconds the pad stays locked, rounded up (0: it takes PINs)."""
+        return math.ceil(self.pin.locked_for(now))
 
     def _dots(self, paint: Painter, area: pygame.Rect) -> None:
-        """One ring per digit of the PIN, filled for each digit entered (never the digits themselves)."""
-        count = max(1, len(self.pin))
+        """One ring per digit of the PIN, filled for each digit entered (never the digits themselves);
+        a new PIN shows as many rings as typed, at least the fewest it may have."""
+        count = max(1, self.pin.length) if self.step == ENTER else max(MIN_DIGITS, len(self.entered))
         radius = min(area.height // 3, paint.layout.mm(3.5))
         step = radius * 3
         left = area.centerx - step * (count - 1) // 2
@@ -114,6 +149,11 @@ class Admin:
         title_height = room.height // (9 if layout.portrait else 6)
         title, body = rows(room, [title_height, room.height - title_height], gap=gap)
         title_band(paint, title, Text(N_("Staff menu")))
+        trouble = self.storage() if self.storage is not None else None
+        if trouble is not None:  # the card cannot be written: what is wrong and what to do, above all else
+            warning_height = max(layout.mm(14), body.height // 5)
+            warning, body = rows(body, [warning_height, body.height - warning_height], gap=gap)
+            notice_bar(paint, warning, trouble)
         close_height = button_height(paint)
         main, close = rows(body, [body.height - close_height, close_height], gap=gap)
         if layout.portrait:
@@ -163,22 +203,54 @@ class Admin:
         if value == CLOSE:
             self.on_close()
         elif not self.unlocked:
-            self._pin_tap(value)
+            self._pin_tap(value, now)
         elif self.confirming is not None:
             self._confirm_tap(value)
         else:
             self._menu_tap(value)
 
-    def _pin_tap(self, value: object) -> None:
+    def _pin_tap(self, value: object, now: float) -> None:
+        if self.step == ENTER and self._locked_for(now):
+            return
         if value == DELETE:
             self.entered = self.entered[:-1]
+        elif value == OK and self.step != ENTER:
+            self._new_pin_typed()
         elif isinstance(value, tuple) and len(value) == 2 and value[0] == "digit":
-            self.wrong = False
+            self.message = None
+            if self.step != ENTER:
+                self.entered = (self.entered + str(value[1]))[:MAX_DIGITS]
+                return
             self.entered += str(value[1])
-            if len(self.entered) >= len(self.pin):
-                self.unlocked = bool(self.pin) and self.entered == self.pin
-                self.wrong = not self.unlocked
-                self.entered = ""
+            if len(self.entered) >= self.pin.length:
+                self._pin_typed(now)
+
+    def _pin_typed(self, now: float) -> None:
+        verdict = self.pin.check(self.entered, now)
+        self.entered = ""
+        if verdict is Verdict.OPEN:
+            self.unlocked = True
+        elif verdict is Verdict.CHOOSE:
+            self.step = CHOOSE
+            self.message = Text(NOT_THE_DEFAULT, {"pin": DEFAULT_PIN})
+        elif verdict is Verdict.WRONG:
+            self.message = Text(N_("Wrong PIN: try again."))
+
+    def _new_pin_typed(self) -> None:
+        typed, self.entered = self.entered, ""
+        if self.step == CHOOSE:
+            if typed == DEFAULT_PIN:
+                self.message = Text(NOT_THE_DEFAULT, {"pin": DEFAULT_PIN})
+            elif not well_formed(typed):
+                self.message = Text(N_("A PIN has {low} to {high} digits."), {"low": MIN_DIGITS, "high": MAX_DIGITS})
+            else:
+                self._new, self.step = typed, REPEAT
+        elif typed != self._new:
+            self._new, self.step = "", CHOOSE
+            self.message = Text(N_("The two PINs differ: choose again."))
+        else:
+            self.pin.choose(typed)
+            self._new, self.step, self.unlocked = "", ENTER, True
 
     def _confirm_tap(self, value: object) -> None:
         asked, self.confirming = self.confirming, None
@@ -206,4 +278,13 @@ class Admin:
                 self.on_brightness(what)
 
     def next_frame(self, now: float) -> float | None:
-        return None
+        """While the pad is locked, a frame each time the countdown's seconds change, and one when it
+        opens again (0: a frame is due now)."""
+        if self.unlocked or self.step != ENTER:
+            return None
+        shown = self._locked_for(now)
+        if shown != self._drawn_locked:
+            return 0.0
+        if shown == 0:
+            return None
+        return self.pin.locked_for(now) - (shown - 1)
