@@ -75,6 +75,7 @@ class ReaderConfig:
 @dataclass(frozen=True)
 class WhistleConfig:
     enabled: bool = True
+    your_turn: bool = True  # a short chirp when a seat becomes awaited after a wait
 
 
 @dataclass(frozen=True)
@@ -267,7 +268,7 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
     reader_section.finish()
 
     whistle_section = top.table("whistle")
-    whistle = WhistleConfig(enabled=whistle_section.flag("enabled", True))
+    whistle = WhistleConfig(enabled=whistle_section.flag("enabled", True), your_turn=whistle_section.flag("your_turn", True))
     whistle_section.finish()
 
     store_section = top.table("store")

@@ -21,10 +21,12 @@ from typing import Any
 from hardware.events import ButtonPress, DeviceStatus, TagSeen
 from hardware.table import Table
 from hardware.tags import UnknownTag
+from kiosk.awaited import doing
 from kiosk.bots import Bot
 from kiosk.games import registry
 from kiosk.games.base import Event, IllegalAction, Prompt
 from kiosk.i18n import N_, Text
+from kiosk.narration import narrator_for
 from kiosk.seats.controller import SeatController, SeatPages
 from kiosk.seats.screen import Item, Screen, render
 from kiosk.session import GameSession
@@ -219,7 +221,7 @@ class Referee:
                 self._sound(EVENT_SOUNDS[event.kind])
             for seat, controller in self.controllers.items():
                 if event.audience is not None and seat in event.audience:
-                    screen = controller.ui.reveal(event)
+                    screen = controller.ui.reveal(event, seat)
                     if screen is not None:
                         if self.reveal_seconds == 0:
                             controller.reveals.clear()  # nothing lingers: the newest reveal replaces the last
@@ -233,6 +235,8 @@ class Referee:
             held = prompts.get(prompt.seat)
             if held is None or (self.touchscreen and not held.private and prompt.private):
                 prompts[prompt.seat] = prompt  # with a touchscreen for the public one, a seat takes its private one
+        game_id = self.session.record.game
+        narrator = narrator_for(game_id, self.session.game.view(self.session.state, None))
         for seat in range(self.session.record.seats):
             if seat in self.bots and seat in prompts and seat not in self._bot_due:
                 self._bot_due[seat] = self.clock() + self.bot_delay
@@ -241,10 +245,13 @@ class Referee:
             controller = self.controllers.get(seat)
             if controller is None:
                 continue
-            before = controller.prompt
-            controller.update(self.session.game.view(self.session.state, seat), prompts.get(seat))
-            if controller.prompt is not None and controller.prompt != before and seat not in self.bots:
-                self._sound("your_turn")
+            waited = controller.prompt is None
+            view = self.session.game.view(self.session.state, seat)
+            mine = prompts.get(seat)
+            controller.update(view, mine)
+            controller.asked = doing(game_id, mine.kind, view, narrator) if mine is not None else None
+            if waited and mine is not None and seat not in self.bots and self.table.config.whistle.your_turn:
+                self._sound("your_turn")  # after a wait only: not at every step of one's own turn
         for seat in range(self.session.record.seats):
             self.draw(seat)
 

@@ -25,7 +25,7 @@ from kiosk.games.watson_holmes.case import (
 from kiosk.games.watson_holmes.game import WatsonHolmes
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
 from kiosk.headless import play, random_bots
-from kiosk.i18n import N_, Text, _
+from kiosk.i18n import N_, Text, _, counted
 
 
 def register(subparsers: Any) -> None:
@@ -128,5 +128,5 @@ def run_play(args: argparse.Namespace) -> int:
     assert outcome is not None
     print()
     for seat, points in outcome.scores.items():
-        print(Text(N_("{seat}: {points} points"), {"seat": narrator.seat(seat), "points": int(points)}).render())
+        print(counted("{seat}: {count} point", "{seat}: {count} points", int(points), seat=narrator.seat(seat)).render())
     return 0

@@ -10,7 +10,7 @@ from typing import Any
 
 from kiosk.errors import UserError
 from kiosk.games import registry
-from kiosk.i18n import N_, Text, _
+from kiosk.i18n import N_, Text, _, counted
 from kiosk.narration import narrator_for
 from kiosk.session import GameSession, ReplayMismatch
 from kiosk.store import GameRecord, GameStore
@@ -60,7 +60,7 @@ def summary(record: GameRecord, pruned: bool = False) -> str:
         result = Text(N_("set aside"))
     else:
         seats = ", ".join(str(int(w) + 1) for w in record.outcome["winners"])
-        result = Text(N_("won by seat(s) {seats}"), {"seats": seats})
+        result = counted("won by seat {seats}", "won by seats {seats}", len(record.outcome["winners"]), seats=seats)
     line = N_("#{id} {started} {game}, {players} seats, seed {seed}: {result}")
     params = {"id": record.id, "started": started, "game": name, "players": record.seats, "seed": record.seed}
     if pruned:  # an old game: its result is kept, its moves were pruned to keep the card from filling

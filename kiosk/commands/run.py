@@ -33,7 +33,7 @@ from kiosk.errors import UserError
 from kiosk.games import registry
 from kiosk.games.base import Event, Game
 from kiosk import i18n
-from kiosk.i18n import N_, Text, _
+from kiosk.i18n import N_, Text, _, counted
 from kiosk.lobby import Lobby
 from kiosk.narration import HEADLINES, narrator_for
 from kiosk.seats.pages import seat_pages
@@ -340,7 +340,8 @@ def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Tabl
             say(N_("The unfinished game {id} cannot be resumed and is set aside: {reason}"),
                 id=record.id, reason=error.reason)
             return referee_at_the_table(args, store, table, data, lang, notifier, keeper)
-        say(N_("Resuming game {id} after {actions} actions."), id=record.id, actions=session.actions_done)
+        print(counted("Resuming game {id} after {count} action.", "Resuming game {id} after {count} actions.",
+                      session.actions_done, id=record.id).render(), flush=True)
     people = len(record.bots) < record.seats
     reporter = EventReporter(args, None if people else data / "snapshots")
     narrator = reporter.narrator(session)
@@ -379,7 +380,7 @@ def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Tabl
         if score is not None:
             print(score(seat, points).render())
         else:
-            say(N_("{seat}: {points} points"), seat=narrator.seat(seat), points=int(points))
+            print(counted("{seat}: {count} point", "{seat}: {count} points", int(points), seat=narrator.seat(seat)).render())
     return 0
 
 

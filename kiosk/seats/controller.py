@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from kiosk.games.base import Action, Event, Prompt
+from kiosk.i18n import N_, Text
 from kiosk.seats.menu import Menu
-from kiosk.seats.screen import Screen
+from kiosk.seats.screen import Item, Screen
 
 
 class SeatPages(Protocol):
@@ -32,7 +33,10 @@ class SeatPages(Protocol):
         helps, after any pages to read first (Watson & Holmes: the card being read)."""
         ...
 
-    def reveal(self, event: Event) -> Screen | None: ...
+    def reveal(self, event: Event, seat: int) -> Screen | None:
+        """A private event shown large for a moment, as `seat` reads it: a card it showed or lost
+        reads as its own ("You showed ..."), never as something shown to it."""
+        ...
 
     def observe(self, events: list[Event]) -> None:
         """Every event of a step that this seat may see (for pages that keep notes)."""
@@ -49,6 +53,7 @@ class SeatController:
     index: int = 0
     path: tuple[int, ...] = ()  # the groups opened in the prompt's menu
     reveals: list[Screen] = field(default_factory=list)
+    asked: Text | None = None  # what the awaited prompt asks, in words the table's status line uses too
 
     def update(self, view: dict[str, Any], prompt: Prompt | None) -> None:
         """A new view and the prompt now awaited from this seat (None when nothing is asked)."""
@@ -120,4 +125,15 @@ class SeatController:
             return self.ui.menu(self.prompt, self.view).screen(self.path, self.index)
         if self.mode in self.ui.pages:
             return self.ui.page(self.mode, self.view, self.index)
+        if self.prompt is not None and self.asked is not None:
+            return self.your_move()
         return self.ui.idle(self.view)
+
+    def your_move(self) -> Screen:
+        """The idle screen while this seat is awaited (after a long press left the choices): what is
+        asked, and how to get back to it."""
+        lang = getattr(self.ui, "lang", None)
+        assert self.asked is not None
+        asked = self.asked.render(lang)
+        return Screen(Text(N_("Your move")).render(lang), (Item(asked[:1].upper() + asked[1:]),),
+                      footer=Text(N_("● to choose")).render(lang), inverted=True)

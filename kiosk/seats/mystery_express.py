@@ -24,6 +24,16 @@ PRIVATE_CARD_EVENTS = {
     "card_taken": N_("From the {from}"),
     "tunnel_peek": N_("In the row of {owner}"),
 }
+# The same events seen from the other side: a card this seat showed, passed, gave or lost, or a card
+# of its own row looked at in the tunnel (title, detail).
+OWN_CARD_EVENTS = {
+    "card_shown": (N_("You showed"), N_("to {to}")),
+    "card_passed": (N_("You passed"), N_("to {to}")),
+    "card_given": (N_("You gave"), N_("to {to}")),
+    "card_stolen": (N_("Taken from you"), N_("by {to}")),
+    "tunnel_peek": (N_("Seen in your row"), N_("by {picker}")),
+}
+OWN_SIDE = {"card_shown": "from", "card_passed": "from", "card_given": "from", "card_stolen": "from", "tunnel_peek": "owner"}
 PLACES = {"conductor": N_("Conductor"), "passenger1": N_("1st passengers"), "passenger2": N_("2nd passengers")}
 
 
@@ -151,12 +161,18 @@ def _car_item(car: str, below: tuple[Entry, ...], narrator: Narrator, lang: str)
     return Item(Text(narrator.rules.cars[car]).render(lang), None, detail)
 
 
-def reveal(event: Event, narrator: Narrator, lang: str) -> Screen | None:
-    """A private event worth showing large for a moment: a card you were shown, a Time packet."""
+def reveal(event: Event, narrator: Narrator, lang: str, seat: int | None = None) -> Screen | None:
+    """A private event worth showing large for a moment, as `seat` reads it: a card you were shown,
+    a card of yours that went to someone else or was looked at, a Time packet."""
     d = event.data
     if event.kind == "time_packet":
         title = Text(N_("Time cards {round}/{of}"), {"round": d["round"], "of": d["of"]}).render(lang)
         return Screen(title, clocks=tuple(clock(narrator, f) for f in d["cards"]))
+    if event.kind in OWN_CARD_EVENTS and seat is not None and d.get(OWN_SIDE[event.kind]) == seat:
+        title, detail = OWN_CARD_EVENTS[event.kind]
+        other = {key: narrator.seat(d[key]) for key in ("to", "picker") if isinstance(d.get(key), int)}
+        item = Item(narrator.face(d["face"]).render(lang), category_of(d["face"]), Text(detail, other).render(lang))
+        return Screen(Text(title).render(lang), (item,), inverted=True)
     template = PRIVATE_CARD_EVENTS.get(event.kind)
     if template is None:
         return None
@@ -206,8 +222,8 @@ class MysteryExpressPages:
     def menu(self, prompt: Prompt, view: dict[str, Any]) -> Menu:
         return menu(prompt, view, self.narrator, self.lang)
 
-    def reveal(self, event: Event) -> Screen | None:
-        return reveal(event, self.narrator, self.lang)
+    def reveal(self, event: Event, seat: int) -> Screen | None:
+        return reveal(event, self.narrator, self.lang, seat)
 
 
 def make_pages(narrator: Narrator, lang: str, assist: bool = False) -> MysteryExpressPages:

@@ -15,7 +15,8 @@ from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.pi.deduce import candidates
 from kiosk.games.pi.narrate import RESULTS, Narrator
 from kiosk.games.pi.rules import KINDS, kind_of
-from kiosk.i18n import N_, Text, TextList
+from kiosk.games.phrases import POINTS
+from kiosk.i18n import N_, Text, TextList, counted
 from kiosk.seats.menu import Entry, Menu, grouped
 from kiosk.seats.screen import Item, Screen
 
@@ -56,7 +57,7 @@ def idle(view: dict[str, Any], narrator: Narrator, lang: str) -> Screen:
     else:
         detail = Text(N_("Case {n}/{of}, round {round}"),
                       {"n": view["minigame"], "of": view["minigames"], "round": view["round"]})
-    points = Item(Text(N_("{points} points"), {"points": player["total"]}).render(lang), None, detail.render(lang))
+    points = Item(counted(*POINTS, player["total"]).render(lang), None, detail.render(lang))
     footer = Text(N_("Investigators: {n}"), {"n": player["investigators_left"]}).render(lang)
     return Screen(title.render(lang), (points,), footer=footer, inverted=turn)
 
@@ -79,7 +80,7 @@ def journal(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0,
     if hint is not None:
         counts = {"suspects": len(hint["SUSPECT"]), "crimes": len(hint["CRIME"]), "places": len(hint["LOCATION"])}
         items.insert(0, Item(
-            Text(N_("Possible: {count} cases"), {"count": hint["count"]}).render(lang), None,
+            counted("Possible: {count} case", "Possible: {count} cases", hint["count"]).render(lang), None,
             Text(N_("S {suspects} · C {crimes} · L {places}"), counts).render(lang),
         ))
     if not items:
@@ -130,7 +131,7 @@ def label(action: Action, narrator: Narrator, places: dict[int, str]) -> tuple[T
     if kind == "evidence":
         return narrator.name(args[0]), mark(args[0]), Text(N_("Take this evidence"))
     if kind == "solve":
-        return Text(N_("Solve the case")), None, Text(N_("Wrong: -{points} points"), {"points": narrator.rules.penalty_points})
+        return Text(N_("Solve the case")), None, counted("Wrong: -{count} point", "Wrong: -{count} points", narrator.rules.penalty_points)
     if kind == "accuse":
         return narrator.name(args[0]), mark(args[0]), None
     if kind == "back":
@@ -250,8 +251,8 @@ class PIPages:
     def menu(self, prompt: Prompt, view: dict[str, Any]) -> Menu:
         return menu(prompt, view, self.narrator, self.lang, self.places)
 
-    def reveal(self, event: Event) -> Screen | None:
-        return reveal(event, self.narrator, self.lang)
+    def reveal(self, event: Event, seat: int) -> Screen | None:
+        return reveal(event, self.narrator, self.lang)  # every private event here is the seat's own
 
 
 def make_pages(narrator: Narrator, lang: str, assist: bool = False) -> PIPages:

@@ -24,11 +24,12 @@ from hardware.events import DeviceStatus
 from hardware.table import Table
 from kiosk import i18n
 from kiosk.admin_pin import PIN_FILE, AdminPin, PinFile
+from kiosk.awaited import awaited
 from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
 from kiosk.config import TableConfig
 from kiosk.games import registry
-from kiosk.games.base import Action, Event, Prompt
+from kiosk.games.base import Action, Event, OptionRefused, Prompt
 from kiosk.i18n import N_, Text
 from kiosk.lobby import Lobby
 from kiosk.narration import narrator_for
@@ -46,8 +47,9 @@ from kiosk.ui.scenes.admin import Admin
 from kiosk.ui.scenes.attract import Attract
 from kiosk.ui.scenes.choose_game import ChooseGame
 from kiosk.ui.scenes.claim import SeatClaim
-from kiosk.ui.scenes.options import Options
+from kiosk.ui.scenes.options import Options, refusal
 from kiosk.ui.scenes.results import Results
+from kiosk.ui.seat_results import seat_result
 from kiosk.ui.scenes.resume import ResumeOffer
 from kiosk.ui.scenes.rules_pages import RulesPages
 from kiosk.ui.theme import Theme
@@ -93,6 +95,7 @@ class App:
     quit: bool = False
     settings: dict[str, Any] = field(default_factory=dict)
     _notice: tuple[Text, float] | None = None
+    _notice_alert: bool = True  # False: good news, drawn as information, not as an alert
     _results_at: float | None = None
     _back_to: Scene | None = None  # where the admin menu or the rules pages return to
     _pin: AdminPin = field(init=False)  # one for the app's life: closing the pad keeps the wrong-PIN count
@@ -119,7 +122,7 @@ class App:
         assert self.scene is not None
         self.scene.draw(paint, now)
         if self._notice is not None and now < self._notice[1]:
-            notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self._notice[0])
+            notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self._notice[0], alert=self._notice_alert)
         elif self.store.fault is not None and not isinstance(self.scene, Admin):  # the admin menu says it itself
             notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self.store.fault.text)
 
@@ -147,9 +150,10 @@ class App:
         self.scene = scene
         self.screen.changed()
 
-    def notice(self, text: Text) -> None:
-        """A short message over whatever the touchscreen shows, for a few seconds."""
+    def notice(self, text: Text, *, alert: bool = True) -> None:
+        """A short message over whatever the touchscreen shows, for a few seconds (an alert unless told)."""
         self._notice = (text, self.clock() + NOTICE_SECONDS)
+        self._notice_alert = alert
         self.screen.changed()
 
     # --- the loop's entry points ------------------------------------------------------------------
@@ -253,7 +257,7 @@ class App:
         if game_id == "mystery-express":
             values.setdefault("assist", self.plan.assist or self.config.assist)
         self.show(Options(
-            game_id, values,
+            game_id, values, seats=seats,
             on_done=lambda chosen: self.start_game(game_id, seats, bots, chosen),
             on_back=lambda: self.show(claim) if claim is not None else self.choose(),
         ))
@@ -270,17 +274,26 @@ class App:
         assert self.keeper is not None
         self.keeper.tidy()  # old games pruned before a new one is stored
         try:
-            game.info.resolve_options(options)
+            game.info.resolve_options(options, seats)
             session = GameSession.start(self.store, game_id, seats, seed, options, bots=bots)
+        except OptionRefused as refused:
+            log.warning("game not started: %s", refused)
+            return self._not_started(refusal(game_id, refused))
         except ValueError as error:
             log.warning("game not started: %s", error)
-            self.notice(Text(N_("This game cannot start with these options.")))
-            return
+            return self._not_started(Text(N_("This game cannot start with these options.")))
         except StoreWriteError as error:
             self.notice(error.text)  # the setup stays: the same tap works once the card does
             return
         self._leave_lobby()
         self._play(session, {seat: table_bot(game_id, seat, seed) for seat in bots})
+
+    def _not_started(self, why: Text) -> None:
+        """A game refused at the start says why over the screen it was started from (the game list
+        when it was asked for at launch, before any screen)."""
+        if self.scene is None:
+            self.choose()
+        self.notice(why)
 
     def resume(self, record: GameRecord) -> None:
         bots = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
@@ -314,10 +327,13 @@ class App:
         narrator = narrator_for(session.record.game, session.game.view(session.state, None))
         record = session.record
         self._end_game()
-        self.show(Results(
+        results = Results(
             record.game, outcome, narrator,
             on_again=lambda: self.claim(record.game, record.seats), on_menu=self.attract,
-        ))
+        )
+        self.show(results)
+        for part in self.table.seats[:record.seats]:  # each player's own result, until the next choice
+            part.display.show(render(seat_result(results, part.index, self.settings["language"])))
 
     def admin(self) -> None:
         self._back_to = self.scene
@@ -388,7 +404,7 @@ class App:
             self.notice(Text(N_("Seat screens not answering: {seats}. Run kiosk selftest."),
                              {"seats": ", ".join(str(n) for n in failed)}))
         else:
-            self.notice(Text(N_("Every seat screen and the reader answer.")))
+            self.notice(Text(N_("Every seat screen and the reader answer.")), alert=False)
         if self.table.whistle is not None:
             self.table.whistle.play("beep")
 
@@ -447,7 +463,8 @@ class App:
     def _update_board(self, now: float) -> None:
         assert self.referee is not None and self.board is not None
         session = self.referee.session
-        self.board.update(session.game.view(session.state, None), self._public_prompts(), now)
+        waiting = awaited(session.game.prompts(session.state))  # seat and kind only: nothing private
+        self.board.update(session.game.view(session.state, None), self._public_prompts(), now, waiting)
 
     def _public_prompts(self) -> list[Prompt]:
         assert self.referee is not None
@@ -499,13 +516,14 @@ class App:
         scene = self.scene
         if isinstance(scene, SeatClaim) and self.lobby is not None and seat not in self.lobby.claimed:
             scene.bots ^= {seat}
+            self.lobby.give_to_bot(seat, seat in scene.bots)
             self.screen.changed()
 
     def _claims_changed(self) -> None:
         scene = self.scene
         if isinstance(scene, SeatClaim) and self.lobby is not None:
             scene.claimed = set(self.lobby.claimed)
-            scene.bots -= scene.claimed  # a person sitting down takes the seat from its bot
+            scene.bots = set(self.lobby.bots)  # a person sitting down takes the seat from its bot
             self.screen.changed()
             if self.lobby.started:  # a long press on a claimed seat: start with the default options
                 self.lobby.started = False

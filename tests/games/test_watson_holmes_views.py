@@ -89,7 +89,7 @@ def test_a_case_for_fewer_players_refuses_more_seats():
     raw = raw_case()
     raw["case"]["max_players"] = 4
     game = game_with(case_from(raw))
-    with pytest.raises(ValueError, match="case 'lamplighter' is for 2-4 players, got 5"):
+    with pytest.raises(ValueError, match=r"option 'case' must be a case for 5 players \('lamplighter' is for 2-4\)"):
         game.start(5, 1)
 
 

@@ -97,7 +97,7 @@ def test_an_investigation_is_revealed_to_its_user_and_kept_in_the_journal():
     state, log = play_until(3, 7, event("investigation"))
     found = next(e for e in log if e.kind == "investigation")
     seat = found.data["seat"]
-    screen = pages("en").reveal(found)
+    screen = pages("en").reveal(found, seat)
     assert screen is not None and screen.inverted
     assert screen.title == f"Seat {found.data['target'] + 1} holds"
     check("mc_investigation_en", render(screen))
@@ -113,8 +113,14 @@ def test_a_stolen_card_is_shown_to_both_seats_of_the_steal():
         if stolen is not None:
             break
     assert stolen is not None and stolen.audience == {stolen.data["seat"], stolen.data["target"]}
-    screen = pages("en").reveal(stolen)
-    assert screen is not None and screen.items[0].label == CARD_NAMES[stolen.data["card"]]
+    taker_seat, victim_seat = stolen.data["seat"], stolen.data["target"]
+    took, lost = pages("en").reveal(stolen, taker_seat), pages("en").reveal(stolen, victim_seat)
+    assert took is not None and took.items[0].label == CARD_NAMES[stolen.data["card"]]
+    assert (took.title, took.items[0].detail) == ("You took", f"from Seat {victim_seat + 1}")
+    assert lost is not None and lost.items[0].label == CARD_NAMES[stolen.data["card"]]
+    assert (lost.title, lost.items[0].detail) == ("Taken from you", f"by Seat {taker_seat + 1}")
+    check("mc_lost_en", render(lost))
+    check("mc_took_es", render(pages("es").reveal(stolen, taker_seat)))
     taker, victim = GAME.view(state, stolen.data["seat"]), GAME.view(state, stolen.data["target"])
     assert pages("en").journal(taker).items[0].detail == f"Taken from Seat {stolen.data['target'] + 1}"
     assert pages("en").journal(victim).items[0].detail == f"Lost to Seat {stolen.data['seat'] + 1}"
@@ -122,7 +128,7 @@ def test_a_stolen_card_is_shown_to_both_seats_of_the_steal():
 
 def test_public_events_are_never_revealed_on_a_seat():
     _, log = play_until(3, 7, stage("over"))
-    assert all(pages("en").reveal(e) is None for e in log if e.audience is None)
+    assert all(pages("en").reveal(e, seat) is None for e in log if e.audience is None for seat in range(3))
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -147,7 +153,7 @@ def test_recording_a_tagged_hand_on_the_seat():
     check("mc_record_en", render(screen))
     events = GAME.apply(state, prompt.seat, prompt.actions[0])
     recorded = next(e for e in events if e.kind == "card_recorded")
-    reveal = pages("es").reveal(recorded)
+    reveal = pages("es").reveal(recorded, prompt.seat)
     assert reveal is not None and reveal.items[0].detail == "Registrada"
 
 
@@ -169,7 +175,7 @@ def screens_of_a_whole_game(seats: int, seed: int, lang: str, options: dict | No
                 known[seat] += json.dumps([a.args for a in prompt.actions])
             shown: list[Screen] = [mine[seat].idle(view), mine[seat].journal(view)]
             shown += [mine[seat].hand(view, i) for i in range(max(1, len(view["you"]["hand"])))]
-            shown += [s for s in (mine[seat].reveal(e) for e in seen) if s is not None]
+            shown += [s for s in (mine[seat].reveal(e, seat) for e in seen) if s is not None]
             if prompt is not None:
                 shown += mine[seat].menu(prompt, view).screens()
             yield seat, known[seat], shown

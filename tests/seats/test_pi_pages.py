@@ -127,7 +127,7 @@ def test_noting_a_marker():
 def test_the_case_dealt_is_revealed_large():
     moment = moments()[0]
     dealt = next(e for e in moment.events if e.kind == "case_dealt" and e.visible_to(2))
-    check("pi_reveal_en", render(pages_at(moment, 2).reveal(dealt)))
+    check("pi_reveal_en", render(pages_at(moment, 2).reveal(dealt, 2)))
 
 
 # --- choices -----------------------------------------------------------------------------------------
@@ -237,7 +237,7 @@ def test_a_private_reveal_goes_only_with_the_seats_own_event():
     for seat in range(SEATS):
         pages = pages_at(moment, seat)
         for event in moment.events:
-            screen = pages.reveal(event)
+            screen = pages.reveal(event, seat)
             if event.kind != "case_dealt":
                 assert screen is None
             elif event.visible_to(seat):

@@ -80,7 +80,7 @@ def test_turn_prompt(lang):
 def test_private_reveal_of_a_shown_card():
     state, events = moment("card_shown")
     shown = next(e for e in events if e.kind == "card_shown")
-    check("reveal_en", render(screens.reveal(shown, narrator(state), "en")))
+    check("reveal_en", render(screens.reveal(shown, narrator(state), "en", shown.data["to"])))
 
 
 def test_wien_time_packet():

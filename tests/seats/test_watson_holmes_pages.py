@@ -120,10 +120,10 @@ def test_holmes_reveal_and_answer_form():
     check("wh_question_es", render(make_pages(table.narrator, "es").menu(answer, view).screen()))
     menu = pages.menu(answer, view)
     check("wh_answer_en", render(menu.screen((), next(i for i, e in enumerate(menu.entries) if e.action))))
-    reveal = pages.reveal(Event("holmes_answer", {"seat": 0, "question": "Q2", "answer": "x", "right": False}, frozenset({0})))
+    reveal = pages.reveal(Event("holmes_answer", {"seat": 0, "question": "Q2", "answer": "x", "right": False}, frozenset({0})), 0)
     assert reveal is not None and reveal.inverted
     check("wh_holmes_es", render(make_pages(table.narrator, "es").reveal(
-        Event("holmes_answer", {"seat": 0, "question": "Q2", "answer": "x", "right": True}, frozenset({0})))))
+        Event("holmes_answer", {"seat": 0, "question": "Q2", "answer": "x", "right": True}, frozenset({0})), 0)))
 
 
 # --- the three-button grammar with pages to read -----------------------------------------------------

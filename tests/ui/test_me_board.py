@@ -131,7 +131,7 @@ def test_the_board_draws_only_what_the_public_view_and_events_hold(seats, seed):
     for i, moment in enumerate(played.log):
         received += moment.events
         board.observe(moment.events, moment.now)
-        board.update(moment.view, moment.prompts, moment.now)
+        board.update(moment.view, moment.prompts, moment.now, moment.awaited)
         offered = [a.args for p in moment.prompts for a in p.actions]
         keys = public_keys([moment.view, [e.data for e in moment.events], offered], keys)
         painter = render(board, layouts[i % len(layouts)], "es" if i % 2 else "en", moment.now + (i % 7) * 0.4)

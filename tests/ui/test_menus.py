@@ -221,7 +221,7 @@ def test_options_of_each_game_on_every_page_at_every_layout(game_id):
 
 def test_options_toggle_choose_and_hand_back_every_value():
     calls = Calls()
-    scene = Options("mystery-express", {"characters": "random"}, calls.on_done, calls.on_back)
+    scene = Options("mystery-express", {"characters": "random"}, calls.on_done, calls.on_back, seats=4)
     tap_on(scene, ("set", "characters", "choose"))
     while ("toggle", "assist") not in values(draw(scene)):
         tap_on(scene, "next")

@@ -11,7 +11,8 @@ from typing import Any
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_express.rules import Rules
 from kiosk.games.mystery_express.turn import CAR_OF
-from kiosk.i18n import N_, Text, TextList
+from kiosk.games.phrases import winners, with_counts
+from kiosk.i18n import N_, Nn_, Text, TextList
 
 CATEGORY_NAMES = {
     "SUSPECT": N_("Suspect"),
@@ -25,10 +26,10 @@ TEMPLATES: dict[str, str] = {
     "character_chosen": N_("{seat} takes the character {character}."),
     "deal": N_("Seven crime cards are dealt to each player."),
     "dealt": N_("Your hand: {faces}."),
-    "leg_start": N_("Leg {leg}: {from} to {to}, {hours} hours. {first} holds the whistle."),
-    "turn_start": N_("{seat} plays, {hours} hours."),
+    "leg_start": N_("Leg {leg}: {from} to {to}, {hours}. {first} holds the whistle."),
+    "turn_start": N_("{seat} plays, {hours}."),
     "move": N_("{seat} goes to the {car}."),
-    "grip": N_("{seat}: \"Get a grip!\" {target} takes back {moved} {category} card(s)."),
+    "grip": N_("{seat}: \"Get a grip!\" {target} takes back {moved}."),
     "madam": N_("{seat} helps a passenger of stack {stack} and takes a {category} card."),
     "dining": N_("{seat} invites {guests} to dine and asks for a {category} card."),
     "lounge": N_("{seat} asks the lounge for a {category} card: {reveals}."),
@@ -56,7 +57,7 @@ TEMPLATES: dict[str, str] = {
     "sudden_revelation": N_("Revealed: {reveals}."),
     "final_begins": N_("Istanbul! Everyone writes their final answer."),
     "final_sent": N_("{seat} has written a final answer."),
-    "game_over": N_("The solution: {solution}. Winner(s): {winners}."),
+    "game_over": N_("The solution: {solution}. {winners}."),
     "card_shown": N_("{from} shows {face} to {to}."),
     "card_passed": N_("{from} passes {face} to {to}."),
     "card_stolen": N_("{to} takes {face} from {from}."),
@@ -131,6 +132,11 @@ COSTS = {"dining": N_("{hours} h per guest"), "sleeping": N_("{hours} h, {failur
 COST = N_("{hours} h")
 FREE = N_("no hours")
 
+# Numbers in the sentences above that name things, in the grammatical number each count needs.
+COUNTED = {
+    "hours": Nn_("{count} hour", "{count} hours"),
+    "moved": Nn_("{count} {category} card", "{count} {category} cards"),
+}
 
 class Narrator:
     def __init__(self, rules: Rules, characters: dict[int, str | None] | None = None) -> None:
@@ -190,7 +196,9 @@ class Narrator:
                 params[key] = value
         if event.kind == "character_chosen":
             self.characters[d["seat"]] = d["character"]
-        return Text(template, params)
+        if event.kind == "game_over":
+            params["winners"] = winners(params["winners"])
+        return Text(template, with_counts(params, COUNTED))
 
     def label(self, action: Action) -> Text:
         """How a choice reads on a button or a seat screen."""

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from kiosk.games import base
-from kiosk.games.base import Action, Event, GameInfo, OptionSpec, Outcome, Prompt, require_legal
+from kiosk.games.base import Action, Event, GameInfo, OptionRefused, OptionSpec, Outcome, Prompt, require_legal
 from kiosk.games.watson_holmes import board, holmes, investigation, solving, visiting
 from kiosk.games.watson_holmes.case import Case, bundled_case_ids, bundled_cases
 from kiosk.games.watson_holmes.characters import Characters, load_characters
@@ -27,14 +27,17 @@ _AUTOMATIC = {
 }
 
 
-def make_info(case_ids: tuple[str, ...]) -> GameInfo:
+def make_info(case_ids: tuple[str, ...], cases: dict[str, Case]) -> GameInfo:
+    def playable(seats: int) -> tuple[str, ...]:  # the cases written for that many players
+        return tuple(cid for cid in case_ids if cases[cid].min_players <= seats <= cases[cid].max_players)
+
     return GameInfo(
         id=GAME_ID,
         names=NAMES,
         min_seats=2,
         max_seats=7,
         options=(
-            OptionSpec("case", case_ids[0], case_ids, "which case file to play"),
+            OptionSpec("case", case_ids[0], case_ids, "which case file to play", playable),
             OptionSpec("physical", False, None, "the published box: players read the NFC-tagged cards, the kiosk shows no card text"),
             OptionSpec("characters", True, None, "deal the character cards"),
             OptionSpec("play_on", False, None, "after a win the others play on for the next places (rules 11)"),
@@ -46,19 +49,21 @@ class WatsonHolmes:
     def __init__(self, cases: dict[str, Case] | None = None, characters: Characters | None = None) -> None:
         self.cases = dict(bundled_cases()) if cases is None else dict(cases)
         ids = bundled_case_ids() if cases is None else tuple(self.cases)
-        self.info = make_info(ids)
+        self.info = make_info(ids, self.cases)
         self.characters = characters or load_characters()
 
     def case(self, state: WHState) -> Case:
         return self.cases[state.case_id]
 
     def start(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> WHState:
-        resolved = self.info.resolve_options(options)
+        resolved = self.info.resolve_options(options, seats)
         case = self.cases[resolved["case"]]
-        if not case.min_players <= seats <= case.max_players:
-            raise ValueError(f"case {case.id!r} is for {case.min_players}-{case.max_players} players, got {seats}")
+        if not case.min_players <= seats <= case.max_players:  # no case at all is written for this many
+            raise OptionRefused(GAME_ID, "case", case.id, (), seats,
+                                f"must be a case for {seats} players ({case.id!r} is for {case.min_players}-{case.max_players})")
         if case.edition == "physical" and not resolved["physical"]:
-            raise ValueError(f"case {case.id!r} has no card text: play it with the option physical=True")
+            raise OptionRefused(GAME_ID, "physical", False, (True,), None,
+                                f"must be True for case {case.id!r}, which has no card text")
         rng = random.Random(seed)
         diary = rng.randrange(seats)  # rules 5.4: with the recorded intro, the start player is random
         supply = dict(SUPPLY)

@@ -15,6 +15,7 @@ import pygame
 
 from kiosk.games.mystery_express.narrate import CATEGORY_NAMES, TEMPLATES
 from kiosk.games.mystery_express.rules import CATEGORIES
+from kiosk.games.phrases import winners
 from kiosk.i18n import N_, Text
 from kiosk.ui.boards.me_marks import card_back
 from kiosk.ui.clocks import draw_clock, flip
@@ -235,8 +236,8 @@ class EndReveal:
                        label, 4.2, theme.accent, title=True, align="left", min_mm=1.8)
             for cell, value in zip(cells[2:], values):
                 paint.text(cell, value, 5, theme.ink, title=True, min_mm=1.8)
-        verdict = Text(N_("{verdict} Winner(s): {winners}."), {
+        verdict = Text(N_("{verdict} {winners}."), {
             "verdict": Text(DECIDED_BY[self.result["decided_by"]]),
-            "winners": narrator.seats(list(self.result["winners"])),
+            "winners": winners(narrator.seats(list(self.result["winners"]))),
         })
         paint.text(lines[2], verdict, 4.5, theme.accent, title=True, min_mm=1.8)

@@ -17,12 +17,13 @@ from typing import Any
 
 import pygame
 
+from kiosk.awaited import Awaited
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_city.cards import ATTRIBUTE_NAMES
 from kiosk.games.mystery_city.narrate import EXCHANGE_RESULTS
-from kiosk.i18n import N_, Text, TextList
+from kiosk.i18n import N_, Text, TextList, counted
 from kiosk.seats.mystery_city import choice_words
-from kiosk.ui.boards import Board, BoardContext
+from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, Words
 from kiosk.ui.theme import Colour, Theme, theme_for
@@ -53,6 +54,7 @@ class MysteryCityBoard:
     theme: Theme
     view: dict[str, Any] = field(default_factory=dict)
     prompts: list[Prompt] = field(default_factory=list)
+    awaited: tuple[Awaited, ...] = ()
     banner: Text | None = None
     exchange: dict[str, Any] | None = None  # the last exchange resolved (kept after the combat ends)
     rolled_at: float | None = None
@@ -61,7 +63,8 @@ class MysteryCityBoard:
 
     # --- what the table tells the board ----------------------------------------------------------
 
-    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float) -> None:
+    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float, awaited: tuple[Awaited, ...] = ()) -> None:
+        self.awaited = awaited
         public = [p for p in prompts if not p.private and p.seat not in self.context.bots]
         if [p.actions for p in public] != [p.actions for p in self.prompts]:
             self.picked, self.page = None, 0
@@ -137,10 +140,12 @@ class MysteryCityBoard:
         paint.text(title, Text(N_("Mystery City")), 8, paint.theme.accent, title=True, align="left")
         if not self.view:
             return
-        arrow, words = columns(turn, [1, 5])
+        waiting, order = rows(turn, [1.3, 1])
+        status_line.draw(paint, waiting, self.context, self.awaited, self.view)
+        arrow, words = columns(order, [1, 5])
         self.draw_direction(paint, arrow, self.view["direction"] == "clockwise")
         paint.text(words, Text(N_("Turn order: {direction}"), {"direction": Text(DIRECTIONS[self.view["direction"]])}),
-                   4.5, paint.theme.muted, align="left")
+                   4.5, paint.theme.muted, align="left", min_mm=1.8)
 
     def draw_direction(self, paint: Painter, rect: pygame.Rect, clockwise: bool) -> None:
         """A circular arrow: the way the revolver goes round the table."""
@@ -207,7 +212,7 @@ class MysteryCityBoard:
             return Text(ROLES["attacker" if seat == combat["attacker"] else "defender"])
         if self.view.get("active") == seat and self.view.get("stage") != "register":
             return Text(N_("Revolver"))
-        return Text(N_("{count} card(s)"), {"count": player["hand_size"]})
+        return counted("{count} card", "{count} cards", player["hand_size"])
 
     def draw_stack(self, paint: Painter, rect: pygame.Rect, count: int, out: bool) -> None:
         """A small stack of card backs, one sliver per card (up to eight), with the count on top."""
@@ -368,8 +373,9 @@ class MysteryCityBoard:
         crown, words = rows(rect, [2, 3], gap=paint.layout.mm(2))
         paint.text(crown, Text(N_("{seat} wins!"), {"seat": self.context.narrator.seat(winner)}), 14,
                    paint.theme.accent, title=True)
-        paint.text(words, Text(N_("All {cards} cards in play, after {combats} combats."),
-                               {"cards": cards, "combats": self.view["combats"]}), 6, paint.theme.ink)
+        paint.text(words, counted("All {cards} cards in play, after {count} combat.",
+                                  "All {cards} cards in play, after {count} combats.", self.view["combats"], cards=cards),
+                   6, paint.theme.ink)
 
     def draw_banner(self, paint: Painter, rect: pygame.Rect) -> None:
         if self.banner is not None:
@@ -382,8 +388,9 @@ class MysteryCityBoard:
         prompt = self.prompts[0]
         gap = paint.layout.mm(1.5)
         label, buttons = rows(rect, [paint.layout.mm(6), rect.height - paint.layout.mm(6) - gap], gap=gap)
-        paint.text(label, Text(N_("{seat} chooses"), {"seat": self.context.narrator.seat(prompt.seat)}), 4.5,
-                   paint.theme.accent, title=True)
+        waiting = status_line.words(self.context, self.awaited, self.view)
+        paint.text(label, waiting or Text(N_("{seat} chooses"), {"seat": self.context.narrator.seat(prompt.seat)}), 4.5,
+                   paint.theme.accent, title=True, min_mm=1.8)
         if all(a.kind == "attack" for a in prompt.actions):
             self.draw_attack(paint, buttons, prompt)
             return

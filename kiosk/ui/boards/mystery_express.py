@@ -14,12 +14,13 @@ from typing import Any
 
 import pygame
 
+from kiosk.awaited import Awaited
 from kiosk.games import registry
 from kiosk.games.base import Action, Event, IllegalAction, Prompt
 from kiosk.games.mystery_express.choices import worth_offering
 from kiosk.games.mystery_express.narrate import CATEGORY_NAMES
 from kiosk.i18n import N_, Text
-from kiosk.ui.boards import Board, BoardContext
+from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.boards.me_marks import BACKS, draw_symbol, ink_on
 from kiosk.ui.boards.me_reveals import EndReveal, TimeReveal
 from kiosk.ui.boards.me_tables import draw_board_cards, draw_ledger, draw_tunnel
@@ -73,6 +74,7 @@ class MysteryExpressBoard:
     theme: Theme = ART_DECO
     view: dict[str, Any] | None = None
     prompts: list[Prompt] = field(default_factory=list)
+    awaited: tuple[Awaited, ...] = ()
     banner: Text | None = None
     earlier: deque[Text] = field(default_factory=lambda: deque(maxlen=EARLIER))  # banners before it
     notice: Text | None = None
@@ -83,8 +85,9 @@ class MysteryExpressBoard:
 
     # --- what the table tells the board ---------------------------------------------------------
 
-    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float) -> None:
+    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float, awaited: tuple[Awaited, ...] = ()) -> None:
         self.view = view
+        self.awaited = awaited
         self.prompts = [p for p in prompts if not p.private and p.seat not in self.context.bots]
         if view.get("over") and self.end is None and "result" in view:
             self.end = EndReveal(view["result"], int(view["seats"]), self._free_from(now), self.context.reveal_seconds)
@@ -147,7 +150,9 @@ class MysteryExpressBoard:
             paint.text(inset(rect, 2), words, 4.2, theme.alert if self.notice else theme.ink, min_mm=1.8)
 
     def _draw_turn(self, paint: Painter, rect: pygame.Rect) -> None:
-        """Whose turn it is and the hours left, then what they are asked and their choices."""
+        """Whose turn it is and the hours left, who the table waits for (the status line), then what
+        the touchscreen asks and its choices. The status line takes the place of the turn's name while
+        the touchscreen asks something (the two name the same seat), else the top of the choices' room."""
         theme, layout = paint.theme, paint.layout
         view = self.view or {}
         narrator = self.context.narrator
@@ -166,12 +171,18 @@ class MysteryExpressBoard:
             who, hours_line, asked = rows(header, [1.2, 1, 1.2], gap=small_gap)
         stage = view.get("stage", "")
         active, hours = view.get("active"), view.get("hours")
+        if prompt is None:  # the status line over the choices' room (over the whole panel in a form stage)
+            waiting, choices = rows(inner if stage in FORM_STATUS else choices, [1, 1.4], gap=small_gap)
+            status_line.draw(paint, waiting, self.context, self.awaited, view)
+        elif stage not in FORM_STATUS:  # in a form stage the header counts the answers
+            status_line.draw(paint, who, self.context, self.awaited, view)
         if stage in FORM_STATUS:
             done, total = answers_so_far(view)
             status = Text(FORM_STATUS[stage], {"done": done, "total": total})
-            paint.text(header if prompt else inner, status, 6, theme.ink, title=True)
+            paint.text(header if prompt else choices, status, 6, theme.ink, title=True)
         elif active is not None:
-            paint.text(who, Text(N_("{seat} chooses"), {"seat": narrator.seat(active)}), 5, theme.accent, title=True)
+            if prompt is None:
+                paint.text(who, Text(N_("{seat} plays"), {"seat": narrator.seat(active)}), 5, theme.accent, title=True)
             if hours is not None:
                 words, pips = columns(hours_line, [1, 1.2], gap=layout.mm(1))
                 paint.text(words, Text(N_("{hours} h left"), {"hours": hours}), 4.5, theme.ink, title=True)

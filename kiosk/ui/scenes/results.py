@@ -18,7 +18,7 @@ import pygame
 from kiosk.games import registry
 from kiosk.games.base import Outcome
 from kiosk.games.mystery_express.narrate import CATEGORY_NAMES
-from kiosk.i18n import N_, Text, TextList
+from kiosk.i18n import N_, Text, TextList, counted
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, Words
 from kiosk.ui.scenes.chrome import backdrop, button_height, margin, title_band
@@ -62,6 +62,7 @@ class Table:
     headings: tuple[str, ...]  # msgids, after the seat column
     cells: Callable[[Outcome, int], tuple[Words, ...]]
     weights: tuple[float, ...]
+    on_seat: tuple[int, ...] | None = None  # the columns a seat's own screen lists (None: all), most telling first
 
 
 def _places(outcome: Outcome, seats: int) -> dict[int, int]:
@@ -87,19 +88,23 @@ TABLES: dict[str, Table] = {
             number(o.scores.get(s)),
         ),
         (1, 1, 1, 1.4, 1.1),
+        on_seat=(4, 3),
     ),
     "watson-holmes": Table(
         (N_("Right answers"), N_("Place")),
         lambda o, s: (number(seat_value(o.detail.get("correct"), s, o.scores.get(s))),
                       number(seat_value(o.detail.get("places"), s))),
         (1.2, 1),
+        on_seat=(0,),
     ),
     "mystery-city": Table(
         (N_("Cards"), N_("Place")),
         lambda o, s: (number(o.scores.get(s)), number(_places(o, len(o.scores)).get(s))),
         (1, 1),
+        on_seat=(0,),
     ),
 }
+POINTS_ONLY = Table((N_("Points"),), lambda o, s: (number(o.scores.get(s)),), (1,))
 
 
 @dataclass
@@ -126,6 +131,20 @@ class Results:
         winners, places = set(self.outcome.winners), self.places()
         return sorted(self.outcome.scores, key=lambda s: (
             s not in winners, places.get(s, len(self.outcome.scores) + 1), -self.outcome.scores[s], s))
+
+    def table(self) -> Table:
+        return TABLES.get(self.game_id, POINTS_ONLY)
+
+    def place(self, seat: int) -> int:
+        """A seat's finishing place: recorded or implied by the game, else 1 + the seats that scored more."""
+        if seat in self.outcome.winners:
+            return 1
+        recorded = self.places().get(seat)
+        if recorded is not None:
+            return recorded
+        score = self.outcome.scores.get(seat, 0.0)
+        better = {s for s, points in self.outcome.scores.items() if points > score} | set(self.outcome.winners)
+        return 1 + len(better)
 
     def headline(self) -> Text:
         winners = list(self.outcome.winners)
@@ -160,7 +179,7 @@ class Results:
             elif detail.get("rounds"):
                 lines.append(Text(N_("Case solved in round {round}."), {"round": detail["rounds"]}))
         if self.game_id == "mystery-city" and detail.get("combats"):
-            lines.append(Text(N_("{count} duels were fought."), {"count": detail["combats"]}))
+            lines.append(counted("{count} duel was fought.", "{count} duels were fought.", detail["combats"]))
         return lines
 
     # --- drawing --------------------------------------------------------------------------------
@@ -218,7 +237,7 @@ class Results:
 
     def _table_part(self, paint: Painter, area: pygame.Rect, order: list[int], lines: int = 0) -> None:
         layout, theme = paint.layout, paint.theme
-        spec = TABLES.get(self.game_id, Table((N_("Points"),), lambda o, s: (number(o.scores.get(s)),), (1,)))
+        spec = self.table()
         count = max(lines, len(order)) + 1
         line = min(area.height // count, layout.mm(16))
         block = pygame.Rect(area.left, area.top, area.width, line * count)
