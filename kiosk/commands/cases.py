@@ -17,12 +17,13 @@ from typing import Any
 
 from kiosk import i18n
 from kiosk.commands.case_folder import use_configured_cases_folder
+from kiosk.bots.table_bots import table_bot
 from kiosk.errors import UserError
 from kiosk.games.watson_holmes.case import Case, CaseError, Problem, load_case_file
-from kiosk.games.watson_holmes.game import WatsonHolmes
+from kiosk.games.watson_holmes.game import GAME_ID, WatsonHolmes
 from kiosk.games.watson_holmes.library import BUNDLED, LIBRARY, CaseLibrary
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
-from kiosk.headless import play, random_bots
+from kiosk.headless import play
 from kiosk.i18n import N_, Text, _, counted
 
 
@@ -216,7 +217,7 @@ def run_play(args: argparse.Namespace) -> int:
     print(Text(N_("{game}: {seats} seats, {bots} played by bots, seed {seed}"), {"game": CaseText("", case.title), "seats": args.seats, "bots": args.seats, "seed": seed}).render())
     if case.intro:
         print(CaseText("", case.intro).render())
-    for step in play(game, state, random_bots(args.seats, seed)):
+    for step in play(game, state, [table_bot(GAME_ID, seat, seed) for seat in range(args.seats)]):
         for event in step.events:
             if event.audience is None and (line := narrator.describe(event)) is not None:
                 prefix = "\n" if event.kind == "round_start" else ""

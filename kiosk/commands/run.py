@@ -40,7 +40,7 @@ from kiosk.mqtt_beacon import Beacon, start_beacon
 from kiosk.narration import HEADLINES, narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.service import ServiceNotifier, stop_on_sigterm, stop_requested
-from kiosk.session import GameSession
+from kiosk.session import GameSession, ReplayMismatch, resumable, set_aside
 from kiosk.storage import PROBE_EVERY, StorageKeeper
 from kiosk.store import GameRecord, GameStore, StoreWriteError
 from kiosk.table import Referee
@@ -342,7 +342,13 @@ def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Tabl
         bot_players: dict[int, Bot] = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
     else:
         bot_players = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
-        session = GameSession.resume(store, record, bot_players)
+        try:
+            session = GameSession.resume(store, record, bot_players)
+        except ReplayMismatch as error:  # its bots no longer choose what was stored
+            stored(lambda: set_aside(store, error), keeper, notifier)
+            say(N_("The unfinished game {id} cannot be resumed and is set aside: {reason}"),
+                id=record.id, reason=error.reason)
+            return referee_at_the_table(args, store, table, data, lang, notifier, keeper)
         print(counted("Resuming game {id} after {count} action.", "Resuming game {id} after {count} actions.",
                       session.actions_done, id=record.id).render(), flush=True)
     people = len(record.bots) < record.seats
@@ -471,7 +477,7 @@ def new_session(store: GameStore, args: argparse.Namespace, bot_seats: list[int]
 
 def unfinished_to_resume(store: GameStore, args: argparse.Namespace) -> GameRecord | None:
     """An unfinished game of the kind asked for is resumed; one of another kind is set aside, saying so."""
-    unfinished = store.unfinished()
+    unfinished = resumable(store)  # a game that cannot be replayed is set aside, never fatal
     if unfinished is None:
         return None
     if unfinished.game == args.game and unfinished.seats == args.seats and args.seed in (None, unfinished.seed):

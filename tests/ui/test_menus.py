@@ -497,9 +497,9 @@ def test_a_notice_shows_its_message_then_goes_away_with_one_last_frame():
     assert scene.next_frame(10.0) == pytest.approx(6.0)
     for painter in render_everywhere("menu-notice", lambda: scene, now=11.0):
         assert any("This table cannot seat" in t or "Esta mesa no tiene" in t for t in texts(painter))
-    assert scene.next_frame(16.5) == 0.0  # expired: one frame to clear it
-    assert "This table cannot seat that many players." not in texts(render(scene, LANDSCAPE, "en", 16.5))
-    assert scene.next_frame(16.6) is None  # and then the table is still
+    assert scene.next_frame(11.0) == pytest.approx(5.0)  # after the frame at 11 s: one more when it expires
+    assert "This table cannot seat that many players." not in texts(render(scene, LANDSCAPE, "en", 16.0))
+    assert scene.next_frame(16.0) is None  # the frame at 16 s cleared it: the table is still
 
 
 def test_notice_bar_draws_words_from_the_catalogue_in_its_box():
