@@ -35,6 +35,9 @@ TABLE_SETTINGS = (
 )
 
 # (game id or "table", option name) -> its label.
+# Options a game records with each game and nobody chooses (the screen lists them not).
+RECORDED = frozenset({("watson-holmes", "case_digest")})
+
 LABELS: dict[tuple[str, str], Label] = {
     ("table", "reveal_speed"): Label(N_("Private reveals"), N_("How long a card shown on a seat screen stays up.")),
     ("table", "language"): Label(N_("Language"), N_("The language of the touchscreen and the seat screens.")),
@@ -65,7 +68,8 @@ LABELS: dict[tuple[str, str], Label] = {
     ("watson-holmes", "characters"): Label(N_("Character cards"), N_("Deal a character card to each player.")),
     ("watson-holmes", "play_on"): Label(N_("Play on"), N_("After a win, the others play on for the next places.")),
     ("mystery-city", "deck"): Label(N_("Cards"), N_("The kiosk deals, or players tap their tagged cards.")),
-    ("mystery-city", "direction"): Label(N_("Turn order"), N_("Which way the turn marker goes.")),
+    ("mystery-city", "direction"): Label(
+        N_("Turn order"), N_("Counterclockwise is the author's English original.")),
     ("mystery-city", "first_seat"): Label(N_("First attacker"), N_("The oldest player attacks first.")),
     ("mystery-city", "ability_windows"): Label(
         N_("Special abilities"), N_("Ask both duellists at every chance, or only when one could use one.")),
