@@ -172,11 +172,14 @@ class App:
         """The first scene: an unfinished game to resume, the game asked for, or the attract screen."""
         assert self.keeper is not None
         self.keeper.tidy()
+        aside: list[ReplayMismatch] = []
         try:
-            unfinished = resumable(self.store)  # a game that cannot be replayed is set aside, never fatal
+            unfinished = resumable(self.store, aside)  # a game that cannot be replayed is set aside, never fatal
         except StoreWriteError as error:  # setting it aside needs a write: tried again at the next start
             unfinished = None
             self.notice(error.text)
+        if aside:
+            self._set_aside_notice(aside[-1])
         if unfinished is not None:
             self.show(ResumeOffer(
                 unfinished.game, unfinished.seats, self.store.action_count(unfinished.id),
@@ -317,12 +320,16 @@ class App:
             except StoreWriteError as trouble:  # offered again at the next start
                 self.notice(trouble.text)
                 return
-            if isinstance(error.__cause__, CaseUnavailable):  # the café changed or removed the case file
-                self.notice(Text(N_("{reason} The unfinished game was set aside."), {"reason": error.reason}))
-            else:
-                self.notice(Text(N_("The unfinished game could not be resumed; it was set aside.")))
+            self._set_aside_notice(error)
             return
         self._play(session, bots)
+
+    def _set_aside_notice(self, error: ReplayMismatch) -> None:
+        """Why the unfinished game is not offered: in words for the café where it can act on them."""
+        if isinstance(error.__cause__, CaseUnavailable):  # the café changed or removed the case file
+            self.notice(Text(N_("{reason} The unfinished game was set aside."), {"reason": error.reason}))
+        else:
+            self.notice(Text(N_("The unfinished game could not be resumed; it was set aside.")))
 
     def set_aside(self, record: GameRecord) -> None:
         try:
