@@ -3,6 +3,9 @@
 Every accepted action is committed (synchronous=FULL) before its effects are shown; a game is the
 seed, the options and the list of actions, so an unfinished game replays to the identical state.
 A file that is not our database (corrupt, or some other program's) is moved aside, never overwritten.
+A new store is made under a temporary name and renamed into place once complete, so a cut while it
+is made never leaves a half-made file. A row that does not parse is reported (`GameRecord.problem`,
+`CorruptRow`), never raised at the reader as a bare JSON error.
 
 A card that is full, read-only or failing is not a crash: a write that cannot be made raises
 `StoreWriteError` (nothing was stored) and sets `fault` until a write works again. A full card first
@@ -26,8 +29,17 @@ from typing import Any, TypeVar
 from kiosk.i18n import N_, Text
 
 APPLICATION_ID = 0x4D544231  # "MTB1": marks the file as a Mystery Table store
-SCHEMA_VERSION = 1
-SCHEMA = """
+SCHEMA_VERSION = 2
+# Messages for the café's broker (`kiosk.mqtt_link`) not yet acknowledged by it: kept across outages and restarts.
+OUTBOX_TABLE = """
+CREATE TABLE IF NOT EXISTS outbox (
+    id INTEGER PRIMARY KEY,
+    topic TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    key TEXT NOT NULL UNIQUE
+)"""
+MIGRATIONS = {1: OUTBOX_TABLE}  # store version -> the script that brings it to the next one
+SCHEMA = OUTBOX_TABLE + """;
 CREATE TABLE games (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,
@@ -63,6 +75,10 @@ log = logging.getLogger("kiosk")
 
 class StoreError(Exception):
     """The store could not be used; the message says which file and why."""
+
+
+class CorruptRow(StoreError):
+    """A stored action does not parse (its JSON, or its seat); the message says which one."""
 
 
 # Why the card cannot be written, and what staff can do: the touchscreen and the admin menu (long),
@@ -148,6 +164,7 @@ class GameRecord:
     started: float
     finished: float | None
     outcome: dict[str, Any] | None
+    problem: str | None = None  # why the row cannot be read (its other fields are then placeholders)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -160,6 +177,7 @@ class GameRecord:
             "started": self.started,
             "finished": self.finished,
             "outcome": self.outcome,
+            **({"problem": self.problem} if self.problem else {}),
         }
 
 
@@ -242,30 +260,29 @@ class GameStore:
 
         return self.write(insert)
 
-    def append(self, game_id: int, seat: int, action: dict[str, Any]) -> int:
-        """Commit one accepted action; returns its sequence number (1, 2, ...)."""
+    def append(self, game_id: int, seat: int, action: dict[str, Any], outcome: dict[str, Any] | None = None) -> int:
+        """Commit one accepted action; returns its sequence number (1, 2, ...). The action that ends the
+        game comes with its `outcome`: both are committed together, so no cut can keep one without
+        the other."""
         def insert(connection: sqlite3.Connection) -> int:
             (last,) = connection.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game = ?", (game_id,)).fetchone()
             connection.execute(
                 "INSERT INTO actions (game, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
                 (game_id, last + 1, seat, json.dumps(action), time.time()),
             )
+            if outcome is not None:
+                _end(connection, game_id, outcome)
             return int(last) + 1
 
         return self.write(insert)
 
     def finish(self, game_id: int, outcome: dict[str, Any]) -> None:
-        self.write(lambda connection: connection.execute(
-            "UPDATE games SET finished = ?, outcome = ? WHERE id = ?",
-            (time.time(), json.dumps(outcome, sort_keys=True), game_id),
-        ))
+        self.write(lambda connection: _end(connection, game_id, outcome))
 
-    def abandon(self, game_id: int) -> None:
-        """An unfinished game nobody wants to resume: kept for history, with no outcome."""
-        self.write(lambda connection: connection.execute(
-            "UPDATE games SET finished = ?, outcome = ? WHERE id = ?",
-            (time.time(), json.dumps({"abandoned": True}), game_id),
-        ))
+    def abandon(self, game_id: int, reason: str | None = None) -> None:
+        """An unfinished game nobody wants to (or can) resume: kept for history, with no outcome,
+        and the reason it could not be resumed, if that was why."""
+        self.write(lambda connection: _end(connection, game_id, {"abandoned": True, **({"reason": reason} if reason else {})}))
 
     def probe(self) -> bool:
         """Whether the card takes a write now: two pages are committed to a scratch table and deleted
@@ -348,10 +365,23 @@ class GameStore:
         ).fetchone() is not None
 
     def actions(self, game_id: int) -> list[tuple[int, dict[str, Any]]]:
+        """The game's actions in order; raises `CorruptRow` at the first one that does not parse."""
         rows = self.connection.execute(
-            "SELECT seat, action FROM actions WHERE game = ? ORDER BY seq", (game_id,)
+            "SELECT seq, seat, action FROM actions WHERE game = ? ORDER BY seq", (game_id,)
         ).fetchall()
-        return [(int(seat), json.loads(action)) for seat, action in rows]
+        parsed = []
+        for seq, seat, action in rows:
+            try:
+                if not isinstance(seat, int):
+                    raise ValueError(f"seat {seat!r} is not a number")
+                parsed.append((seat, json.loads(action)))
+            except (ValueError, TypeError) as error:
+                raise CorruptRow(f"action {seq} of game {game_id} does not parse: {error}") from None
+        return parsed
+
+    def action_count(self, game_id: int) -> int:
+        (count,) = self.connection.execute("SELECT COUNT(*) FROM actions WHERE game = ?", (game_id,)).fetchone()
+        return int(count)
 
     def games(self) -> list[GameRecord]:
         rows = self.connection.execute(
@@ -366,6 +396,21 @@ class GameStore:
         ).fetchone()
         return _record(row) if row else None
 
+    def queue_message(self, topic: str, payload: str, key: str) -> None:
+        """Keep a message for the broker until it acknowledges it; one per `key` (a game's end queued twice is one)."""
+        self.write(lambda connection: connection.execute(
+            "INSERT OR IGNORE INTO outbox (topic, payload, key) VALUES (?, ?, ?)", (topic, payload, key)
+        ))
+
+    def queued_messages(self) -> list[tuple[int, str, str]]:
+        """(id, topic, payload) of every message the broker has not acknowledged yet, oldest first."""
+        if not self._has_table("outbox"):  # an older store opened read-only (a card that takes no writes)
+            return []
+        return [(int(i), t, p) for i, t, p in self.connection.execute("SELECT id, topic, payload FROM outbox ORDER BY id")]
+
+    def unqueue_message(self, message_id: int) -> None:
+        self.write(lambda connection: connection.execute("DELETE FROM outbox WHERE id = ?", (message_id,)))
+
     def unfinished(self) -> GameRecord | None:
         """The most recent game that has not ended: the one a power cut interrupted."""
         games = [g for g in self.games() if g.finished is None]
@@ -378,29 +423,67 @@ def _probe_write(connection: sqlite3.Connection) -> None:
     connection.execute("INSERT INTO scratch (filler) VALUES (zeroblob(?))", (2 * int(page),))
 
 
-def _record(row: tuple[Any, ...]) -> GameRecord:
-    id_, game, options, seed, seats, bots, started, finished, outcome = row
-    return GameRecord(
-        int(id_), game, json.loads(options), int(seed), int(seats), json.loads(bots),
-        float(started), finished, json.loads(outcome) if outcome else None,
+def _end(connection: sqlite3.Connection, game_id: int, outcome: dict[str, Any]) -> None:
+    connection.execute(
+        "UPDATE games SET finished = ?, outcome = ? WHERE id = ?",
+        (time.time(), json.dumps(outcome, sort_keys=True), game_id),
     )
 
 
+def _record(row: tuple[Any, ...]) -> GameRecord:
+    """A game row; one whose columns do not parse is still listed, with what is wrong as its problem."""
+    id_, game, options, seed, seats, bots, started, finished, outcome = row
+    try:
+        return GameRecord(
+            int(id_), str(game), _json(options, dict, "options"), _number(seed, "seed"), _number(seats, "seats"),
+            _seats(_json(bots, list, "bots")), float(started), None if finished is None else float(finished),
+            None if outcome is None else _json(outcome, dict, "outcome"),
+        )
+    except (ValueError, TypeError) as error:
+        problem = f"game {id_} does not parse: {error}"
+        ended = finished if isinstance(finished, (int, float)) else None
+        started = started if isinstance(started, (int, float)) else 0.0
+        return GameRecord(int(id_), str(game), {}, 0, 0, [], float(started), ended, None, problem)
+
+
+def _json(text: Any, kind: type, column: str) -> Any:
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError):
+        raise ValueError(f"{column} is not valid JSON") from None
+    if not isinstance(value, kind):
+        raise ValueError(f"{column} is not a JSON {kind.__name__}")
+    return value
+
+
+def _seats(bots: list[Any]) -> list[int]:
+    if not all(isinstance(seat, int) for seat in bots):
+        raise ValueError("bots is not a list of seat numbers")
+    return bots
+
+
+def _number(value: Any, column: str) -> int:
+    if not isinstance(value, int):
+        raise ValueError(f"{column} {value!r} is not a whole number")
+    return value
+
+
 def _connect(path: Path) -> sqlite3.Connection:
+    if not path.exists() or _blank(path):
+        _create(path)
     connection = sqlite3.connect(path, isolation_level="DEFERRED")
     try:
         (application_id,) = connection.execute("PRAGMA application_id").fetchone()
         (version,) = connection.execute("PRAGMA user_version").fetchone()
-        tables = {name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        if application_id == 0 and not tables:
-            connection.execute("PRAGMA journal_mode=WAL")
-            with connection:
-                connection.executescript(SCHEMA)
-                connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        elif application_id != APPLICATION_ID:
+        if application_id != APPLICATION_ID:
             raise StoreError("not a Mystery Table store (another program's database)")
-        elif version != SCHEMA_VERSION:
+        if version in MIGRATIONS:
+            with connection:  # an older kiosk's store: brought up to date in one transaction, games kept
+                while version in MIGRATIONS:
+                    connection.execute(MIGRATIONS[version])
+                    version += 1
+                    connection.execute(f"PRAGMA user_version = {version}")
+        if version != SCHEMA_VERSION:
             raise StoreError(f"store version {version}, this kiosk reads version {SCHEMA_VERSION}")
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=FULL")  # an acknowledged action survives a power cut
@@ -412,3 +495,43 @@ def _connect(path: Path) -> sqlite3.Connection:
         connection.close()
         raise
     return connection
+
+
+def _blank(path: Path) -> bool:
+    """A database with nothing in it (an empty file, say): not yet a store, and nobody else's."""
+    connection = sqlite3.connect(path)
+    try:
+        (application_id,) = connection.execute("PRAGMA application_id").fetchone()
+        (tables,) = connection.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        return bool(application_id == 0 and tables == 0)
+    finally:
+        connection.close()
+
+
+def _create(path: Path) -> None:
+    """Make a new store under a temporary name, then rename it into place: a cut at any moment leaves
+    either no store (and a temporary file the next start clears) or a whole one."""
+    making = path.with_name(path.name + ".new")
+    for suffix in ("", "-journal", "-wal", "-shm"):
+        Path(str(making) + suffix).unlink(missing_ok=True)
+    connection = sqlite3.connect(making)
+    try:
+        connection.executescript(SCHEMA)
+        connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        connection.execute("PRAGMA journal_mode=WAL")  # kept in the file's header
+    finally:
+        connection.close()  # writes the log back into the file and removes it
+    _fsync(making)
+    for suffix in ("-wal", "-shm"):  # what a blank store left beside it must not be read as this one's log
+        Path(str(path) + suffix).unlink(missing_ok=True)
+    os.replace(making, path)
+    _fsync(path.parent)
+
+
+def _fsync(path: Path) -> None:
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)

@@ -117,8 +117,10 @@ class Referee:
         for seat in list(self._reveal_until):
             while seat in self._reveal_until and self._reveal_until[seat] <= now:
                 self._dismiss(seat)  # one after another: a zero reveal time clears them all
-        for seat, due in sorted(self._bot_due.items(), key=lambda item: item[1]):
-            if due <= now and not self.session.over:
+        # Bots answer simultaneous prompts in the session's order (who waited longest), never in the
+        # order of the clock: the order is then the same after a resume as it was before.
+        for seat in sorted(self._bot_due, key=self.session.turn_order):
+            if self._bot_due.get(seat, now + 1) <= now and not self.session.over:
                 del self._bot_due[seat]
                 self._bot_acts(seat)
 
@@ -238,6 +240,8 @@ class Referee:
         for seat in range(self.session.record.seats):
             if seat in self.bots and seat in prompts and seat not in self._bot_due:
                 self._bot_due[seat] = self.clock() + self.bot_delay
+            elif seat not in prompts:
+                self._bot_due.pop(seat, None)  # its turn passed: a later prompt waits its own pause
             controller = self.controllers.get(seat)
             if controller is None:
                 continue

@@ -28,6 +28,7 @@ from hardware.table import Table, build_table
 from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
 from kiosk.config import ConfigError, TableConfig, default_config, load_config, parse_size
+from kiosk.commands.case_folder import use_cases_folder
 from kiosk.commands.folders import folder_to_write
 from kiosk.errors import UserError
 from kiosk.games import registry
@@ -35,10 +36,11 @@ from kiosk.games.base import Event, Game
 from kiosk import i18n
 from kiosk.i18n import N_, Text, _, counted
 from kiosk.lobby import Lobby
+from kiosk.mqtt_beacon import Beacon, start_beacon
 from kiosk.narration import HEADLINES, narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.service import ServiceNotifier, stop_on_sigterm, stop_requested
-from kiosk.session import GameSession
+from kiosk.session import GameSession, ReplayMismatch, resumable, set_aside
 from kiosk.storage import PROBE_EVERY, StorageKeeper
 from kiosk.store import GameRecord, GameStore, StoreWriteError
 from kiosk.table import Referee
@@ -124,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
     if args.game is not None or args.headless or not args.mock:  # a seat count that means players
         checked_game(args.game or "mystery-express", args.seats or 4)
     config = table_config(args, args.seats or (4 if args.headless else None))
+    use_cases_folder(config)
     touch = touchscreen_wanted(args, config)
     if not touch or args.game is not None:
         args.game = args.game or "mystery-express"
@@ -146,6 +149,7 @@ def run(args: argparse.Namespace) -> int:
     log.info("kiosk started: %s table, %s, data in %s", config.backend, "touchscreen" if touch else "headless", data)
     mock = build_mock_table(config) if config.backend == "mock" else None
     table = mock.table if mock is not None else build_table(config).start()
+    beacon = start_beacon(config, table, store, lang, data)  # the café's broker, if any: never waited on
     notifier = ServiceNotifier()
     stop_requested.clear()
     power_off_requested.clear()
@@ -154,15 +158,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         if touch:
             window = open_window(args, config, mock)
-            status = play_on_the_touchscreen(args, store, table, window, data, lang, notifier, keeper)
+            status = play_on_the_touchscreen(args, store, table, window, data, lang, notifier, keeper, beacon)
         else:
-            status = play_at_the_table(args, store, table, data, lang, notifier, keeper)
+            status = play_at_the_table(args, store, table, data, lang, notifier, keeper, beacon)
     finally:
         notifier.stopping()
         darken(table)
         if window is not None:
             window.close()
         (mock or table).close()
+        if beacon is not None:
+            beacon.close()  # last: the table is dark before the broker gets its few seconds
     if power_off_requested.is_set() and config.backend != "mock":  # the simulator never powers its machine off
         power_off()
     return status
@@ -208,7 +214,8 @@ def screen_size(text: str) -> tuple[int, int]:
 
 
 def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: Table, window: Any, data: Path,
-                            lang: str, notifier: ServiceNotifier, keeper: StorageKeeper) -> int:
+                            lang: str, notifier: ServiceNotifier, keeper: StorageKeeper,
+                            beacon: Beacon | None = None) -> int:
     from kiosk.ui import loop
     from kiosk.ui.app import App, Plan
     from kiosk.ui.scene import Touchscreen
@@ -231,6 +238,8 @@ def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: T
             notifier.ready("touchscreen up")
             first = False
         notifier.tick()
+        if beacon is not None:
+            beacon.watch(app.referee.session if app.referee is not None else None)
         if hasattr(window, "bots"):
             window.bots = set(app.referee.bots) if app.referee is not None else set()
 
@@ -311,17 +320,17 @@ def stored(work: Callable[[], T], keeper: StorageKeeper, notifier: ServiceNotifi
 
 
 def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, data: Path,
-                      lang: str, notifier: ServiceNotifier, keeper: StorageKeeper) -> int:
+                      lang: str, notifier: ServiceNotifier, keeper: StorageKeeper, beacon: Beacon | None = None) -> int:
     """Headless: bots play every seat on the mock table (or people at a real table without a screen),
     with progress on the terminal."""
     try:
-        return referee_at_the_table(args, store, table, data, lang, notifier, keeper)
+        return referee_at_the_table(args, store, table, data, lang, notifier, keeper, beacon)
     except Stopped:
         return 0
 
 
 def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, data: Path,
-                         lang: str, notifier: ServiceNotifier, keeper: StorageKeeper) -> int:
+                         lang: str, notifier: ServiceNotifier, keeper: StorageKeeper, beacon: Beacon | None = None) -> int:
     keeper.tidy()
     record = stored(lambda: unfinished_to_resume(store, args), keeper, notifier)
     if record is None:
@@ -333,7 +342,13 @@ def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Tabl
         bot_players: dict[int, Bot] = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
     else:
         bot_players = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
-        session = GameSession.resume(store, record, bot_players)
+        try:
+            session = GameSession.resume(store, record, bot_players)
+        except ReplayMismatch as error:  # its bots no longer choose what was stored
+            stored(lambda: set_aside(store, error), keeper, notifier)
+            say(N_("The unfinished game {id} cannot be resumed and is set aside: {reason}"),
+                id=record.id, reason=error.reason)
+            return referee_at_the_table(args, store, table, data, lang, notifier, keeper)
         print(counted("Resuming game {id} after {count} action.", "Resuming game {id} after {count} actions.",
                       session.actions_done, id=record.id).render(), flush=True)
     people = len(record.bots) < record.seats
@@ -350,6 +365,8 @@ def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Tabl
     def heartbeat() -> None:
         notifier.tick()
         keeper.check()  # a card at fault is probed; a bot's unsaved move is tried again by the referee
+        if beacon is not None:
+            beacon.watch(session)
 
     referee.heartbeat = heartbeat
 
@@ -361,6 +378,8 @@ def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Tabl
     keeper.on_change = seats_hear
     notifier.ready(f"playing game {record.id} ({record.game}, {record.seats} seats)")
     referee.run(stop=stop_requested.is_set, timeout=min(1.0, notifier.interval or 1.0))
+    if beacon is not None:
+        beacon.watch(session)  # the end, or where it stopped
     if not session.over:
         say(N_("Stopped; game {id} is kept and resumes at the next start."), id=record.id)
         return 0
@@ -458,7 +477,7 @@ def new_session(store: GameStore, args: argparse.Namespace, bot_seats: list[int]
 
 def unfinished_to_resume(store: GameStore, args: argparse.Namespace) -> GameRecord | None:
     """An unfinished game of the kind asked for is resumed; one of another kind is set aside, saying so."""
-    unfinished = store.unfinished()
+    unfinished = resumable(store)  # a game that cannot be replayed is set aside, never fatal
     if unfinished is None:
         return None
     if unfinished.game == args.game and unfinished.seats == args.seats and args.seed in (None, unfinished.seed):

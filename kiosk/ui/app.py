@@ -32,12 +32,13 @@ from kiosk.bots.table_bots import table_bot
 from kiosk.config import TableConfig
 from kiosk.games import registry
 from kiosk.games.base import Action, Event, OptionRefused, Prompt
+from kiosk.games.watson_holmes.game import CaseUnavailable
 from kiosk.i18n import N_, Text
 from kiosk.lobby import Lobby
 from kiosk.narration import narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.seats.screen import Item, Screen, render
-from kiosk.session import GameSession, ReplayMismatch
+from kiosk.session import GameSession, ReplayMismatch, resumable, set_aside
 from kiosk.storage import StorageKeeper
 from kiosk.store import GameRecord, GameStore, StoreWriteError
 from kiosk.table import Referee
@@ -171,10 +172,14 @@ class App:
         """The first scene: an unfinished game to resume, the game asked for, or the attract screen."""
         assert self.keeper is not None
         self.keeper.tidy()
-        unfinished = self.store.unfinished()
+        try:
+            unfinished = resumable(self.store)  # a game that cannot be replayed is set aside, never fatal
+        except StoreWriteError as error:  # setting it aside needs a write: tried again at the next start
+            unfinished = None
+            self.notice(error.text)
         if unfinished is not None:
             self.show(ResumeOffer(
-                unfinished.game, unfinished.seats, len(self.store.actions(unfinished.id)),
+                unfinished.game, unfinished.seats, self.store.action_count(unfinished.id),
                 time.strftime("%Y-%m-%d %H:%M", time.localtime(unfinished.started)),
                 on_resume=lambda: self.resume(unfinished), on_discard=lambda: self.set_aside(unfinished),
             ))
@@ -237,6 +242,7 @@ class App:
 
     def choose(self) -> None:
         self._leave_lobby()
+        registry.refresh()  # a case dropped into the cases folder is offered from now on
         self.show(ChooseGame(
             on_choose=self.claim, on_rules=self.rules, on_admin=self.admin, on_language=self.set_language,
             max_seats=len(self.table.seats),
@@ -304,11 +310,17 @@ class App:
         bots = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
         try:
             session = GameSession.resume(self.store, record, bots)
-        except (ReplayMismatch, ValueError, KeyError) as error:
-            log.error("game %d cannot be resumed: %s", record.id, error)
-            self.store.abandon(record.id)
+        except ReplayMismatch as error:
             self.attract()
-            self.notice(Text(N_("The unfinished game could not be resumed; it was set aside.")))
+            try:
+                set_aside(self.store, error)
+            except StoreWriteError as trouble:  # offered again at the next start
+                self.notice(trouble.text)
+                return
+            if isinstance(error.__cause__, CaseUnavailable):  # the café changed or removed the case file
+                self.notice(Text(N_("{reason} The unfinished game was set aside."), {"reason": error.reason}))
+            else:
+                self.notice(Text(N_("The unfinished game could not be resumed; it was set aside.")))
             return
         self._play(session, bots)
 

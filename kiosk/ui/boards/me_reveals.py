@@ -218,11 +218,13 @@ class EndReveal:
         for row, category in enumerate(CATEGORIES):
             cells = columns(lines[row + 1], widths, gap=layout.mm(1))
             width = min(cells[0].height * 3 // 4, cells[0].width // 3)
-            mark = pygame.Rect(cells[0].left, cells[0].top, width, min(cells[0].height, width * 3 // 2))
-            mark.centery = cells[0].centery
-            card_back(paint, mark, category)
-            name = pygame.Rect(mark.right + layout.mm(1), cells[0].top, cells[0].right - mark.right - layout.mm(1),
-                               cells[0].height)
+            name = cells[0]
+            if width >= layout.mm(3.5):  # the back beside the name; too narrow to read, the name says it alone
+                mark = pygame.Rect(cells[0].left, cells[0].top, width, min(cells[0].height, width * 3 // 2))
+                mark.centery = cells[0].centery
+                card_back(paint, mark, category)
+                name = pygame.Rect(mark.right + layout.mm(1), cells[0].top, cells[0].right - mark.right - layout.mm(1),
+                                   cells[0].height)
             paint.text(name, Text(CATEGORY_NAMES[category]), 4, theme.ink, title=True, align="left", min_mm=1.8)
             if row > step:
                 continue

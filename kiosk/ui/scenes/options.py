@@ -16,10 +16,10 @@ from typing import Any
 import pygame
 
 from kiosk.games import registry
-from kiosk.games.watson_holmes.case import bundled_cases
 from kiosk.games.watson_holmes.narrate import CaseText
 from kiosk.games.base import OptionRefused
 from kiosk.i18n import N_, Text, TextList
+from kiosk.narration import table_case
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.option_labels import LABELS, OFF, ON, TABLE_SETTINGS, VALUE_NAMES
 from kiosk.ui.paint import Painter, Verbatim, Words
@@ -201,6 +201,6 @@ def refusal(game_id: str, refused: OptionRefused) -> Text:
 
 def case_title(case_id: str) -> Words:
     """A Watson & Holmes case by its title, as written in its case file in each language."""
-    case = bundled_cases().get(case_id)
+    case = table_case(case_id)
     return CaseText("", dict(case.title)) if case is not None else Verbatim("?")
 
