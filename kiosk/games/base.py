@@ -101,6 +101,9 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None
     help: str = ""
     for_seats: Callable[[int], tuple[Any, ...]] | None = None
+    # The default before it last changed (None: it never did). Games stored before options were stored
+    # whole lack the options left at their default, and were played with this one.
+    former_default: Any = None
 
     def allowed(self, seats: int | None) -> tuple[Any, ...] | None:
         """The values a game of `seats` seats can use (None: any value of the default's type)."""
@@ -144,6 +147,16 @@ class GameInfo:
                 raise OptionRefused(self.id, name, value, allowed, because, f"must be one of {shown}")
             resolved[name] = value
         return resolved
+
+    def stored_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options a stored game was played with, so that it replays identically.
+
+        A game is stored with its options whole (`resolve_options` at its start); an older record
+        holds only the options chosen, and an option it lacks had the default of its day. Nothing is
+        checked here: `Game.start` refuses what can no longer be played, with its own reason.
+        """
+        former = {option.name: option.former_default for option in self.options if option.former_default is not None}
+        return {**former, **options}
 
 
 def require_legal(
