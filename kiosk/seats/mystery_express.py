@@ -13,7 +13,7 @@ from kiosk.games.mystery_express.rules import HAND_CATEGORIES, category_of
 from kiosk.games.mystery_express.turn import CAR_OF
 from kiosk.i18n import N_, Text
 from kiosk.seats.menu import LONG, Entry, Menu, grouped
-from kiosk.seats.screen import Item, Screen
+from kiosk.seats.screen import Item, Screen, title_fits
 
 HINT = N_("◀ ▶ browse · ● choose")
 PRIVATE_CARD_EVENTS = {
@@ -44,6 +44,9 @@ def idle(view: dict[str, Any], narrator: Narrator, lang: str) -> Screen:
     name = narrator.seat(seat).render(lang)
     if view.get("active") == seat and view.get("hours") is not None:
         title = Text(N_("{seat}: {hours} h left"), {"seat": name, "hours": view["hours"]}).render(lang)
+        if not title_fits(title):  # a long name would cut the hours off: the hours matter now
+            hours = Text(N_("{hours} h left"), {"hours": view["hours"]}).render(lang)
+            title = hours[:1].upper() + hours[1:]
     else:
         title = name
     leg = view["leg"]

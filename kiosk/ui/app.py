@@ -127,7 +127,7 @@ class App:
         assert self.scene is not None
         self.scene.draw(paint, now)
         if self._shown_the_end(now) and not self._bots_only():
-            results_hint(paint)
+            results_hint(paint, self.board)
         if self._notice is not None and now < self._notice[1]:
             notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self._notice[0], alert=self._notice_alert)
         elif self.store.fault is not None and not isinstance(self.scene, Admin):  # the admin menu says it itself
@@ -588,12 +588,18 @@ class App:
                 part.display.show(image)
 
 
-def results_hint(paint: Painter) -> None:
-    """Over the top of a finished board: the whole screen answers a tap with the results."""
+def results_hint(paint: Painter, board: object) -> None:
+    """On a finished board: the whole screen answers a tap with the results. The pill goes where the
+    board keeps room for it (`results_place(paint)`: under the Mystery Express end table), else over
+    the top centre."""
     screen = paint.surface.get_rect()
     layout = paint.layout
-    hint = pygame.Rect(0, 0, min(screen.width - 2 * layout.mm(3), layout.mm(70)), layout.mm(9))
-    hint.midtop = (screen.centerx, layout.mm(1))
+    placing = getattr(board, "results_place", None)
+    place = placing(paint) if placing is not None else None
+    if place is None:
+        place = pygame.Rect(layout.mm(3), layout.mm(1), screen.width - 2 * layout.mm(3), layout.mm(9))
+    hint = pygame.Rect(0, 0, min(place.width, layout.mm(70)), min(place.height, layout.mm(9)))
+    hint.center = place.center
     paint.box(hint, paint.theme.accent, paint.theme.ink, radius=hint.height // 2, width=max(1, layout.mm(0.4)))
     paint.text(inset(hint, layout.mm(1)), Text(N_("Tap for the results")), 4.5, paint.theme.background, title=True)
     paint.target(screen, RESULTS)
