@@ -39,7 +39,8 @@ class GameSession:
     ) -> GameSession:
         game = registry.get(game_id)
         state = game.start(seats, seed, options)  # refuses bad seats or options before anything is stored
-        game_row = store.begin(game_id, options, seed, seats, bots)
+        # The effective options, defaults included: a default changed later never changes this game.
+        game_row = store.begin(game_id, game.info.resolve_options(options), seed, seats, bots)
         record = store.game(game_row)
         assert record is not None
         log.info("game %d started: %s, %d seats, %d played by bots, seed %d", record.id, game_id, seats, len(bots), seed)
@@ -48,7 +49,8 @@ class GameSession:
     @classmethod
     def resume(cls, store: GameStore, record: GameRecord, bots: dict[int, Bot] | None = None) -> GameSession:
         game = registry.get(record.game)
-        session = cls(store, record, game, game.start(record.seats, record.seed, record.options))
+        options = game.info.stored_options(record.options)
+        session = cls(store, record, game, game.start(record.seats, record.seed, options))
         for seat, data in store.actions(record.id):
             action = game.action_from_json(data)
             if bots and seat in bots:

@@ -79,6 +79,10 @@ class OptionSpec:
     help: str = ""
 
 
+class StoredOptions(dict[str, Any]):
+    """The options of a stored game (`GameInfo.stored_options`): they may hold a retired option."""
+
+
 @dataclass(frozen=True)
 class GameInfo:
     id: str
@@ -86,15 +90,28 @@ class GameInfo:
     min_seats: int
     max_seats: int
     options: tuple[OptionSpec, ...] = ()
+    # Options no longer offered, with the value they had by default: a game stored before a record held
+    # its effective options keeps the rules it started with when it resumes (`stored_options`).
+    legacy: dict[str, Any] = field(default_factory=dict)
 
     def defaults(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.options}
+
+    def stored_options(self, stored: dict[str, Any]) -> StoredOptions:
+        """The options of a stored game. Records hold every option (GameSession stores the effective
+        ones); an older record that lacks one was started under the legacy defaults."""
+        if all(option.name in stored for option in self.options):
+            return StoredOptions(stored)
+        return StoredOptions({**self.legacy, **stored})
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults overlaid with `options`; an unknown name or a value outside its choices is refused."""
         resolved = self.defaults()
         specs = {option.name: option for option in self.options}
         for name, value in (options or {}).items():
+            if isinstance(options, StoredOptions) and name in self.legacy:
+                resolved[name] = value  # a stored game's retired option keeps its rule; new games cannot use it
+                continue
             spec = specs.get(name)
             if spec is None:
                 raise ValueError(

@@ -231,7 +231,7 @@ def test_options_toggle_choose_and_hand_back_every_value():
     (name, (result,)), = calls.made
     assert name == "on_done"
     assert result["characters"] == "choose" and result["assist"] is True and result["reveal_speed"] == "slow"
-    assert result["language"] == "en" and result["time_power"] is False
+    assert result["language"] == "en" and result["powers"] is True
     assert set(result) == {s.name for s in registry.get("mystery-express").info.options} | {
         "reveal_speed", "language", "assist"}
     registry.get("mystery-express").info.resolve_options(
