@@ -79,8 +79,8 @@ def _when(view: dict[str, Any], narrator: Narrator, entry: dict[str, Any], ruled
     params: dict[str, Any] = {"source": _source(narrator, entry["from"]), "leg": entry["leg"]}
     if "arriving" in entry:
         params["city"] = Text(view["itinerary"][entry["arriving"]]["city"])
-        return Text(N_("ruled out · {source}, arriving in {city}") if ruled_out else N_("{source}, arriving in {city}"),
-                    params)
+        arriving = N_("ruled out · {source}, arriving in {city}") if ruled_out else N_("{source}, arriving in {city}")
+        return Text(arriving, params)
     return Text(N_("ruled out · {source}, leg {leg}") if ruled_out else N_("{source}, leg {leg}"), params)
 
 

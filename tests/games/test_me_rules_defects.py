@@ -175,7 +175,8 @@ def test_at_five_players_every_character_has_a_power_by_default():
     for seat, s in enumerate(state.seats):
         if seat != ilic:
             state.active = seat
-            assert turn.unavailable_reason(GAME.rules, state, "power") in (None, "Nobody else holds a card of your specialty.")
+            why = turn.unavailable_reason(GAME.rules, state, "power")
+            assert why in (None, "Nobody else holds a card of your specialty.")
 
 
 def test_one_option_turns_every_power_off_and_none_turns_off_one_alone():

@@ -2,9 +2,9 @@
 
 Every crime card face a seat sees is written in its journal at the moment it sees it (rules 10: "a
 private log of faces that seat has seen, tagged with the leg", that is with the window between two
-returns of the discard piles, 7.2). Faces are element keys, never copy
-ids. Time cards are not journaled: a reveal must not be replayable (rules 10), so its faces live only
-in the reveal's events, shown once at the table's pace.
+returns of the discard piles, 7.2). Faces are element keys, never copy ids. Time cards are not
+journaled: a reveal must not be replayable (rules 10), so its faces live only in the reveal's events,
+shown once at the table's pace.
 """
 
 from __future__ import annotations
