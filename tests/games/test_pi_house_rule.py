@@ -24,7 +24,7 @@ def test_the_rules_pages_name_the_round_cap_as_the_kiosks_house_rule():
 def test_the_options_screen_labels_the_round_limit_as_the_kiosks_own():
     label = LABELS[("pi", "round_limit")]
     assert Text(label.help).render("en").startswith("The kiosk's house rule:")
-    assert Text(label.help).render("es").startswith("Regla de la casa del quiosco:")
+    assert Text(label.help).render("es").startswith("Regla propia del quiosco:")
     assert Text(VALUE_NAMES[("round_limit", 0)]).render("en") == "No limit"
 
 

@@ -346,7 +346,7 @@ def test_rules_pages_turn_with_the_buttons_and_close():
     tap_on(scene, "next")
     tap_on(scene, "next")
     tap_on(scene, "previous", layout=PORTRAIT)
-    assert scene.page == 1 and "2/5" in texts(draw(scene))
+    assert scene.page == 1 and "2/6" in texts(draw(scene))
     tap_on(scene, "close")
     assert calls.made == [("on_close", ())]
 
