@@ -2,7 +2,10 @@
 
 It uses Adafruit's `PN532_UART` driver over a pyserial `Serial`. Each tag arrival becomes one
 `TagSeen` event (UID, plus the NDEF text record when the tag has one); a tag left on the reader is
-not reported again until it has been taken away. The poller survives everything the reader can do:
+not reported again until it has been taken away, for at least `gone_after` seconds: a PN532 does not
+see a card lying on it at every poll (a selected card skips some requests, a card at the edge of the
+field flickers), and a second report would be a second move (Mystery City: a card played, then taken
+out of play). A card lifted and laid again later, or swapped for another, counts again. The poller survives everything the reader can do:
 
 - a corrupt frame or a missed ACK is retried;
 - after `failures_before_reset` failures in a row, the PN532 is reset through its RSTPDN pin (it can
@@ -18,6 +21,7 @@ import logging
 import queue
 import select
 import threading
+import time
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -91,6 +95,8 @@ class CardReader:
         ack_timeout: float = 0.1,
         serial_timeout: float = 0.02,
         held_interval: float = 0.05,
+        gone_after: float = 0.8,
+        clock: Callable[[], float] = time.monotonic,
         failures_before_reset: int = 3,
         backoff: Backoff | None = None,
     ) -> None:
@@ -104,12 +110,15 @@ class CardReader:
         self.ack_timeout = ack_timeout
         self.serial_timeout = serial_timeout
         self.held_interval = held_interval
+        self.gone_after = gone_after
+        self._clock = clock
         self.failures_before_reset = failures_before_reset
         self.backoff = backoff or Backoff(first=0.5, limit=30)
         self.stats = ReaderStats()
         self.failed = False
         self.last_error: str | None = None
         self.present: str | None = None  # UID of the tag on the reader now
+        self._seen_at = 0.0  # when the reader last saw `present`
         self._serial: Any = None
         self._pn532: Any = None
         self._failures = 0
@@ -235,12 +244,13 @@ class CardReader:
         self._set_ok()
         if uid_bytes is None:
             self._misses += 1
-            if self._misses >= 2:
-                self.present = None
+            if self._misses >= 2 and self._clock() - self._seen_at >= self.gone_after:
+                self.present = None  # missed long enough to have been taken away
             return
         self._misses = 0
         uid = bytes(uid_bytes).hex().upper()
         if uid == self.present:
+            self._seen_at = self._clock()
             self._stop.wait(self.held_interval)  # the same tag still lies there: nothing new
             return
         text: str | None = None
@@ -254,7 +264,7 @@ class CardReader:
                     return
                 log.warning("tag %s: NDEF unreadable (%s), reporting the UID alone", uid, error)
         self._ndef_failures = 0
-        self.present = uid
+        self.present, self._seen_at = uid, self._clock()
         self.stats.tags += 1
         self.events.put(TagSeen(self.name, uid, text))
 

@@ -26,10 +26,12 @@ def source_messages() -> set[str]:
         if not path.is_dir():
             continue
         for _filename, _lineno, message, _comments, _context in extract_from_dir(
-            str(path), method_map=[("**.py", "python")], keywords={"_": None, "N_": None}
+            str(path), method_map=[("**.py", "python")], keywords={"_": None, "N_": None, "counted": (1, 2), "Nn_": (1, 2)}
         ):
             if isinstance(message, str):
                 messages.add(message)
+            elif isinstance(message, tuple) and all(isinstance(part, str) for part in message[:2]):
+                messages.add(message[0])  # a plural message: the catalogue keys it by its singular
     return messages
 
 

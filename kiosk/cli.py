@@ -26,6 +26,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "kiosk.commands.tags",
     "kiosk.commands.cases",
     "kiosk.commands.config",
+    "kiosk.commands.fleet",
 )
 
 

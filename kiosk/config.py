@@ -75,6 +75,31 @@ class ReaderConfig:
 @dataclass(frozen=True)
 class WhistleConfig:
     enabled: bool = True
+    your_turn: bool = True  # a short chirp when a seat becomes awaited after a wait
+
+
+@dataclass(frozen=True)
+class StoreConfig:
+    keep_games: int = 200  # the newest finished games keep their moves (for `kiosk replay`)
+    keep_days: int = 365  # ... and only while younger than this; older ones keep their result only
+    reserve_mb: int = 8  # room held on the card for the game in play when it fills up (0: none)
+
+
+TABLE_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+@dataclass(frozen=True)
+class MqttConfig:
+    """`[mqtt]`: the café's broker, where the table says what it plays and whether it is well."""
+
+    host: str
+    table_id: str  # the topic level under mystery-table/: lower-case letters, digits, - and _
+    port: int = 1883
+    username: str | None = None
+    password: str | None = None  # from `password` or read from `password_file`
+    password_key: str = "mqtt.password"  # which key gave it: named when the broker refuses it
+    tls: bool = False
+    ca_file: Path | None = None  # TLS: the certificate authority to trust (None: the system's)
 
 
 @dataclass(frozen=True)
@@ -82,6 +107,7 @@ class TableConfig:
     path: Path | None
     language: str = "en"
     data_dir: Path = Path("var")
+    cases_dir: Path = Path("var/cases")  # Watson & Holmes cases a café adds (offered with the bundled ones)
     assist: bool = False  # Mystery Express journals mark what each seat can already rule out
     admin_pin: str = DEFAULT_PIN  # opens the touchscreen's admin menu (the default only to choose a new one)
     screen_size: tuple[int, int] | None = None  # the touchscreen; None: full screen at its own size
@@ -91,7 +117,9 @@ class TableConfig:
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
     reader: ReaderConfig = field(default_factory=ReaderConfig)
     whistle: WhistleConfig = field(default_factory=WhistleConfig)
+    store: StoreConfig = field(default_factory=StoreConfig)
     seats: tuple[SeatConfig, ...] = ()
+    mqtt: MqttConfig | None = None  # None: the table publishes nothing
 
     def pinmap(self) -> Pinmap:
         return load_pinmap(self.pinmap_path)
@@ -216,6 +244,8 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
                         .format(path=data_dir))
     except OSError as error:  # a name too long for the file system, say
         top.problem("data_dir", _("cannot be used: {detail}, expected a folder's path").format(detail=error.strerror))
+    top.seen.add("cases_dir")
+    cases_dir = base / top.path("cases_dir", "var/cases") if "cases_dir" in data else data_dir / "cases"
     assist = top.flag("assist", False)
     admin_pin = top.text("admin_pin", DEFAULT_PIN)
     if not well_formed(admin_pin):
@@ -259,8 +289,18 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
     reader_section.finish()
 
     whistle_section = top.table("whistle")
-    whistle = WhistleConfig(enabled=whistle_section.flag("enabled", True))
+    whistle = WhistleConfig(enabled=whistle_section.flag("enabled", True), your_turn=whistle_section.flag("your_turn", True))
     whistle_section.finish()
+
+    store_section = top.table("store")
+    store = StoreConfig(
+        keep_games=store_section.integer("keep_games", 200, 1, 100_000),
+        keep_days=store_section.integer("keep_days", 365, 1, 36_500),
+        reserve_mb=store_section.integer("reserve_mb", 8, 0, 1024),
+    )
+    store_section.finish()
+
+    mqtt = _mqtt(top, base) if "mqtt" in data else None
 
     seats: list[SeatConfig] = []
     raw_seats = top.get("seats", [], _("a list of tables ([[seats]])"), list)
@@ -316,14 +356,59 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
         admin_pin=admin_pin,
         screen_size=screen_size,
         data_dir=data_dir,
+        cases_dir=cases_dir,
         backend=backend,
         pinmap_path=pinmap_path,
         i2c=i2c,
         buttons=buttons,
         reader=reader,
         whistle=whistle,
+        store=store,
         seats=tuple(seats),
+        mqtt=mqtt,
     )
+
+
+def table_id_problem(text: str) -> str | None:
+    """Why `text` cannot be a table's id in MQTT topics (None if it can): one topic level, no
+    wildcards, short, and also usable as a Home Assistant object id."""
+    if not 1 <= len(text) <= 64 or not set(text) <= TABLE_ID_CHARS:
+        return _("expected 1-64 lower-case letters, digits, - or _ (one MQTT topic level), got {got!r}").format(got=text)
+    return None
+
+
+def _mqtt(top: _Reader, base: Path) -> MqttConfig:
+    section = top.table("mqtt")
+    host = section.text("host", "localhost")
+    port = section.integer("port", 8883 if section.data.get("tls") is True else 1883, 1, 65535)
+    table_id = section.text("table_id", "table")
+    if "table_id" not in section.data:
+        section.problem("table_id", _("missing, expected a name for this table such as \"table-1\""))
+    elif (problem := table_id_problem(table_id)) is not None:
+        section.problem("table_id", problem)
+    username = section.text("username", "") if "username" in section.data else None
+    password = section.text("password", "") if "password" in section.data else None
+    password_key = "mqtt.password"
+    if "password_file" in section.data:
+        password_key = "mqtt.password_file"
+        file = base / section.path("password_file", "")
+        if password is not None:
+            section.problem("password_file", _("expected either password or password_file, not both"))
+        try:
+            password = file.read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeError) as error:
+            section.problem("password_file", _("cannot be read: {detail}, expected a file holding the password")
+                            .format(detail=getattr(error, "strerror", None) or error))
+    if password is not None and username is None:
+        section.problem("username", _("missing, expected the user the password belongs to"))
+    tls = section.flag("tls", False)
+    ca_file = base / section.path("ca_file", "") if "ca_file" in section.data else None
+    if ca_file is not None and not tls:
+        section.problem("ca_file", _("needs tls = true"))
+    elif ca_file is not None and not ca_file.is_file():
+        section.problem("ca_file", _("{path} is not a file, expected the certificate authority's file").format(path=ca_file))
+    section.finish()
+    return MqttConfig(host, table_id, port, username, password, password_key, tls, ca_file)
 
 
 def load_config(path: Path | str | None = None) -> TableConfig:

@@ -16,7 +16,7 @@ import io
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -31,6 +31,18 @@ _current = DEFAULT_LANGUAGE
 def N_(message: str) -> str:
     """Mark a string for translation without translating it now (it is translated where shown)."""
     return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a plural form without rendering it now (give it to `counted` later)."""
+    return singular, plural
+
+
+def counted(singular: str, plural: str, count: int, **params: Any) -> Text:
+    """A message that names a number of things, in the grammatical number `count` needs in the
+    reader's language ("1 card", "2 cards"); `count` is also its `{count}` parameter. Both forms are
+    extracted for the catalogue (`msgid` / `msgid_plural`)."""
+    return Text(singular, {"count": count, **params}, plural=plural)
 
 
 def catalogue_files(lang: str) -> list[Path]:
@@ -74,22 +86,33 @@ def gettext_in(lang: str, message: str) -> str:
     return translations(lang).gettext(message)
 
 
+class Renders(Protocol):
+    """Anything that can be shown in a reader's language: a `Text`, a list of them, a verbatim string."""
+
+    def render(self, lang: str | None = None) -> str: ...
+
+
 @dataclass(frozen=True)
 class Text:
     """A message with named parameters, rendered in the reader's language at the edge.
 
-    Parameters that are themselves names to translate (a category, a car) are passed as `Text` too.
+    Parameters that are themselves names to translate (a category, a car) are passed as `Text` too
+    (or anything else with a `render(lang)`). A message with a `plural` form (made with `counted`)
+    picks its form by the `count` parameter, through the catalogue's plural rule.
     """
 
     msgid: str
     params: dict[str, Any] = field(default_factory=dict)
+    plural: str | None = None
 
     def render(self, lang: str | None = None) -> str:
         catalogue = translations(lang or _current)
         values = {
-            key: value.render(lang) if isinstance(value, (Text, TextList)) else value
+            key: value.render(lang) if hasattr(value, "render") else value
             for key, value in self.params.items()
         }
+        if self.plural is not None:
+            return catalogue.ngettext(self.msgid, self.plural, self.params["count"]).format(**values)
         return catalogue.gettext(self.msgid).format(**values)
 
     def __str__(self) -> str:
@@ -100,7 +123,7 @@ class Text:
 class TextList:
     """Several texts shown as one list ("Candy, Rivalry"), each rendered in the reader's language."""
 
-    items: tuple[Text, ...]
+    items: tuple[Renders, ...]
     empty: str = "-"
 
     def render(self, lang: str | None = None) -> str:

@@ -1,9 +1,10 @@
 """Before a game: people claim their seats.
 
-Every seat screen says "press select to play". A press of select claims that seat; a second press
-gives it back. A long press on a claimed seat starts the game: unclaimed seats are played by bots.
-A character token (or any tag of the game) tapped on the reader claims the first free seat. Like the
-referee, the lobby sleeps in `queue.get` until an input arrives.
+Every seat screen says "press select to play" (or, once the touchscreen gave it to a bot, that a bot
+plays it). A press of select claims that seat, from its bot too; a second press gives it back. A long
+press on a claimed seat starts the game: unclaimed seats are played by bots.
+A character token (or any tag of the game) tapped on the reader claims the first free seat (one given
+to a bot last). Like the referee, the lobby sleeps in `queue.get` until an input arrives.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class Lobby:
     seats: int
     min_players: int = 1
     claimed: set[int] = field(default_factory=set)
+    bots: set[int] = field(default_factory=set)  # free seats given to a bot on the touchscreen
     started: bool = False
     heartbeat: Callable[[], None] | None = None  # called every turn of the loop (the systemd watchdog)
 
@@ -57,21 +59,31 @@ class Lobby:
             self.started = True
         elif not long:
             self.claimed ^= {seat}
+            self.bots.discard(seat)  # a person sitting down takes the seat from its bot
             self._sound("beep")
 
     def tag(self, seen: TagSeen) -> None:
         match = self.table.registry.resolve(seen.uid, seen.text, self.game_id)
-        free = [s for s in range(self.seats) if s not in self.claimed]
+        free = sorted((s for s in range(self.seats) if s not in self.claimed), key=lambda s: s in self.bots)
         if isinstance(match, UnknownTag) or not free:
             self._sound("error")
             return
         self.claimed.add(free[0])
+        self.bots.discard(free[0])
         self._sound("beep")
+
+    def give_to_bot(self, seat: int, bot: bool) -> None:
+        """The touchscreen gave a free seat to a bot (or took it back): its screen says so."""
+        if seat < self.seats and seat not in self.claimed:
+            self.bots = self.bots | {seat} if bot else self.bots - {seat}
+            self.draw()
 
     def screen(self, seat: int) -> Screen:
         title = Text(N_("Seat {n}"), {"n": seat + 1}).render()
         if seat in self.claimed:
             return Screen(title, (Item(Text(N_("You play")).render()),), footer=Text(N_("hold ● to start")).render())
+        if seat in self.bots:
+            return Screen(title, (Item(Text(N_("A bot plays")).render()),), footer=Text(N_("press ● to play")).render())
         return Screen(title, (Item(Text(N_("Free seat")).render()),), footer=Text(N_("press ● to play")).render())
 
     def draw(self) -> None:

@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from kiosk.games import registry
 from kiosk.games.base import Event
 from kiosk.games.mystery_city.cards import load_cards as load_mystery_city_cards
 from kiosk.games.mystery_city.narrate import Narrator as MysteryCityNarrator
 from kiosk.games.mystery_express.narrate import Narrator as MysteryExpressNarrator
 from kiosk.games.mystery_express.rules import load_rules
 from kiosk.games.pi.narrate import Narrator as PINarrator
-from kiosk.games.watson_holmes.case import bundled_cases
+from kiosk.games.watson_holmes.case import Case
 from kiosk.games.watson_holmes.narrate import Narrator as WatsonHolmesNarrator
 from kiosk.i18n import N_, Text
 
@@ -41,10 +42,15 @@ def _mystery_express(public_view: dict[str, Any]) -> Narrator:
     return MysteryExpressNarrator(load_rules(), characters)
 
 
+def table_case(case_id: str) -> Case | None:
+    """A Watson & Holmes case the table offers now (bundled or from its cases folder), by id."""
+    return getattr(registry.get("watson-holmes"), "cases", {}).get(case_id)
+
+
 NARRATORS: dict[str, Callable[[dict[str, Any]], Narrator]] = {
     "mystery-express": _mystery_express,
     "pi": lambda public_view: PINarrator(),
-    "watson-holmes": lambda public_view: WatsonHolmesNarrator(bundled_cases().get(public_view.get("case", {}).get("id", ""))),
+    "watson-holmes": lambda public_view: WatsonHolmesNarrator(table_case(public_view.get("case", {}).get("id", ""))),
     "mystery-city": lambda public_view: MysteryCityNarrator(load_mystery_city_cards()),
 }
 

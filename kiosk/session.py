@@ -2,26 +2,41 @@
 
 Resuming replays the stored actions from the seed to the identical state. Bots are driven through
 the replay as if live (each chooses again and must choose what was stored), so they go on exactly as
-they would have without the interruption.
+they would have without the interruption. Who is waiting to answer, and since when (`waiting`), is
+rebuilt by the replay too: it depends on the actions alone, so the referee lets bots answer
+simultaneous prompts in the same order after a resume as before it.
+
+A stored game that does not replay (a row that does not parse, an action from a seat that was not
+prompted, an illegal action, a bot that chooses differently) raises `ReplayMismatch`; `resumable`
+sets such a game aside with its reason, and records the end of a game whose last action ended it.
 """
 
 from __future__ import annotations
 
+import copy
 import logging
 from dataclasses import dataclass, field
 from typing import Any
 
 from kiosk.bots import Bot
 from kiosk.games import registry
-from kiosk.games.base import Action, Event, Game, Outcome
-from kiosk.store import GameRecord, GameStore
+from kiosk.games.base import Action, Event, Game, IllegalAction, Outcome
+from kiosk.i18n import N_, Text
+from kiosk.store import CorruptRow, GameRecord, GameStore
 
 
 log = logging.getLogger("kiosk")
 
 
 class ReplayMismatch(Exception):
-    """A bot chose differently while replaying: the stored game and the bot code no longer agree."""
+    """A stored game does not replay: a row that does not parse, an action the game refuses or from a
+    seat that was not prompted, or a bot choosing differently (the stored game and the bot code no
+    longer agree). `reason` says which."""
+
+    def __init__(self, record: GameRecord, reason: Text) -> None:
+        super().__init__(f"game {record.id}: {reason}")
+        self.record = record
+        self.reason = reason
 
 
 @dataclass
@@ -32,12 +47,20 @@ class GameSession:
     state: Any
     actions_done: int = 0
     replayed: list[Event] = field(default_factory=list)  # the events of a resumed game, for seat notes
+    # Each prompted seat and the number of actions done when its prompt began: who has waited longest.
+    waiting: dict[int, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._track_waiting(None)
 
     @classmethod
     def start(
         cls, store: GameStore, game_id: str, seats: int, seed: int, options: dict[str, Any], bots: list[int]
     ) -> GameSession:
         game = registry.get(game_id)
+        stamp = getattr(game, "stamp_options", None)  # a game played from files records which file it was
+        if stamp is not None:
+            options = stamp(options)
         state = game.start(seats, seed, options)  # refuses bad seats or options before anything is stored
         # The effective options, defaults included: a default changed later never changes this game.
         game_row = store.begin(game_id, game.info.resolve_options(options), seed, seats, bots)
@@ -48,35 +71,98 @@ class GameSession:
 
     @classmethod
     def resume(cls, store: GameStore, record: GameRecord, bots: dict[int, Bot] | None = None) -> GameSession:
-        game = registry.get(record.game)
-        options = game.info.stored_options(record.options)
-        session = cls(store, record, game, game.start(record.seats, record.seed, options))
-        for seat, data in store.actions(record.id):
-            action = game.action_from_json(data)
-            if bots and seat in bots:
-                prompt = next(p for p in game.prompts(session.state) if p.seat == seat)
-                again = bots[seat].choose(game.view(session.state, seat), prompt)
-                if again != action:
-                    raise ReplayMismatch(f"game {record.id}: bot of seat {seat + 1} chose {again}, stored {action}")
-            events = game.apply(session.state, seat, action)
-            session.replayed.extend(events)
-            session.actions_done += 1
-            for bot_seat, bot in (bots or {}).items():  # bots hear again what their seats heard
-                bot.observe([e for e in events if e.visible_to(bot_seat)])
+        """The game replayed, to go on with it; raises `ReplayMismatch` if it does not replay. A game
+        its last stored action ended gets its end recorded (a store written before the last action
+        and the end were one transaction can lack it)."""
+        session = cls.replay(store, record, bots)
+        outcome = session.game.outcome(session.state)
+        if outcome is not None and record.finished is None:
+            store.finish(record.id, outcome_json(outcome))
+            log.info("game %d had ended before the cut: its end is recorded", record.id)
         log.info("game %d resumed after %d actions", record.id, session.actions_done)
         return session
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        """Apply, then commit, then return the events to show. An illegal action raises and stores nothing."""
-        events = self.game.apply(self.state, seat, action)
-        self.store.append(self.record.id, seat, self.game.action_to_json(action))
+    @classmethod
+    def replay(cls, store: GameStore, record: GameRecord, bots: dict[int, Bot] | None = None) -> GameSession:
+        """The game replayed from its seed and stored actions (its events in `replayed`), changing
+        nothing in the store; raises `ReplayMismatch` if it does not replay."""
+        if record.problem is not None:
+            raise ReplayMismatch(record, Text(N_("its row in the store does not parse")))
+        try:
+            game = registry.get(record.game)
+            options = game.info.stored_options(record.options)
+            session = cls(store, record, game, game.start(record.seats, record.seed, options))
+            stored = store.actions(record.id)
+        except CorruptRow as error:
+            raise ReplayMismatch(record, Text(N_("an action in the store does not parse"))) from error
+        except (KeyError, ValueError, TypeError) as error:  # a game's own refusal may say why (a case file gone)
+            why = getattr(error, "text", None)
+            reason = why if isinstance(why, Text) else Text(N_("the game cannot be set up again"))
+            raise ReplayMismatch(record, reason) from error
+        for number, (seat, data) in enumerate(stored, 1):
+            session._replay(number, seat, data, bots or {})
+        return session
+
+    def _replay(self, number: int, seat: int, data: Any, bots: dict[int, Bot]) -> None:
+        """One stored action, checked as the referee would have: from a prompted seat, legal, and what
+        that seat's bot chooses again."""
+        record, game = self.record, self.game
+        try:
+            action = game.action_from_json(data)
+        except (KeyError, ValueError, TypeError) as error:
+            raise ReplayMismatch(record, Text(N_("action {n} does not parse"), {"n": number})) from error
+        prompt = next((p for p in game.prompts(self.state) if p.seat == seat), None)
+        if prompt is None:
+            raise ReplayMismatch(record, Text(N_("action {n} is from seat {seat}, which was not asked to play"),
+                                              {"n": number, "seat": seat + 1}))
+        if seat in bots:
+            again = bots[seat].choose(game.view(self.state, seat), prompt)
+            if again != action:
+                log.error("game %d: bot of seat %d chose %s, stored %s", record.id, seat + 1, again, action)
+                raise ReplayMismatch(record, Text(N_("at action {n} the bot of seat {seat} chooses differently"),
+                                                  {"n": number, "seat": seat + 1}))
+        try:
+            events = game.apply(self.state, seat, action)
+        except IllegalAction as error:
+            raise ReplayMismatch(record, Text(N_("action {n} is refused by the game: {why}"),
+                                              {"n": number, "why": error.text})) from error
+        self.replayed.extend(events)
         self.actions_done += 1
-        outcome = self.game.outcome(self.state)
+        self._track_waiting(seat)
+        for bot_seat, bot in bots.items():  # bots hear again what their seats heard
+            bot.observe([e for e in events if e.visible_to(bot_seat)])
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Check, commit, apply, then return the events to show. An illegal action raises and stores
+        nothing; so does a card that cannot be written (`StoreWriteError`), and the game's state is
+        then as it was: the action is first tried on a copy, and applied to the state (the same object,
+        which others hold) only once it is stored. The action that ends the game is committed with the
+        game's end, in one transaction: no cut keeps the one without the other."""
+        trial = copy.deepcopy(self.state)
+        self.game.apply(trial, seat, action)  # raises IllegalAction before anything is stored
+        outcome = self.game.outcome(trial)
+        ending = outcome_json(outcome) if outcome is not None else None
+        self.store.append(self.record.id, seat, self.game.action_to_json(action), ending)
+        events = self.game.apply(self.state, seat, action)  # deterministic: the same as on the copy
+        self.actions_done += 1
+        self._track_waiting(seat)
         if outcome is not None:
-            self.store.finish(self.record.id, outcome_json(outcome))
             winners = ", ".join(str(seat + 1) for seat in outcome.winners)
             log.info("game %d finished after %d actions: won by seat %s", self.record.id, self.actions_done, winners)
         return events
+
+    def _track_waiting(self, acted: int | None) -> None:
+        """After an action by `acted` (None: at the start): a seat prompted anew, or again after its own
+        action, starts waiting now; a seat still prompted keeps its place; the others leave."""
+        prompted = {prompt.seat for prompt in self.game.prompts(self.state)}
+        self.waiting = {
+            seat: self.waiting[seat] if seat in self.waiting and seat != acted else self.actions_done
+            for seat in sorted(prompted)
+        }
+
+    def turn_order(self, seat: int) -> tuple[int, int]:
+        """Where a prompted seat stands among those waiting: who waited longest first, then by seat."""
+        return (self.waiting.get(seat, self.actions_done), seat)
 
     @property
     def over(self) -> bool:
@@ -89,3 +175,23 @@ def outcome_json(outcome: Outcome) -> dict[str, Any]:
         "winners": outcome.winners,
         "detail": outcome.detail,
     }
+
+
+def resumable(store: GameStore) -> GameRecord | None:
+    """The unfinished game to offer for resume, once the others are settled: a game that does not
+    replay is set aside with its reason logged, a game that had ended gets its end recorded."""
+    while (record := store.unfinished()) is not None:
+        try:
+            session = GameSession.resume(store, record)
+        except ReplayMismatch as error:
+            set_aside(store, error)
+            continue
+        if not session.over:
+            return record
+    return None
+
+
+def set_aside(store: GameStore, error: ReplayMismatch) -> None:
+    """A game that does not replay: kept for history, never offered again, its reason in the log."""
+    log.error("game %d cannot be replayed, set aside: %s", error.record.id, error.reason)
+    store.abandon(error.record.id, str(error.reason))

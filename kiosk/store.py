@@ -3,20 +3,43 @@
 Every accepted action is committed (synchronous=FULL) before its effects are shown; a game is the
 seed, the options and the list of actions, so an unfinished game replays to the identical state.
 A file that is not our database (corrupt, or some other program's) is moved aside, never overwritten.
+A new store is made under a temporary name and renamed into place once complete, so a cut while it
+is made never leaves a half-made file. A row that does not parse is reported (`GameRecord.problem`,
+`CorruptRow`), never raised at the reader as a bare JSON error.
+
+A card that is full, read-only or failing is not a crash: a write that cannot be made raises
+`StoreWriteError` (nothing was stored) and sets `fault` until a write works again. A full card first
+spends the reserve (`reserve`, the ballast file) and tries once more. Old games lose their moves
+(`prune`; their result row stays for the history) and the WAL is checkpointed, so the store stays small.
 """
 
 from __future__ import annotations
 
+import errno
 import json
+import logging
+import os
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+from kiosk.i18n import N_, Text
 
 APPLICATION_ID = 0x4D544231  # "MTB1": marks the file as a Mystery Table store
-SCHEMA_VERSION = 1
-SCHEMA = """
+SCHEMA_VERSION = 2
+# Messages for the café's broker (`kiosk.mqtt_link`) not yet acknowledged by it: kept across outages and restarts.
+OUTBOX_TABLE = """
+CREATE TABLE IF NOT EXISTS outbox (
+    id INTEGER PRIMARY KEY,
+    topic TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    key TEXT NOT NULL UNIQUE
+)"""
+MIGRATIONS = {1: OUTBOX_TABLE}  # store version -> the script that brings it to the next one
+SCHEMA = OUTBOX_TABLE + """;
 CREATE TABLE games (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,
@@ -39,8 +62,95 @@ CREATE TABLE actions (
 """
 
 
+PRUNED_TABLE = "CREATE TABLE IF NOT EXISTS pruned (game INTEGER PRIMARY KEY REFERENCES games(id), at REAL NOT NULL)"
+WAL_PAGES = 256  # checkpoint the WAL into the store every 256 pages (1 MiB): it never grows far
+JOURNAL_LIMIT = 1 << 20  # bytes of WAL kept after a checkpoint
+
+COMPACT_EVERY = 25  # games pruned between two rewrites of the store
+NEARLY_FULL = 64 << 10  # bytes: a card with less room than this left is full
+
+T = TypeVar("T")
+log = logging.getLogger("kiosk")
+
+
 class StoreError(Exception):
     """The store could not be used; the message says which file and why."""
+
+
+class CorruptRow(StoreError):
+    """A stored action does not parse (its JSON, or its seat); the message says which one."""
+
+
+# Why the card cannot be written, and what staff can do: the touchscreen and the admin menu (long),
+# a seat screen (short).
+PROBLEMS = {
+    "full": (
+        N_("The SD card is full: moves cannot be saved. Staff: free space on the card (delete files or "
+           "lower store.keep_games); the game goes on by itself then."),
+        N_("Not saved: card full"),
+    ),
+    "readonly": (
+        N_("The SD card is read-only: moves cannot be saved. Staff: check the card and its lock switch, "
+           "or replace it; the game goes on by itself once it can be written."),
+        N_("Not saved: card read-only"),
+    ),
+    "failing": (
+        N_("The SD card failed to save: moves cannot be saved. Staff: check or replace the card; the game "
+           "goes on by itself once it can be written."),
+        N_("Not saved: card error"),
+    ),
+}
+
+
+class StoreWriteError(StoreError):
+    """The card could not take a write (full, read-only, failing): nothing was stored."""
+
+    def __init__(self, problem: str, detail: str) -> None:
+        super().__init__(detail)
+        self.problem = problem  # a key of PROBLEMS
+
+    @property
+    def text(self) -> Text:
+        return Text(PROBLEMS[self.problem][0])
+
+    @property
+    def short(self) -> Text:
+        return Text(PROBLEMS[self.problem][1])
+
+
+def write_problem(error: BaseException, path: Path | None = None) -> str | None:
+    """The storage trouble behind an error ("full", "readonly", "failing"), or None if it is another kind.
+    The file system holding `path` has the last word: SQLite often says only that it cannot open a
+    file (the -shm of a full card) or that the store is read-only (one opened read-only because of it)."""
+    problem = _problem_of(error)
+    if problem is None or path is None:
+        return problem
+    try:
+        card = os.statvfs(path.parent)
+    except OSError:
+        return problem
+    if card.f_flag & os.ST_RDONLY:
+        return "readonly"
+    if card.f_bavail * card.f_frsize < NEARLY_FULL:
+        return "full"
+    return problem
+
+
+def _problem_of(error: BaseException) -> str | None:
+    if isinstance(error, sqlite3.Error):
+        code = getattr(error, "sqlite_errorcode", None)
+        primary = code & 0xFF if isinstance(code, int) else None
+        if primary == sqlite3.SQLITE_FULL:
+            return "full"
+        if primary == sqlite3.SQLITE_READONLY:
+            return "readonly"
+        if primary in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN):
+            return "failing"
+        return None
+    if isinstance(error, OSError):
+        return {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EROFS: "readonly", errno.EACCES: "readonly",
+                errno.EPERM: "readonly", errno.EIO: "failing"}.get(error.errno or 0)
+    return None
 
 
 @dataclass(frozen=True)
@@ -54,6 +164,7 @@ class GameRecord:
     started: float
     finished: float | None
     outcome: dict[str, Any] | None
+    problem: str | None = None  # why the row cannot be read (its other fields are then placeholders)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -66,6 +177,7 @@ class GameRecord:
             "started": self.started,
             "finished": self.finished,
             "outcome": self.outcome,
+            **({"problem": self.problem} if self.problem else {}),
         }
 
 
@@ -76,6 +188,9 @@ class GameStore:
         self.connection = connection
         self.path = path
         self.notice = notice  # what happened on opening, for the operator (a file moved aside)
+        self.fault: StoreWriteError | None = None  # the last write failed; cleared by the next that works
+        self.reserve: Callable[[], bool] | None = None  # frees space on a full card (the ballast); True if it did
+        self.reopen = False  # opened read-only: a probe opens it for writing once the card allows
 
     @classmethod
     def open(cls, data_dir: Path) -> GameStore:
@@ -83,59 +198,190 @@ class GameStore:
         path = data_dir / cls.FILENAME
         try:
             return cls(_connect(path), path)
-        except (sqlite3.DatabaseError, StoreError) as problem:
-            aside = path.with_name(f"{path.name}.unusable-{time.strftime('%Y%m%d-%H%M%S')}")
-            for suffix in ("", "-wal", "-shm"):
-                part = Path(str(path) + suffix)
-                if part.exists():
-                    part.rename(str(aside) + suffix)
-            notice = f"{path}: {problem}; moved aside to {aside.name} and started a new store"
-            return cls(_connect(path), path, notice)
+        except (sqlite3.DatabaseError, OSError) as problem:
+            if write_problem(problem, path) is not None and path.exists():
+                return cls._read_only(path, problem)  # the card is at fault, not the file: keep it
+            if isinstance(problem, OSError):
+                raise StoreError(f"{path}: {problem.strerror or problem}") from None
+            return cls._moved_aside(path, problem)
+        except StoreError as problem:
+            return cls._moved_aside(path, problem)
+
+    @classmethod
+    def _read_only(cls, path: Path, problem: BaseException) -> GameStore:
+        """A card that cannot be written at all: the games on it are still read (and offered for resume),
+        every write is refused with the reason."""
+        connection = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
+        store = cls(connection, path, f"{path}: cannot write ({problem}); opened read-only")
+        store.fault = StoreWriteError(write_problem(problem, path) or "failing", f"{path}: {problem}")
+        store.reopen = True
+        return store
+
+    @classmethod
+    def _moved_aside(cls, path: Path, problem: BaseException) -> GameStore:
+        aside = path.with_name(f"{path.name}.unusable-{time.strftime('%Y%m%d-%H%M%S')}")
+        for suffix in ("", "-wal", "-shm"):
+            part = Path(str(path) + suffix)
+            if part.exists():
+                part.rename(str(aside) + suffix)
+        notice = f"{path}: {problem}; moved aside to {aside.name} and started a new store"
+        return cls(_connect(path), path, notice)
 
     def close(self) -> None:
         self.connection.close()
 
+    def write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` in one transaction. If the card cannot take it, nothing is stored and
+        `StoreWriteError` says why; a full card spends the reserve and tries once more."""
+        for attempt in (1, 2):
+            try:
+                with self.connection:
+                    result = work(self.connection)
+            except (sqlite3.Error, OSError) as error:
+                problem = write_problem(error, self.path)
+                if problem is None:
+                    raise
+                if problem == "full" and attempt == 1 and self.reserve is not None and self.reserve():
+                    continue
+                self.fault = StoreWriteError(problem, f"{self.path}: {error}")
+                raise self.fault from error
+            self.fault = None
+            return result
+        raise AssertionError("unreachable")
+
     def begin(self, game: str, options: dict[str, Any], seed: int, seats: int, bots: list[int]) -> int:
-        with self.connection:
-            cursor = self.connection.execute(
+        def insert(connection: sqlite3.Connection) -> int:
+            cursor = connection.execute(
                 "INSERT INTO games (game, options, seed, seats, bots, started) VALUES (?, ?, ?, ?, ?, ?)",
                 (game, json.dumps(options, sort_keys=True), seed, seats, json.dumps(bots), time.time()),
             )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
 
-    def append(self, game_id: int, seat: int, action: dict[str, Any]) -> int:
-        """Commit one accepted action; returns its sequence number (1, 2, ...)."""
-        with self.connection:
-            (last,) = self.connection.execute(
-                "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game = ?", (game_id,)
-            ).fetchone()
-            self.connection.execute(
+        return self.write(insert)
+
+    def append(self, game_id: int, seat: int, action: dict[str, Any], outcome: dict[str, Any] | None = None) -> int:
+        """Commit one accepted action; returns its sequence number (1, 2, ...). The action that ends the
+        game comes with its `outcome`: both are committed together, so no cut can keep one without
+        the other."""
+        def insert(connection: sqlite3.Connection) -> int:
+            (last,) = connection.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game = ?", (game_id,)).fetchone()
+            connection.execute(
                 "INSERT INTO actions (game, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
                 (game_id, last + 1, seat, json.dumps(action), time.time()),
             )
-        return int(last) + 1
+            if outcome is not None:
+                _end(connection, game_id, outcome)
+            return int(last) + 1
+
+        return self.write(insert)
 
     def finish(self, game_id: int, outcome: dict[str, Any]) -> None:
-        with self.connection:
-            self.connection.execute(
-                "UPDATE games SET finished = ?, outcome = ? WHERE id = ?",
-                (time.time(), json.dumps(outcome, sort_keys=True), game_id),
-            )
+        self.write(lambda connection: _end(connection, game_id, outcome))
 
-    def abandon(self, game_id: int) -> None:
-        """An unfinished game nobody wants to resume: kept for history, with no outcome."""
-        with self.connection:
-            self.connection.execute(
-                "UPDATE games SET finished = ?, outcome = ? WHERE id = ?",
-                (time.time(), json.dumps({"abandoned": True}), game_id),
-            )
+    def abandon(self, game_id: int, reason: str | None = None) -> None:
+        """An unfinished game nobody wants to (or can) resume: kept for history, with no outcome,
+        and the reason it could not be resumed, if that was why."""
+        self.write(lambda connection: _end(connection, game_id, {"abandoned": True, **({"reason": reason} if reason else {})}))
+
+    def probe(self) -> bool:
+        """Whether the card takes a write now: two pages are committed to a scratch table and deleted
+        again (no game changes). Clears `fault` when it works; a full card does not spend the reserve."""
+        reserve, self.reserve = self.reserve, None
+        try:
+            if self.reopen:
+                self._reopen()
+            self.write(_probe_write)
+            self.write(lambda connection: connection.execute("DELETE FROM scratch"))
+        except StoreWriteError:
+            return False
+        finally:
+            self.reserve = reserve
+        return True
+
+    def _reopen(self) -> None:
+        try:
+            connection = _connect(self.path)
+        except (sqlite3.Error, OSError, StoreError) as error:
+            self.fault = StoreWriteError(write_problem(error, self.path) or "failing", f"{self.path}: {error}")
+            raise self.fault from error
+        self.connection.close()
+        self.connection, self.reopen = connection, False
+
+    def prune(self, keep_games: int, keep_days: float, now: float | None = None) -> int:
+        """Old finished games lose their moves (the bulk of the store) and their result's detail; their
+        row stays, with scores and winners, for `kiosk history` and the stats. A game keeps its moves while it is among the newest
+        `keep_games` finished games and finished less than `keep_days` ago. Returns how many were pruned."""
+        cutoff = (time.time() if now is None else now) - keep_days * 86400
+
+        def prune(connection: sqlite3.Connection) -> int:
+            connection.execute(PRUNED_TABLE)
+            finished = connection.execute(
+                "SELECT id, finished FROM games WHERE finished IS NOT NULL AND id NOT IN (SELECT game FROM pruned) "
+                "AND id IN (SELECT game FROM actions) ORDER BY finished DESC, id DESC"
+            ).fetchall()
+            kept = {game for game, _ in connection.execute(
+                "SELECT id, finished FROM games WHERE finished IS NOT NULL ORDER BY finished DESC, id DESC LIMIT ?",
+                (keep_games,),
+            )}
+            old = [(game,) for game, finished_at in finished if game not in kept or finished_at < cutoff]
+            connection.executemany("DELETE FROM actions WHERE game = ?", old)
+            # The result stays small: scores and winners (the stats), without the tie-break detail.
+            connection.executemany("UPDATE games SET outcome = json_remove(outcome, '$.detail') WHERE id = ?", old)
+            connection.executemany("INSERT INTO pruned (game, at) VALUES (?, ?)", [(g, time.time()) for (g,) in old])
+            return len(old)
+
+        before = len(self.pruned())
+        count = self.write(prune)
+        if before // COMPACT_EVERY != (before + count) // COMPACT_EVERY:
+            self.compact()
+        self.checkpoint()
+        return count
+
+    def compact(self) -> None:
+        """Rewrite the store without the room its pruned games left in half-empty pages (best effort:
+        it needs the store's size free on the card for a moment)."""
+        try:
+            self.connection.execute("VACUUM")
+        except sqlite3.Error as error:
+            log.warning("the store was not compacted: %s", error)
+
+    def pruned(self) -> set[int]:
+        """The games whose moves were pruned (their result is kept)."""
+        if not self._has_table("pruned"):
+            return set()
+        return {game for (game,) in self.connection.execute("SELECT game FROM pruned")}
+
+    def checkpoint(self) -> None:
+        """Fold the WAL into the store and truncate it (best effort: a busy or full card waits for the next)."""
+        try:
+            self.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        except sqlite3.Error:
+            pass
+
+    def _has_table(self, name: str) -> bool:
+        return self.connection.execute(
+            "SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (name,)
+        ).fetchone() is not None
 
     def actions(self, game_id: int) -> list[tuple[int, dict[str, Any]]]:
+        """The game's actions in order; raises `CorruptRow` at the first one that does not parse."""
         rows = self.connection.execute(
-            "SELECT seat, action FROM actions WHERE game = ? ORDER BY seq", (game_id,)
+            "SELECT seq, seat, action FROM actions WHERE game = ? ORDER BY seq", (game_id,)
         ).fetchall()
-        return [(int(seat), json.loads(action)) for seat, action in rows]
+        parsed = []
+        for seq, seat, action in rows:
+            try:
+                if not isinstance(seat, int):
+                    raise ValueError(f"seat {seat!r} is not a number")
+                parsed.append((seat, json.loads(action)))
+            except (ValueError, TypeError) as error:
+                raise CorruptRow(f"action {seq} of game {game_id} does not parse: {error}") from None
+        return parsed
+
+    def action_count(self, game_id: int) -> int:
+        (count,) = self.connection.execute("SELECT COUNT(*) FROM actions WHERE game = ?", (game_id,)).fetchone()
+        return int(count)
 
     def games(self) -> list[GameRecord]:
         rows = self.connection.execute(
@@ -150,41 +396,142 @@ class GameStore:
         ).fetchone()
         return _record(row) if row else None
 
+    def queue_message(self, topic: str, payload: str, key: str) -> None:
+        """Keep a message for the broker until it acknowledges it; one per `key` (a game's end queued twice is one)."""
+        self.write(lambda connection: connection.execute(
+            "INSERT OR IGNORE INTO outbox (topic, payload, key) VALUES (?, ?, ?)", (topic, payload, key)
+        ))
+
+    def queued_messages(self) -> list[tuple[int, str, str]]:
+        """(id, topic, payload) of every message the broker has not acknowledged yet, oldest first."""
+        if not self._has_table("outbox"):  # an older store opened read-only (a card that takes no writes)
+            return []
+        return [(int(i), t, p) for i, t, p in self.connection.execute("SELECT id, topic, payload FROM outbox ORDER BY id")]
+
+    def unqueue_message(self, message_id: int) -> None:
+        self.write(lambda connection: connection.execute("DELETE FROM outbox WHERE id = ?", (message_id,)))
+
     def unfinished(self) -> GameRecord | None:
         """The most recent game that has not ended: the one a power cut interrupted."""
         games = [g for g in self.games() if g.finished is None]
         return games[-1] if games else None
 
 
-def _record(row: tuple[Any, ...]) -> GameRecord:
-    id_, game, options, seed, seats, bots, started, finished, outcome = row
-    return GameRecord(
-        int(id_), game, json.loads(options), int(seed), int(seats), json.loads(bots),
-        float(started), finished, json.loads(outcome) if outcome else None,
+def _probe_write(connection: sqlite3.Connection) -> None:
+    (page,) = connection.execute("PRAGMA page_size").fetchone()
+    connection.execute("CREATE TABLE IF NOT EXISTS scratch (filler BLOB NOT NULL)")
+    connection.execute("INSERT INTO scratch (filler) VALUES (zeroblob(?))", (2 * int(page),))
+
+
+def _end(connection: sqlite3.Connection, game_id: int, outcome: dict[str, Any]) -> None:
+    connection.execute(
+        "UPDATE games SET finished = ?, outcome = ? WHERE id = ?",
+        (time.time(), json.dumps(outcome, sort_keys=True), game_id),
     )
 
 
+def _record(row: tuple[Any, ...]) -> GameRecord:
+    """A game row; one whose columns do not parse is still listed, with what is wrong as its problem."""
+    id_, game, options, seed, seats, bots, started, finished, outcome = row
+    try:
+        return GameRecord(
+            int(id_), str(game), _json(options, dict, "options"), _number(seed, "seed"), _number(seats, "seats"),
+            _seats(_json(bots, list, "bots")), float(started), None if finished is None else float(finished),
+            None if outcome is None else _json(outcome, dict, "outcome"),
+        )
+    except (ValueError, TypeError) as error:
+        problem = f"game {id_} does not parse: {error}"
+        ended = finished if isinstance(finished, (int, float)) else None
+        started = started if isinstance(started, (int, float)) else 0.0
+        return GameRecord(int(id_), str(game), {}, 0, 0, [], float(started), ended, None, problem)
+
+
+def _json(text: Any, kind: type, column: str) -> Any:
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError):
+        raise ValueError(f"{column} is not valid JSON") from None
+    if not isinstance(value, kind):
+        raise ValueError(f"{column} is not a JSON {kind.__name__}")
+    return value
+
+
+def _seats(bots: list[Any]) -> list[int]:
+    if not all(isinstance(seat, int) for seat in bots):
+        raise ValueError("bots is not a list of seat numbers")
+    return bots
+
+
+def _number(value: Any, column: str) -> int:
+    if not isinstance(value, int):
+        raise ValueError(f"{column} {value!r} is not a whole number")
+    return value
+
+
 def _connect(path: Path) -> sqlite3.Connection:
+    if not path.exists() or _blank(path):
+        _create(path)
     connection = sqlite3.connect(path, isolation_level="DEFERRED")
     try:
         (application_id,) = connection.execute("PRAGMA application_id").fetchone()
         (version,) = connection.execute("PRAGMA user_version").fetchone()
-        tables = {name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        if application_id == 0 and not tables:
-            connection.execute("PRAGMA journal_mode=WAL")
-            with connection:
-                connection.executescript(SCHEMA)
-                connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        elif application_id != APPLICATION_ID:
+        if application_id != APPLICATION_ID:
             raise StoreError("not a Mystery Table store (another program's database)")
-        elif version != SCHEMA_VERSION:
+        if version in MIGRATIONS:
+            with connection:  # an older kiosk's store: brought up to date in one transaction, games kept
+                while version in MIGRATIONS:
+                    connection.execute(MIGRATIONS[version])
+                    version += 1
+                    connection.execute(f"PRAGMA user_version = {version}")
+        if version != SCHEMA_VERSION:
             raise StoreError(f"store version {version}, this kiosk reads version {SCHEMA_VERSION}")
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=FULL")  # an acknowledged action survives a power cut
+        connection.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")
+        connection.execute(f"PRAGMA journal_size_limit={JOURNAL_LIMIT}")
         connection.execute("PRAGMA foreign_keys=ON")
         connection.execute("PRAGMA quick_check").fetchone()
     except BaseException:
         connection.close()
         raise
     return connection
+
+
+def _blank(path: Path) -> bool:
+    """A database with nothing in it (an empty file, say): not yet a store, and nobody else's."""
+    connection = sqlite3.connect(path)
+    try:
+        (application_id,) = connection.execute("PRAGMA application_id").fetchone()
+        (tables,) = connection.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        return bool(application_id == 0 and tables == 0)
+    finally:
+        connection.close()
+
+
+def _create(path: Path) -> None:
+    """Make a new store under a temporary name, then rename it into place: a cut at any moment leaves
+    either no store (and a temporary file the next start clears) or a whole one."""
+    making = path.with_name(path.name + ".new")
+    for suffix in ("", "-journal", "-wal", "-shm"):
+        Path(str(making) + suffix).unlink(missing_ok=True)
+    connection = sqlite3.connect(making)
+    try:
+        connection.executescript(SCHEMA)
+        connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        connection.execute("PRAGMA journal_mode=WAL")  # kept in the file's header
+    finally:
+        connection.close()  # writes the log back into the file and removes it
+    _fsync(making)
+    for suffix in ("-wal", "-shm"):  # what a blank store left beside it must not be read as this one's log
+        Path(str(path) + suffix).unlink(missing_ok=True)
+    os.replace(making, path)
+    _fsync(path.parent)
+
+
+def _fsync(path: Path) -> None:
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)

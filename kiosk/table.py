@@ -21,19 +21,23 @@ from typing import Any
 from hardware.events import ButtonPress, DeviceStatus, TagSeen
 from hardware.table import Table
 from hardware.tags import UnknownTag
+from kiosk.awaited import doing
 from kiosk.bots import Bot
 from kiosk.games import registry
 from kiosk.games.base import Event, IllegalAction, Prompt
 from kiosk.i18n import N_, Text
+from kiosk.narration import narrator_for
 from kiosk.seats.controller import SeatController, SeatPages
 from kiosk.seats.screen import Item, Screen, render
 from kiosk.session import GameSession
+from kiosk.store import StoreWriteError
 
 
 log = logging.getLogger(__name__)
 
 # Whistle patterns for public events (DESIGN: the whistle, "pass", error and fanfare patterns).
 EVENT_SOUNDS = {"leg_start": "whistle", "game_over": "fanfare"}
+STORE_RETRY_SECONDS = 5.0  # a bot whose move could not be stored tries again after this long
 
 
 @dataclass
@@ -55,6 +59,7 @@ class Referee:
     _timers: list[tuple[float, int, Callable[[], None]]] = field(default_factory=list)
     _timer_count: int = 0
     _bot_due: dict[int, float] = field(default_factory=dict)
+    _bot_unsaved: dict[int, Any] = field(default_factory=dict)  # a bot's choice the card did not take
     _reveal_until: dict[int, float] = field(default_factory=dict)
     _next_poll: float = 0.0
 
@@ -112,8 +117,10 @@ class Referee:
         for seat in list(self._reveal_until):
             while seat in self._reveal_until and self._reveal_until[seat] <= now:
                 self._dismiss(seat)  # one after another: a zero reveal time clears them all
-        for seat, due in sorted(self._bot_due.items(), key=lambda item: item[1]):
-            if due <= now and not self.session.over:
+        # Bots answer simultaneous prompts in the session's order (who waited longest), never in the
+        # order of the clock: the order is then the same after a resume as it was before.
+        for seat in sorted(self._bot_due, key=self.session.turn_order):
+            if self._bot_due.get(seat, now + 1) <= now and not self.session.over:
                 del self._bot_due[seat]
                 self._bot_acts(seat)
 
@@ -165,10 +172,11 @@ class Referee:
         else:
             self.refuse_everywhere(Text(N_("That card is not asked for now.")))
 
-    def refuse_everywhere(self, reason: Text) -> None:
+    def refuse_everywhere(self, reason: Text, public: Text | None = None) -> None:
+        """Every seat screen shows `reason`; the touchscreen shows `public` if given (it has room to say more)."""
         self._sound("error")
         if self.on_refused is not None:
-            self.on_refused(None, reason)
+            self.on_refused(None, public or reason)
         for seat in self.controllers:
             self._show_notice(seat, reason)
 
@@ -180,6 +188,15 @@ class Referee:
             self._show_notice(seat, refused.text)
             if self.on_refused is not None:
                 self.on_refused(seat, refused.text)
+            return
+        except StoreWriteError as unsaved:  # the card: nothing stored, nothing changed, say why
+            self._sound("error")
+            self._show_notice(seat, unsaved.short)
+            if self.on_refused is not None:
+                self.on_refused(seat, unsaved.text)
+            if seat in self.bots:  # the same choice again later: a bot chooses once per decision, as a resume replays it
+                self._bot_unsaved[seat] = action
+                self._bot_due[seat] = self.clock() + STORE_RETRY_SECONDS
             return
         self.route(events)
         for bot_seat, bot in self.bots.items():  # each bot hears what its seat may see, nothing else
@@ -204,7 +221,7 @@ class Referee:
                 self._sound(EVENT_SOUNDS[event.kind])
             for seat, controller in self.controllers.items():
                 if event.audience is not None and seat in event.audience:
-                    screen = controller.ui.reveal(event)
+                    screen = controller.ui.reveal(event, seat)
                     if screen is not None:
                         if self.reveal_seconds == 0:
                             controller.reveals.clear()  # nothing lingers: the newest reveal replaces the last
@@ -218,16 +235,23 @@ class Referee:
             held = prompts.get(prompt.seat)
             if held is None or (self.touchscreen and not held.private and prompt.private):
                 prompts[prompt.seat] = prompt  # with a touchscreen for the public one, a seat takes its private one
+        game_id = self.session.record.game
+        narrator = narrator_for(game_id, self.session.game.view(self.session.state, None))
         for seat in range(self.session.record.seats):
             if seat in self.bots and seat in prompts and seat not in self._bot_due:
                 self._bot_due[seat] = self.clock() + self.bot_delay
+            elif seat not in prompts:
+                self._bot_due.pop(seat, None)  # its turn passed: a later prompt waits its own pause
             controller = self.controllers.get(seat)
             if controller is None:
                 continue
-            before = controller.prompt
-            controller.update(self.session.game.view(self.session.state, seat), prompts.get(seat))
-            if controller.prompt is not None and controller.prompt != before and seat not in self.bots:
-                self._sound("your_turn")
+            waited = controller.prompt is None
+            view = self.session.game.view(self.session.state, seat)
+            mine = prompts.get(seat)
+            controller.update(view, mine)
+            controller.asked = doing(game_id, mine.kind, view, narrator) if mine is not None else None
+            if waited and mine is not None and seat not in self.bots and self.table.config.whistle.your_turn:
+                self._sound("your_turn")  # after a wait only: not at every step of one's own turn
         for seat in range(self.session.record.seats):
             self.draw(seat)
 
@@ -257,7 +281,9 @@ class Referee:
         prompt = next((p for p in self.session.game.prompts(self.session.state) if p.seat == seat), None)
         if prompt is None:
             return
-        action = self.bots[seat].choose(self.session.game.view(self.session.state, seat), prompt)
+        action = self._bot_unsaved.pop(seat, None)
+        if action is None or action not in prompt.actions:
+            action = self.bots[seat].choose(self.session.game.view(self.session.state, seat), prompt)
         self.submit(seat, action)
 
     def _show_notice(self, seat: int, text: Text) -> None:

@@ -159,6 +159,12 @@ else
     "$APP_SRC/table.example.toml" | write_private "$CONF/table.toml"
 fi
 
+step "The cases folder $STATE/cases: a café adds Watson & Holmes cases there (sudo cp CASE.yaml); the kiosk reads them"
+run mkdir -p "$ROOT$STATE/cases"
+run chown kiosk:kiosk "$ROOT$STATE"
+run chown root:kiosk "$ROOT$STATE/cases"
+run chmod 0755 "$ROOT$STATE/cases"
+
 step "I2C, the UART without its console, hardware PWM, the TCA9548A multiplexer"
 if command -v raspi-config >/dev/null 2>&1 && [ -z "$ROOT" ] || [ -n "${RASPI_CONFIG:-}" ]; then
   RC="${RASPI_CONFIG:-raspi-config}"

@@ -97,4 +97,4 @@ def test_config_check_describes_a_good_file_and_lists_every_problem_of_a_bad_one
     assert main(["config", "check", str(bad)]) == 1
     out = capsys.readouterr().out
     assert "bad.toml: language: not a choice" in out and "seats[0].display.channel: out of range" in out
-    assert "2 problem(s)" in out
+    assert "2 problems: the table will not start" in out

@@ -13,13 +13,17 @@ from kiosk.i18n import N_, Text, TextList, _
 
 
 def spanish() -> dict[str, str]:
+    """Every Spanish entry by msgid; a plural entry by its singular, its forms joined by newlines
+    (empty if any form is missing), so the checks below cover every form."""
     entries: dict[str, str] = {}
     for path in i18n.catalogue_files("es"):
         with path.open("rb") as po:
             for message in read_po(po, locale="es"):
                 if message.id:
-                    assert message.id not in entries, f"{path.name}: {message.id!r} is also in another file"
-                    entries[message.id] = message.string
+                    msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+                    assert msgid not in entries, f"{path.name}: {msgid!r} is also in another file"
+                    forms = message.string if isinstance(message.string, tuple) else (message.string,)
+                    entries[msgid] = "\n".join(forms) if all(forms) else ""
     return entries
 
 

@@ -11,7 +11,7 @@ from kiosk.bots.mystery_city_bot import MysteryCityBot
 from kiosk.games.base import Action, Prompt
 from kiosk.games.mystery_city.cards import load_cards
 from kiosk.table import card_choices
-from tests.table_support import lay, settle, table_referee
+from tests.table_support import PATIENCE, lay, settle, table_referee
 
 BOTS = (2, 3)
 CARDS = load_cards()

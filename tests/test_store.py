@@ -109,7 +109,7 @@ def test_a_killed_kiosk_resumes_and_ends_like_an_uninterrupted_one(tmp_path, cra
     assert killed.returncode == -9  # SIGKILL: no clean-up ran
     resumed = kiosk(*common, "--data", str(tmp_path / "cut"))
     assert resumed.returncode == 0, resumed.stderr
-    assert resumed.stdout.startswith(f"Resuming game 1 after {crash_after} actions.")
+    assert resumed.stdout.startswith(f"Resuming game 1 after {crash_after} action{'' if crash_after == 1 else 's'}.")
     assert final_scores(resumed.stdout) == final_scores(whole.stdout)
 
 

@@ -17,6 +17,7 @@ from kiosk.narration import narrator_for
 from kiosk.seats.mystery_express import clock
 from kiosk.seats.screen import render
 from kiosk.session import GameSession
+from tests.menu_support import presses_to
 from tests.table_support import PATIENCE, settle, table_referee
 
 HUMANS = (0, 1)
@@ -56,9 +57,9 @@ class Recorder:
         referee.draw = draw
 
 
-def press(mock_table, referee, seat, button):
+def press(mock_table, referee, seat, button, long=False):
     """One press as a finger makes it: down, up, and a pause before the next (debounce)."""
-    mock_table.press(seat, button)
+    mock_table.press(seat, button, long=long)
     threading.Event().wait(mock_table.table.config.buttons.bounce_s * 1.5)
     settle(referee)
 
@@ -73,15 +74,15 @@ def human_turn(mock_table, referee, rng):
             continue
         if controller.mode != "prompt":
             press(mock_table, referee, seat, "select")
-        actions = controller.prompt.actions
-        wanted = [i for i, a in enumerate(actions) if a.kind not in AIMLESS] or list(range(len(actions)))
+        offered = controller.ui.menu(controller.prompt, controller.view).leaves()
+        wanted = [a for a in offered if a.kind not in AIMLESS] or offered
         target = rng.choice(wanted)
-        steps = target - controller.index
-        button = "next" if steps % len(actions) <= len(actions) // 2 else "prev"
-        for _ in range(steps % len(actions) if button == "next" else (-steps) % len(actions)):
-            press(mock_table, referee, seat, button)
-        assert controller.prompt.actions[controller.index] == actions[target]
-        press(mock_table, referee, seat, "select")
+        *walk, (last, _) = presses_to(controller, target)
+        for button, long in walk:
+            press(mock_table, referee, seat, button, long)
+        level = controller.ui.menu(controller.prompt, controller.view).level(controller.path)
+        assert level is not None and level[1][controller.index].action == target
+        press(mock_table, referee, seat, last)
         return True
     return False
 

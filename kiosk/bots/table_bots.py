@@ -7,6 +7,7 @@ from kiosk.bots.me_bot import DeducingBot as MysteryExpressBot
 from kiosk.bots.mystery_city_bot import MysteryCityBot
 from kiosk.bots.pi_bot import DeducingBot as PIBot
 from kiosk.bots.random_bot import RandomBot
+from kiosk.bots.watson_holmes_bot import WatsonHolmesBot
 
 
 def table_bot(game_id: str, seat: int, seed: int) -> Bot:
@@ -17,4 +18,6 @@ def table_bot(game_id: str, seat: int, seed: int) -> Bot:
         return PIBot(seat, seed)
     if game_id == "mystery-city":
         return MysteryCityBot(seat, seed)
+    if game_id == "watson-holmes":
+        return WatsonHolmesBot(seat, seed)
     return RandomBot(seat, seed)

@@ -1,31 +1,35 @@
 """`kiosk cases`: Watson & Holmes case files.
 
-`kiosk cases check FILE...` validates case files and names every problem (case, card, field);
-`kiosk cases list` shows the bundled cases; `kiosk cases play CASE` lets bots play a case (a bundled
-id or a file) in the terminal, narrated in public, in the language chosen with `--lang`.
+`kiosk cases check FILE...` checks case files and names every problem (file, line, case, card, field);
+`kiosk cases list` shows the table's cases, bundled or from its cases folder, and the broken ones;
+`kiosk cases new NAME` writes a commented template; `kiosk cases show FILE` prints a case as the
+players meet it; `kiosk cases play CASE` lets bots play a case (an id or a file) in the terminal,
+narrated in public, in the language chosen with `--lang`.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 from kiosk import i18n
+from kiosk.commands.case_folder import use_configured_cases_folder
+from kiosk.bots.table_bots import table_bot
 from kiosk.errors import UserError
-from kiosk.games.watson_holmes.case import (
-    Case,
-    CaseError,
-    bundled_case_ids,
-    bundled_case_problems,
-    bundled_cases,
-    load_case_file,
-)
-from kiosk.games.watson_holmes.game import WatsonHolmes
+from kiosk.games.watson_holmes.case import Case, CaseError, Problem, load_case_file
+from kiosk.games.watson_holmes.game import GAME_ID, WatsonHolmes
+from kiosk.games.watson_holmes.library import BUNDLED, LIBRARY, CaseLibrary
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
-from kiosk.headless import play, random_bots
-from kiosk.i18n import N_, Text, _
+from kiosk.headless import play
+from kiosk.i18n import N_, Text, _, counted
+
+
+NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+TEMPLATE = Path(__file__).resolve().parents[1] / "games" / "watson_holmes" / "template.yaml"
+YES = {"y", "yes", "s", "si", "sí"}
 
 
 def register(subparsers: Any) -> None:
@@ -34,24 +38,41 @@ def register(subparsers: Any) -> None:
     check = actions.add_parser("check", help=_("validate case files"))
     check.add_argument("files", nargs="+", type=Path, metavar="FILE", help=_("case file (YAML)"))
     check.set_defaults(handler=run_check)
-    listing = actions.add_parser("list", help=_("list the bundled cases"))
+    listing = actions.add_parser("list", help=_("list the table's cases: bundled, from the cases folder, broken"))
     listing.set_defaults(handler=run_list)
+    new = actions.add_parser("new", help=_("write a commented case template that passes the check"))
+    new.add_argument("name", help=_("the new case's id, also its file name (NAME.yaml)"))
+    new.add_argument("--out", type=Path, default=Path("."), help=_("folder to write it in (default: here)"))
+    new.set_defaults(handler=run_new)
+    show = actions.add_parser("show", help=_("print a case as the players meet it, then its cards and solution"))
+    show.add_argument("file", type=Path, metavar="FILE", help=_("case file (YAML)"))
+    show.add_argument("--yes", action="store_true", help=_("print the cards and the solution without asking"))
+    show.set_defaults(handler=run_show)
     playing = actions.add_parser("play", help=_("bots play a case in the terminal"))
-    playing.add_argument("case", help=_("a bundled case id or a case file"))
+    playing.add_argument("case", help=_("a case id or a case file"))
     playing.add_argument("--seats", type=int, default=4, help=_("number of seats"))
     playing.add_argument("--seed", type=int, default=None, help=_("seed of the deal (random if absent)"))
     playing.set_defaults(handler=run_play)
-    for sub in (check, listing, playing):  # `--lang` after the action too (`kiosk cases play X --lang es`)
+    for sub in (listing, playing):
+        sub.add_argument("--config", type=Path, default=None, help=_("table.toml (its cases_dir)"))
+    for sub in (check, listing, new, show, playing):  # `--lang` after the action too (`kiosk cases play X --lang es`)
         sub.add_argument("--lang", choices=i18n.LANGUAGES, default=argparse.SUPPRESS, help=_("language (default: table.toml's)"))
 
 
 def run_check(args: argparse.Namespace) -> int:
     problems: list[str] = []
+    bundled = CaseLibrary().scan().entries
     for path in args.files:
         try:
             case = load_case_file(path)
         except CaseError as error:
-            problems.append(str(error))
+            problems.append(error.render())
+            continue
+        twin = bundled.get(case.id)
+        if twin is not None and twin.path.resolve() != path.resolve():
+            problems.append(Problem(str(path), None, "", Text(
+                N_("case id '{id}' is already the id of {other}; give this case another id (a case never "
+                   "replaces another)"), {"id": case.id, "other": str(twin.path)})).render())
             continue
         print(
             Text(
@@ -65,45 +86,122 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    list_cases()
-    if bundled_case_problems():
-        raise UserError("\n".join(str(error) for error in bundled_case_problems()))
-    return 0
-
-
-def list_cases() -> None:
-    for case_id in bundled_case_ids():
-        case = bundled_cases()[case_id]
+    """Every case the table offers, where it comes from, and every file left out with its first error."""
+    use_configured_cases_folder(args.config)
+    catalogue = LIBRARY.scan()
+    for case_id in catalogue.ids():
+        entry = catalogue.entries[case_id]
+        case = entry.case
+        origin = Text(N_("bundled")) if entry.origin == BUNDLED else Text(N_("cases folder: {path}"), {"path": str(entry.path)})
         print(
             Text(
-                N_("{case}: {title} ({players} players, {cards} cards, {questions} questions)"),
+                N_("{case}: {title} ({players} players, {cards} cards, {questions} questions; {origin})"),
                 {
                     "case": case.id,
                     "title": CaseText("", case.title),
                     "players": f"{case.min_players}-{case.max_players}",
                     "cards": len(case.cards),
                     "questions": len(case.questions),
+                    "origin": origin,
                 },
             ).render()
         )
+    if LIBRARY.folder is not None and not LIBRARY.folder.is_dir():
+        print(Text(N_("(the cases folder {path} does not exist yet: make it and drop case files in it)"),
+                   {"path": str(LIBRARY.folder)}).render())
+    if catalogue.broken:
+        raise UserError("\n".join(Text(N_("{path}: broken, not offered: {problem}"), {
+            "path": str(path), "problem": error.problems[0].render()}).render() for path, error in catalogue.broken))
+    return 0
 
 
-def resolve_case(name: str) -> Case:
-    if name in bundled_cases():
-        return bundled_cases()[name]
+def run_new(args: argparse.Namespace) -> int:
+    """A template case named NAME that passes the check, for a café to rewrite."""
+    if not NAME.fullmatch(args.name):
+        raise UserError(Text(N_("a case name is lowercase letters, digits and dashes, such as 'the-stolen-map', got {name!r}"),
+                             {"name": args.name}).render())
+    path = args.out / f"{args.name}.yaml"
+    if path.exists():
+        raise UserError(Text(N_("{path} already exists; choose another name or move it away"), {"path": str(path)}).render())
+    text = TEMPLATE.read_text(encoding="utf-8").replace("  id: my-case ", f"  id: {args.name} ", 1)
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise UserError(Text(N_("{path}: cannot be written: {detail}"), {"path": str(path), "detail": error.strerror or str(error)}).render()) from None
+    print(Text(N_("{path} written. Edit it, then check it with: kiosk cases check {path}"), {"path": str(path)}).render())
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """The case as the players meet it: its intro and questions; then, once asked, the secrets."""
+    try:
+        case = load_case_file(args.file)
+    except CaseError as error:
+        raise UserError(error.render()) from None
+    lang = i18n.language()
+    say = print
+    say(CaseText("", case.title).render(lang))
+    say(Text(N_("{players} players, difficulty {difficulty}, {cards} location cards"),
+             {"players": f"{case.min_players}-{case.max_players}", "difficulty": case.difficulty, "cards": len(case.cards)}).render())
+    for block in (case.intro, case.special_rules):
+        if block:
+            say("")
+            say(CaseText("", block).render(lang))
+    say("")
+    for question in case.questions:
+        when = {"start": None, "round": Text(N_("(shown after round {n})"), {"n": question.reveal_at}),
+                "card": Text(N_("(shown once someone reads {card})"), {"card": question.reveal_at})}[question.reveal]
+        line = f"{question.number}. " + (CaseText("", question.text).render(lang) if question.text else "?")
+        say(line + (f" {when.render()}" if when is not None else ""))
+        for choice in question.choices:
+            say(f"   - {CaseText('', choice.label).render(lang)}")
+    say("")
+    if not args.yes and not _confirmed(Text(N_("Show the card texts and the solution? They spoil the case. [y/N] ")).render()):
+        return 0
+    for card in sorted(case.cards, key=lambda c: c.number):
+        icons = f" [{', '.join(sorted(card.icons))}]" if card.icons else ""
+        say(f"\n{card.number}. {CaseText('', card.name).render(lang)} ({card.id}){icons}")
+        if card.text:
+            say(CaseText("", card.text).render(lang))
+    say("")
+    say(Text(N_("Answers")).render())
+    for question in case.questions:
+        names = {choice.id: CaseText("", choice.label).render(lang) for choice in question.choices}
+        answers = [CaseText("", a).render(lang) if isinstance(a, dict) else names.get(a, str(a)) for a in question.accepted]
+        say(f"{question.number}. {' / '.join(answers) or '?'}  ({', '.join(question.evidence)})")
+    if case.solution:
+        say("")
+        say(CaseText("", case.solution).render(lang))
+    return 0
+
+
+def _confirmed(question: str) -> bool:
+    try:
+        return input(question).strip().lower() in YES
+    except EOFError:  # no one at the keyboard (a pipe): the secrets stay hidden
+        print()
+        return False
+
+
+def resolve_case(name: str, config: Path | None = None) -> Case:
+    """A case by id among the table's (bundled and its folder), or a case file."""
     path = Path(name)
     if not path.is_file():
+        use_configured_cases_folder(config)
+        cases = LIBRARY.scan()
+        if name in cases.entries:
+            return cases.entries[name].case
         raise UserError(
-            Text(N_("no bundled case or file named '{name}' (bundled: {ids})"), {"name": name, "ids": ", ".join(bundled_case_ids())}).render()
+            Text(N_("no case or file named '{name}' (cases: {ids})"), {"name": name, "ids": ", ".join(cases.ids())}).render()
         )
     try:
         return load_case_file(path)
     except CaseError as error:
-        raise UserError(str(error)) from error
+        raise UserError(error.render()) from error
 
 
 def run_play(args: argparse.Namespace) -> int:
-    case = resolve_case(args.case)
+    case = resolve_case(args.case, args.config)
     if not case.min_players <= args.seats <= case.max_players:
         raise UserError(
             Text(
@@ -119,7 +217,7 @@ def run_play(args: argparse.Namespace) -> int:
     print(Text(N_("{game}: {seats} seats, {bots} played by bots, seed {seed}"), {"game": CaseText("", case.title), "seats": args.seats, "bots": args.seats, "seed": seed}).render())
     if case.intro:
         print(CaseText("", case.intro).render())
-    for step in play(game, state, random_bots(args.seats, seed)):
+    for step in play(game, state, [table_bot(GAME_ID, seat, seed) for seat in range(args.seats)]):
         for event in step.events:
             if event.audience is None and (line := narrator.describe(event)) is not None:
                 prefix = "\n" if event.kind == "round_start" else ""
@@ -128,5 +226,5 @@ def run_play(args: argparse.Namespace) -> int:
     assert outcome is not None
     print()
     for seat, points in outcome.scores.items():
-        print(Text(N_("{seat}: {points} points"), {"seat": narrator.seat(seat), "points": int(points)}).render())
+        print(counted("{seat}: {count} point", "{seat}: {count} points", int(points), seat=narrator.seat(seat)).render())
     return 0

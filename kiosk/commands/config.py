@@ -7,7 +7,7 @@ from typing import Any
 
 from kiosk.admin_pin import DEFAULT_PIN, PIN_FILE, PinFile
 from kiosk.config import ConfigError, TableConfig, load_config
-from kiosk.i18n import N_, Text, _
+from kiosk.i18n import N_, Text, _, counted
 
 
 def register(subparsers: Any) -> None:
@@ -28,7 +28,8 @@ def check_config(args: argparse.Namespace) -> int:
     except ConfigError as error:
         for problem in error.problems:
             print(problem)
-        say(N_("{count} problem(s): the table will not start with this file."), count=len(error.problems))
+        print(counted("{count} problem: the table will not start with this file.",
+                      "{count} problems: the table will not start with this file.", len(error.problems)).render())
         return 1
     say(N_("{file}: valid."), file=str(config.path) if config.path else _("built-in defaults (no table.toml found)"))
     say(N_("Backend: {backend}; language: {lang}; data: {data}"),

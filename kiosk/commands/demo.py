@@ -19,7 +19,7 @@ from kiosk.commands.run import checked_game, clear_snapshots, save_snapshots
 from kiosk.games import registry
 from kiosk.games.base import Event
 from kiosk import i18n
-from kiosk.i18n import N_, Text, _
+from kiosk.i18n import _, counted
 from kiosk.narration import narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.session import GameSession
@@ -79,7 +79,7 @@ def demo(args: argparse.Namespace) -> int:
         finally:
             store.close()
             mock.close()
-    print(Text(N_("{count} moments saved in {folder}"), {"count": len(saved), "folder": str(args.out)}).render())
+    print(counted("{count} moment saved in {folder}", "{count} moments saved in {folder}", len(saved), folder=str(args.out)).render())
     return 0
 
 

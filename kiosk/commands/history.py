@@ -8,10 +8,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from kiosk.commands.case_folder import use_configured_cases_folder
 from kiosk.errors import UserError
 from kiosk.games import registry
-from kiosk.i18n import N_, Text, _
+from kiosk.i18n import N_, Text, _, counted
 from kiosk.narration import narrator_for
+from kiosk.session import GameSession, ReplayMismatch
 from kiosk.store import GameRecord, GameStore
 
 
@@ -35,28 +37,35 @@ def open_store(data: Path) -> GameStore:
 def show_history(args: argparse.Namespace) -> int:
     store = open_store(args.data)
     games = store.games()
+    pruned = store.pruned()
     if args.json:
-        print(json.dumps([g.to_json() for g in games], indent=2))
+        print(json.dumps([{**g.to_json(), "pruned": g.id in pruned} for g in games], indent=2))
         return 0
     if not games:
         print(_("No games yet."))
     for record in games:
-        print(summary(record))
+        print(summary(record, record.id in pruned))
     return 0
 
 
-def summary(record: GameRecord) -> str:
+def summary(record: GameRecord, pruned: bool = False) -> str:
     started = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.started))
     name = registry.get(record.game).info.names["en"] if record.game in registry.ids() else record.game
-    if record.finished is None:
+    if record.problem is not None:
+        result = Text(N_("cannot be read"))
+    elif record.finished is None:
         result = Text(N_("unfinished"))
+    elif record.outcome is not None and record.outcome.get("reason"):
+        result = Text(N_("set aside: it could not be replayed"))
     elif record.outcome is None or record.outcome.get("abandoned"):
         result = Text(N_("set aside"))
     else:
         seats = ", ".join(str(int(w) + 1) for w in record.outcome["winners"])
-        result = Text(N_("won by seat(s) {seats}"), {"seats": seats})
+        result = counted("won by seat {seats}", "won by seats {seats}", len(record.outcome["winners"]), seats=seats)
     line = N_("#{id} {started} {game}, {players} seats, seed {seed}: {result}")
     params = {"id": record.id, "started": started, "game": name, "players": record.seats, "seed": record.seed}
+    if pruned:  # an old game: its result is kept, its moves were pruned to keep the card from filling
+        result = Text(N_("{result} (moves pruned)"), {"result": result})
     return Text(line, {**params, "result": result}).render()
 
 
@@ -65,17 +74,24 @@ def show_replay(args: argparse.Namespace) -> int:
     record = store.game(args.id)
     if record is None:
         raise UserError(Text(N_("no game {id} in the store"), {"id": args.id}).render())
-    if record.finished is None or not record.outcome or record.outcome.get("abandoned"):
-        raise UserError(Text(N_("game {id} did not finish: only finished games are replayed"), {"id": args.id}).render())
+    if record.id in store.pruned():
+        raise UserError(Text(N_("game {id} is old: its moves were pruned (store.keep_games, store.keep_days in "
+                                "table.toml); only its result is kept"), {"id": args.id}).render())
     if record.game not in registry.ids():
         raise UserError(Text(N_("game {id} is a {game!r} game, which this kiosk does not know; expected one of {known}"),
                              {"id": args.id, "game": record.game, "known": ", ".join(registry.ids())}).render())
-    game = registry.get(record.game)
-    state = game.start(record.seats, record.seed, record.options)
-    narrator = narrator_for(record.game, game.view(state, None))
+    use_configured_cases_folder()
+    try:
+        session = GameSession.replay(store, record)
+    except ReplayMismatch as error:
+        message = Text(N_("game {id} cannot be replayed: {reason}"), {"id": args.id, "reason": error.reason})
+        raise UserError(message.render()) from None
+    if record.finished is None or not record.outcome or record.outcome.get("abandoned"):
+        raise UserError(Text(N_("game {id} did not finish: only finished games are replayed"), {"id": args.id}).render())
+    game = session.game
+    narrator = narrator_for(record.game, game.view(game.start(record.seats, record.seed, record.options), None))
     print(summary(record))
-    for seat, data in store.actions(record.id):
-        for event in game.apply(state, seat, game.action_from_json(data)):
-            if event.audience is None and (line := narrator.describe(event)) is not None:
-                print(line.render())
+    for event in session.replayed:
+        if event.audience is None and (line := narrator.describe(event)) is not None:
+            print(line.render())
     return 0

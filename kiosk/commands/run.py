@@ -21,25 +21,28 @@ import threading
 from dataclasses import replace
 from pathlib import Path
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from hardware.mock import build_mock_table
 from hardware.table import Table, build_table
 from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
 from kiosk.config import ConfigError, TableConfig, default_config, load_config, parse_size
+from kiosk.commands.case_folder import use_cases_folder
 from kiosk.commands.folders import folder_to_write
 from kiosk.errors import UserError
 from kiosk.games import registry
 from kiosk.games.base import Event, Game
 from kiosk import i18n
-from kiosk.i18n import N_, Text, _
+from kiosk.i18n import N_, Text, _, counted
 from kiosk.lobby import Lobby
+from kiosk.mqtt_beacon import Beacon, start_beacon
 from kiosk.narration import HEADLINES, narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.service import ServiceNotifier, stop_on_sigterm, stop_requested
-from kiosk.session import GameSession
-from kiosk.store import GameRecord, GameStore
+from kiosk.session import GameSession, ReplayMismatch, resumable, set_aside
+from kiosk.storage import PROBE_EVERY, StorageKeeper
+from kiosk.store import GameRecord, GameStore, StoreWriteError
 from kiosk.table import Referee
 
 
@@ -123,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
     if args.game is not None or args.headless or not args.mock:  # a seat count that means players
         checked_game(args.game or "mystery-express", args.seats or 4)
     config = table_config(args, args.seats or (4 if args.headless else None))
+    use_cases_folder(config)
     touch = touchscreen_wanted(args, config)
     if not touch or args.game is not None:
         args.game = args.game or "mystery-express"
@@ -141,9 +145,11 @@ def run(args: argparse.Namespace) -> int:
     clear_snapshots(data / "snapshots")  # the last run's pictures go (an older kiosk left people's hands there)
     if store.notice:
         print(f"kiosk: {store.notice}", file=sys.stderr)
+    keeper = StorageKeeper(store, config.store, data, on_change=storage_changed)
     log.info("kiosk started: %s table, %s, data in %s", config.backend, "touchscreen" if touch else "headless", data)
     mock = build_mock_table(config) if config.backend == "mock" else None
     table = mock.table if mock is not None else build_table(config).start()
+    beacon = start_beacon(config, table, store, lang, data)  # the café's broker, if any: never waited on
     notifier = ServiceNotifier()
     stop_requested.clear()
     power_off_requested.clear()
@@ -152,15 +158,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         if touch:
             window = open_window(args, config, mock)
-            status = play_on_the_touchscreen(args, store, table, window, data, lang, notifier)
+            status = play_on_the_touchscreen(args, store, table, window, data, lang, notifier, keeper, beacon)
         else:
-            status = play_at_the_table(args, store, table, data, lang, notifier)
+            status = play_at_the_table(args, store, table, data, lang, notifier, keeper, beacon)
     finally:
         notifier.stopping()
         darken(table)
         if window is not None:
             window.close()
         (mock or table).close()
+        if beacon is not None:
+            beacon.close()  # last: the table is dark before the broker gets its few seconds
     if power_off_requested.is_set() and config.backend != "mock":  # the simulator never powers its machine off
         power_off()
     return status
@@ -206,7 +214,8 @@ def screen_size(text: str) -> tuple[int, int]:
 
 
 def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: Table, window: Any, data: Path,
-                            lang: str, notifier: ServiceNotifier) -> int:
+                            lang: str, notifier: ServiceNotifier, keeper: StorageKeeper,
+                            beacon: Beacon | None = None) -> int:
     from kiosk.ui import loop
     from kiosk.ui.app import App, Plan
     from kiosk.ui.scene import Touchscreen
@@ -217,7 +226,7 @@ def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: T
     )
     reporter = EventReporter(args, None)  # people play here: their seat screens stay off the disk
     app = App(table, store, Touchscreen(window.touch, lang), table.config, plan, on_game_event=reporter.report,
-              on_quit=power_off_requested.set)
+              on_quit=power_off_requested.set, keeper=keeper)
     reporter.referee = lambda: app.referee
     if hasattr(window, "current_game"):
         window.current_game = lambda: app.game_id
@@ -229,6 +238,8 @@ def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: T
             notifier.ready("touchscreen up")
             first = False
         notifier.tick()
+        if beacon is not None:
+            beacon.watch(app.referee.session if app.referee is not None else None)
         if hasattr(window, "bots"):
             window.bots = set(app.referee.bots) if app.referee is not None else set()
 
@@ -283,22 +294,63 @@ def darken(table: Table) -> None:
         table.whistle.stop()
 
 
+def storage_changed(fault: StoreWriteError | None) -> None:
+    """Headless: the terminal hears once when the card stops taking writes, and once when it takes them again."""
+    print((fault.text if fault is not None else Text(N_("Saving works again: the game goes on."))).render(), flush=True)
+
+
+class Stopped(Exception):
+    """The kiosk was asked to stop while it waited for the card to take a write."""
+
+
+T = TypeVar("T")
+
+
+def stored(work: Callable[[], T], keeper: StorageKeeper, notifier: ServiceNotifier) -> T:
+    """Headless: a write the card does not take is tried again every few seconds until it works (the
+    table keeps running and says why), or until the kiosk is stopped (`Stopped`)."""
+    while True:
+        try:
+            return work()
+        except StoreWriteError:
+            keeper.check()
+            notifier.tick()
+            if stop_requested.wait(min(PROBE_EVERY, notifier.interval or PROBE_EVERY)):
+                raise Stopped from None
+
+
 def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, data: Path,
-                      lang: str, notifier: ServiceNotifier) -> int:
+                      lang: str, notifier: ServiceNotifier, keeper: StorageKeeper, beacon: Beacon | None = None) -> int:
     """Headless: bots play every seat on the mock table (or people at a real table without a screen),
     with progress on the terminal."""
-    record = unfinished_to_resume(store, args)
+    try:
+        return referee_at_the_table(args, store, table, data, lang, notifier, keeper, beacon)
+    except Stopped:
+        return 0
+
+
+def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, data: Path,
+                         lang: str, notifier: ServiceNotifier, keeper: StorageKeeper, beacon: Beacon | None = None) -> int:
+    keeper.tidy()
+    record = stored(lambda: unfinished_to_resume(store, args), keeper, notifier)
     if record is None:
         bot_seats = choose_bots(args, table, notifier)
         if bot_seats is None:
             return 0  # stopped before the game began
-        session = new_session(store, args, bot_seats)
+        session = stored(lambda: new_session(store, args, bot_seats), keeper, notifier)
         record = session.record
         bot_players: dict[int, Bot] = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
     else:
         bot_players = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
-        session = GameSession.resume(store, record, bot_players)
-        say(N_("Resuming game {id} after {actions} actions."), id=record.id, actions=session.actions_done)
+        try:
+            session = GameSession.resume(store, record, bot_players)
+        except ReplayMismatch as error:  # its bots no longer choose what was stored
+            stored(lambda: set_aside(store, error), keeper, notifier)
+            say(N_("The unfinished game {id} cannot be resumed and is set aside: {reason}"),
+                id=record.id, reason=error.reason)
+            return referee_at_the_table(args, store, table, data, lang, notifier, keeper)
+        print(counted("Resuming game {id} after {count} action.", "Resuming game {id} after {count} actions.",
+                      session.actions_done, id=record.id).render(), flush=True)
     people = len(record.bots) < record.seats
     reporter = EventReporter(args, None if people else data / "snapshots")
     narrator = reporter.narrator(session)
@@ -309,9 +361,25 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
         show_bot_seats=table.config.backend == "mock" and not people,
     )
     reporter.referee = lambda: referee
-    referee.heartbeat = notifier.tick
+
+    def heartbeat() -> None:
+        notifier.tick()
+        keeper.check()  # a card at fault is probed; a bot's unsaved move is tried again by the referee
+        if beacon is not None:
+            beacon.watch(session)
+
+    referee.heartbeat = heartbeat
+
+    def seats_hear(fault: StoreWriteError | None) -> None:
+        storage_changed(fault)
+        if fault is not None:
+            referee.refuse_everywhere(fault.short)  # people at a table without a touchscreen see it too
+
+    keeper.on_change = seats_hear
     notifier.ready(f"playing game {record.id} ({record.game}, {record.seats} seats)")
     referee.run(stop=stop_requested.is_set, timeout=min(1.0, notifier.interval or 1.0))
+    if beacon is not None:
+        beacon.watch(session)  # the end, or where it stopped
     if not session.over:
         say(N_("Stopped; game {id} is kept and resumes at the next start."), id=record.id)
         return 0
@@ -325,7 +393,7 @@ def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, 
         if score is not None:
             print(score(seat, points).render())
         else:
-            say(N_("{seat}: {points} points"), seat=narrator.seat(seat), points=int(points))
+            print(counted("{seat}: {count} point", "{seat}: {count} points", int(points), seat=narrator.seat(seat)).render())
     return 0
 
 
@@ -354,10 +422,13 @@ def display_available() -> bool:
 def save_snapshots(referee: Referee, folder: Path, name: str) -> None:
     from kiosk.seats.screen import render
 
-    folder.mkdir(parents=True, exist_ok=True)
-    for seat in range(referee.session.record.seats):
-        image = render(referee.screen_of(seat)).convert("L").resize((512, 256))
-        image.save(folder / f"{name}-seat{seat + 1}.png")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for seat in range(referee.session.record.seats):
+            image = render(referee.screen_of(seat)).convert("L").resize((512, 256))
+            image.save(folder / f"{name}-seat{seat + 1}.png")
+    except OSError as error:  # a full or read-only card costs the snapshots, never the game
+        log.warning("snapshots %s not saved: %s", name, error.strerror or error)
 
 
 # What `save_snapshots` and the demo's board camera write, and nothing else: a folder is cleaned of these.
@@ -398,14 +469,15 @@ def new_session(store: GameStore, args: argparse.Namespace, bot_seats: list[int]
         game.info.resolve_options(options)  # refused before anything is stored
     except ValueError as error:
         raise UserError(str(error)) from None
+    session = GameSession.start(store, args.game, args.seats, seed, options, bots=bot_seats)
     say(N_("{game}: {seats} seats, {bots} played by bots, seed {seed}"),
         game=game.info.names["en"], seats=args.seats, bots=len(bot_seats), seed=seed)
-    return GameSession.start(store, args.game, args.seats, seed, options, bots=bot_seats)
+    return session
 
 
 def unfinished_to_resume(store: GameStore, args: argparse.Namespace) -> GameRecord | None:
     """An unfinished game of the kind asked for is resumed; one of another kind is set aside, saying so."""
-    unfinished = store.unfinished()
+    unfinished = resumable(store)  # a game that cannot be replayed is set aside, never fatal
     if unfinished is None:
         return None
     if unfinished.game == args.game and unfinished.seats == args.seats and args.seed in (None, unfinished.seed):

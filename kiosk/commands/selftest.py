@@ -25,7 +25,7 @@ from hardware.pn532_sim import SimTag
 from hardware.table import Table, build_table
 from hardware.tags import TagMatch
 from kiosk.config import ConfigError, TableConfig, load_config
-from kiosk.i18n import N_, _
+from kiosk.i18n import N_, Text, _, counted
 
 PASS, WARN, FAIL = "pass", "warn", "FAIL"
 BUTTON_NAMES = {"prev": N_("PREVIOUS"), "next": N_("NEXT"), "select": N_("SELECT")}
@@ -262,11 +262,11 @@ def format_report(checks: list[Check]) -> str:
         lines.append(f"{check.part:<{width}}{names[check.result]:<8}{check.detail}".rstrip())
     failed = sum(check.result == FAIL for check in checks)
     lines.append("")
-    lines.append(_("{failed} failed, {passed} passed, {warned} warnings").format(
-        failed=failed,
-        passed=sum(check.result == PASS for check in checks),
-        warned=sum(check.result == WARN for check in checks),
-    ))
+    warned = sum(check.result == WARN for check in checks)
+    lines.append(Text(N_("{failed} failed, {passed} passed, {warned}"), {
+        "failed": failed, "passed": sum(check.result == PASS for check in checks),
+        "warned": counted("{count} warning", "{count} warnings", warned),
+    }).render())
     return "\n".join(lines)
 
 

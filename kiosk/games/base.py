@@ -69,14 +69,48 @@ class Outcome:
     detail: dict[str, Any] = field(default_factory=dict)
 
 
+def seat_numbers(seats: int) -> tuple[int, ...]:
+    """The allowed values of an option that names a seat: one per seat of the game."""
+    return tuple(range(seats))
+
+
+class OptionRefused(ValueError):
+    """An option value the game cannot use: names the option and what it allows, for any screen.
+
+    `allowed` is None when the option takes any value of its type; `seats` is the seat count when
+    that is why the value is refused (None: the value is never allowed, or another option rules it out).
+    """
+
+    def __init__(self, game_id: str, name: str, value: Any, allowed: tuple[Any, ...] | None, seats: int | None,
+                 detail: str) -> None:
+        self.game_id, self.name, self.value, self.allowed, self.seats = game_id, name, value, allowed, seats
+        super().__init__(f"{game_id}: option {name!r} {detail}, got {value!r}")
+
+
 @dataclass(frozen=True)
 class OptionSpec:
-    """One game option: its default and, when it is a choice, the allowed values."""
+    """One game option: its default and, when it is a choice, the allowed values.
+
+    `for_seats`, when given, says which values a game of that many seats can use (a seat number: that
+    many seats; an element removal: only where something is removed). An empty answer means the option
+    changes nothing at that seat count: any of `choices` is accepted and the options screen leaves it out.
+    """
 
     name: str
     default: Any
     choices: tuple[Any, ...] | None = None
     help: str = ""
+    for_seats: Callable[[int], tuple[Any, ...]] | None = None
+
+    def allowed(self, seats: int | None) -> tuple[Any, ...] | None:
+        """The values a game of `seats` seats can use (None: any value of the default's type)."""
+        if seats is None or self.for_seats is None:
+            return self.choices
+        return self.for_seats(seats) or self.choices
+
+    def matters(self, seats: int | None) -> bool:
+        """Whether the option changes anything in a game of `seats` seats."""
+        return seats is None or self.for_seats is None or bool(self.for_seats(seats))
 
 
 class StoredOptions(dict[str, Any]):
@@ -104,8 +138,9 @@ class GameInfo:
             return StoredOptions(stored)
         return StoredOptions({**self.legacy, **stored})
 
-    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
-        """Defaults overlaid with `options`; an unknown name or a value outside its choices is refused."""
+    def resolve_options(self, options: dict[str, Any] | None, seats: int | None = None) -> dict[str, Any]:
+        """Defaults overlaid with `options`; an unknown name or a value this game (of `seats` seats,
+        when given) cannot use is refused with `OptionRefused`."""
         resolved = self.defaults()
         specs = {option.name: option for option in self.options}
         for name, value in (options or {}).items():
@@ -117,13 +152,13 @@ class GameInfo:
                 raise ValueError(
                     f"{self.id}: unknown option {name!r}, expected one of {', '.join(sorted(specs))}"
                 )
-            if spec.choices is not None and value not in spec.choices:
-                allowed = ", ".join(repr(choice) for choice in spec.choices)
-                raise ValueError(f"{self.id}: option {name!r} must be one of {allowed}, got {value!r}")
+            allowed = spec.allowed(seats)
             if spec.choices is None and type(value) is not type(spec.default):
-                raise ValueError(
-                    f"{self.id}: option {name!r} must be a {type(spec.default).__name__}, got {value!r}"
-                )
+                raise OptionRefused(self.id, name, value, allowed, None, f"must be a {type(spec.default).__name__}")
+            if allowed is not None and value not in allowed:
+                shown = ", ".join(repr(choice) for choice in allowed)
+                because = seats if spec.for_seats is not None and spec.choices != allowed else None
+                raise OptionRefused(self.id, name, value, allowed, because, f"must be one of {shown}")
             resolved[name] = value
         return resolved
 

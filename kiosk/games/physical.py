@@ -10,10 +10,13 @@ what the simulator's reader panel offers.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from kiosk.games import registry
 from kiosk.games.mystery_city.cards import load_cards
 from kiosk.games.mystery_express.rules import load_rules
+from kiosk.games.watson_holmes.narrate import CaseText
+from kiosk.i18n import Text
 
 
 def _watson_holmes() -> list[str]:
@@ -28,7 +31,39 @@ TAGGED: dict[str, Callable[[], list[str]]] = {
 }
 
 
+# Games whose players each have a tagged token of their own, which claims a seat when laid on the reader.
+SEAT_TOKENS = frozenset({"mystery-express"})
+
+
+def has_seat_tokens(game_id: str) -> bool:
+    """Whether the seat claim may ask players to tap their token (P.I. has none, the others tag cards)."""
+    return game_id in SEAT_TOKENS and bool(physical_tags(game_id))
+
+
 def physical_tags(game_id: str) -> list[str]:
     """The ids of the game's tagged cards and tokens (empty for a game without tags)."""
     found = TAGGED.get(game_id)
     return found() if found is not None else []
+
+
+def _watson_holmes_names() -> dict[str, Text]:
+    """A location card's name as printed in its case (the first case that has a card of that id)."""
+    names: dict[str, Text] = {}
+    for case in getattr(registry.get("watson-holmes"), "cases", {}).values():
+        for card in case.cards:
+            names.setdefault(card.id, CaseText("", dict(card.name)))
+    return names
+
+
+NAMES: dict[str, Callable[[], dict[str, Text]]] = {
+    "mystery-express": lambda: {c.id: Text(c.name) for c in load_rules().characters},
+    "mystery-city": lambda: {card_id: Text(load_cards().card(card_id).name) for card_id in load_cards().ids()},
+    "watson-holmes": _watson_holmes_names,
+}
+
+
+@cache
+def tag_names(game_id: str) -> dict[str, Text]:
+    """What players call each tagged card or token of the game (rendered in the reader's language)."""
+    found = NAMES.get(game_id)
+    return found() if found is not None else {}

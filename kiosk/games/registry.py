@@ -24,3 +24,11 @@ def get(game_id: str) -> Game[Any]:
         return _GAMES[game_id]
     except KeyError:
         raise KeyError(f"unknown game {game_id!r}, expected one of {', '.join(_GAMES)}") from None
+
+
+def refresh() -> None:
+    """Games that read their content from files look again (a case added to the cases folder)."""
+    for game in _GAMES.values():
+        again = getattr(game, "refresh", None)
+        if again is not None:
+            again()

@@ -96,15 +96,26 @@ def draw_glyph(draw: ImageDraw.ImageDraw, xy: tuple[int, int], key: str, fill: i
 
 
 def draw_clock(draw: ImageDraw.ImageDraw, centre: tuple[int, int], radius: int, hours: int, minutes: int) -> None:
-    """An analog clock face (rules 1.2: Time cards are read as clock faces, not digits)."""
+    """An analog clock face (rules 1.2: Time cards are read as clock faces, not digits).
+
+    On one bit the two hands differ by more than length: the hour hand is short and thick, the minute
+    hand long and thin, and a notch marks twelve o'clock so a face is never read upside down."""
     import math
 
     cx, cy = centre
     draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), outline=ON)
-    minute_angle = math.radians(minutes * 6 - 90)
-    hour_angle = math.radians((hours % 12) * 30 + minutes * 0.5 - 90)
-    draw.line((cx, cy, cx + round(math.cos(minute_angle) * (radius - 2)), cy + round(math.sin(minute_angle) * (radius - 2))), fill=ON)
-    draw.line((cx, cy, cx + round(math.cos(hour_angle) * (radius - 4)), cy + round(math.sin(hour_angle) * (radius - 4))), fill=ON)
+    draw.line((cx, cy - radius, cx, cy - radius + max(2, radius // 5)), fill=ON, width=2 if radius >= 10 else 1)
+    for quarter in (3, 6, 9):  # a dot at three, six and nine
+        angle = math.radians(quarter * 30 - 90)
+        draw.point((cx + round(math.cos(angle) * (radius - 2)), cy + round(math.sin(angle) * (radius - 2))), fill=ON)
+
+    def hand(angle_degrees: float, length: float, width: int) -> None:
+        angle = math.radians(angle_degrees - 90)
+        draw.line((cx, cy, cx + round(math.cos(angle) * length), cy + round(math.sin(angle) * length)), fill=ON, width=width)
+
+    hand(minutes * 6, radius - 2, 1)
+    hand((hours % 12) * 30 + minutes * 0.5, radius * 0.55, 3 if radius >= 12 else 2)
+    draw.ellipse((cx - 1, cy - 1, cx + 1, cy + 1), fill=ON)
 
 
 def wrap(text: str, width: int, sizes: tuple[int, ...] = SIZES) -> tuple[list[str], int]:

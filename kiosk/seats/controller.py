@@ -1,9 +1,11 @@
 """The three-button grammar of a seat: previous, next, select; a long press goes back.
 
-The same everywhere: with a decision awaited, the seat shows the choices (previous/next to move,
-select to choose); a long press leaves them to look at one's hand and journal, and select brings
-them back. With nothing awaited, select walks idle -> hand -> journal -> idle. A private reveal (a
-card you were shown, a Time packet) covers everything until it is dismissed or a button is pressed.
+The same everywhere: with a decision awaited, the seat shows the choices as a menu of at most two
+levels (kiosk/seats/menu.py: previous/next to move, select to choose or to open a group); a long
+press goes back up a level, and from the top level leaves the choices to look at one's hand and
+journal; select brings them back. With nothing awaited, select walks idle -> hand -> journal -> idle. A private reveal (a
+card you were shown, a Time packet) covers everything until it is dismissed or a button is pressed;
+that press only dismisses it.
 """
 
 from __future__ import annotations
@@ -12,15 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from kiosk.games.base import Action, Event, Prompt
-from kiosk.seats.screen import Screen
+from kiosk.i18n import N_, Text
+from kiosk.seats.menu import Menu
+from kiosk.seats.screen import Item, Screen
 
 
 class SeatPages(Protocol):
-    """A game's screens for one seat, drawn from that seat's view and prompt only.
-
-    Optionally `lead(prompt) -> int`: how many pages of reading `choice` shows before the choices
-    (Watson & Holmes: the card being read, the question being answered).
-    """
+    """A game's screens for one seat, drawn from that seat's view and prompt only."""
 
     pages: tuple[str, ...]  # browsable pages, in order (e.g. "hand", "journal")
 
@@ -28,9 +28,15 @@ class SeatPages(Protocol):
 
     def page(self, name: str, view: dict[str, Any], index: int) -> Screen: ...
 
-    def choice(self, prompt: Prompt, index: int) -> Screen: ...
+    def menu(self, prompt: Prompt, view: dict[str, Any]) -> Menu:
+        """The prompt's choices worth offering (none impossible, none pointless), grouped where that
+        helps, after any pages to read first (Watson & Holmes: the card being read)."""
+        ...
 
-    def reveal(self, event: Event) -> Screen | None: ...
+    def reveal(self, event: Event, seat: int) -> Screen | None:
+        """A private event shown large for a moment, as `seat` reads it: a card it showed or lost
+        reads as its own ("You showed ..."), never as something shown to it."""
+        ...
 
     def observe(self, events: list[Event]) -> None:
         """Every event of a step that this seat may see (for pages that keep notes)."""
@@ -45,14 +51,16 @@ class SeatController:
     prompt: Prompt | None = None
     mode: str = "idle"  # "idle", a page name, or "prompt"
     index: int = 0
+    path: tuple[int, ...] = ()  # the groups opened in the prompt's menu
     reveals: list[Screen] = field(default_factory=list)
+    asked: Text | None = None  # what the awaited prompt asks, in words the table's status line uses too
 
     def update(self, view: dict[str, Any], prompt: Prompt | None) -> None:
         """A new view and the prompt now awaited from this seat (None when nothing is asked)."""
         self.view = view
         if prompt != self.prompt:
             self.prompt = prompt
-            self.index = 0
+            self.index, self.path = 0, ()
             self.mode = "prompt" if prompt is not None else "idle"
 
     def reveal(self, screen: Screen) -> None:
@@ -68,29 +76,39 @@ class SeatController:
             self.dismiss()  # any press first clears the reveal, so a card is never skipped unseen
             return None
         if long:
+            if self.mode == "prompt" and self.path:  # back up one level, onto the group just left
+                self.index, self.path = self.path[-1], self.path[:-1]
+                return None
             self.mode, self.index = ("idle", 0) if self.mode != "idle" or self.prompt is None else ("prompt", 0)
+            self.path = ()
             return None
         if self.mode == "prompt" and self.prompt is not None:
-            lead = self._lead()
-            count = lead + len(self.prompt.actions)
-            if button == "select":
-                if self.index % count < lead:  # select on a page of reading turns the page
-                    self.index = self.index % count + 1
-                    return None
-                return self.prompt.actions[self.index % count - lead]
-            self.index = (self.index + (1 if button == "next" else -1)) % count
-            return None
+            return self._menu_press(self.prompt, button)
         if button == "select":
             self._next_page()
         elif self.mode in self.ui.pages:
             self.index += 1 if button == "next" else -1
         return None
 
-    def _lead(self) -> int:
-        """Pages to read before the choices (a card's text, a question), for pages that have any:
-        their `choice` screen lists those pages first, then one item per action."""
-        lead = getattr(self.ui, "lead", None)
-        return int(lead(self.prompt)) if lead is not None and self.prompt is not None else 0
+    def _menu_press(self, prompt: Prompt, button: str) -> Action | None:
+        menu = self.ui.menu(prompt, self.view)
+        level = menu.level(self.path)
+        if level is None:  # the choices changed under an open group: start again from the top
+            self.path, level = (), menu.level(())
+        assert level is not None
+        entries = level[1]
+        self.index %= len(entries)
+        if button != "select":
+            self.index = (self.index + (1 if button == "next" else -1)) % len(entries)
+            return None
+        entry = entries[self.index]
+        if entry.action is not None:
+            return entry.action
+        if entry.is_group:
+            self.path, self.index = self.path + (self.index,), 0
+        else:  # select on a page of reading turns the page
+            self.index = (self.index + 1) % len(entries)
+        return None
 
     def _next_page(self) -> None:
         if self.prompt is not None and self.mode == "idle":
@@ -104,7 +122,18 @@ class SeatController:
         if self.reveals:
             return self.reveals[0]
         if self.mode == "prompt" and self.prompt is not None:
-            return self.ui.choice(self.prompt, self.index)
+            return self.ui.menu(self.prompt, self.view).screen(self.path, self.index)
         if self.mode in self.ui.pages:
             return self.ui.page(self.mode, self.view, self.index)
+        if self.prompt is not None and self.asked is not None:
+            return self.your_move()
         return self.ui.idle(self.view)
+
+    def your_move(self) -> Screen:
+        """The idle screen while this seat is awaited (after a long press left the choices): what is
+        asked, and how to get back to it."""
+        lang = getattr(self.ui, "lang", None)
+        assert self.asked is not None
+        asked = self.asked.render(lang)
+        return Screen(Text(N_("Your move")).render(lang), (Item(asked[:1].upper() + asked[1:]),),
+                      footer=Text(N_("● to choose")).render(lang), inverted=True)

@@ -14,12 +14,14 @@ from typing import Any
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_city.cards import ABILITY_NAMES, ATTRIBUTE_NAMES, ATTRIBUTES
 from kiosk.games.mystery_city.narrate import Narrator
-from kiosk.i18n import N_, Text
+from kiosk.i18n import N_, Nn_, Text, counted
 from kiosk.seats.canvas import ELLIPSIS, WIDTH, wrap
+from kiosk.seats.menu import LONG, Entry, Menu, grouped
 from kiosk.seats.screen import Item, Screen
 
 HINT = N_("◀ ▶ browse · ● choose")
 ANY_CHOICE = N_("Your choice")
+IN_HAND = Nn_("{count} card in hand", "{count} cards in hand")
 SHORT = {"ST": N_("ST"), "DX": N_("DX"), "IQ": N_("IQ"), "MO": N_("MO"), "HT": N_("HT")}
 TITLES = {
     "attack": N_("Attack"),
@@ -60,7 +62,7 @@ class MysteryCityPages:
         name = self.narrator.seat(seat)
         revolver = view["active"] if view["stage"] != "register" else None  # not handed out before the hands
         title = self._(N_("{seat} · your turn"), seat=name) if revolver == seat else name.render(self.lang)
-        count = self._(N_("{count} card(s) in hand"), count=len(view["you"]["hand"]))
+        count = counted(*IN_HAND, len(view["you"]["hand"])).render(self.lang)
         footer = ""
         if revolver is not None:
             footer = self._(N_("Revolver: {seat}"), seat=self.narrator.seat(revolver))
@@ -116,17 +118,27 @@ class MysteryCityPages:
 
     # --- a decision -------------------------------------------------------------------------------
 
-    def choice(self, prompt: Prompt, index: int) -> Screen:
-        items = tuple(self.label(prompt, action) for action in prompt.actions)
-        index %= len(items)
+    def menu(self, prompt: Prompt, view: dict[str, Any]) -> Menu:
+        """The choices, one per screen; a long list of attacks first by attribute, then the rival."""
         attribute = prompt.data.get("attribute")
-        title = self._(TITLES.get(prompt.kind, ANY_CHOICE),
-                       attribute=Text(SHORT[attribute]) if attribute else "")
-        action = prompt.actions[index]
-        footer = self._(HINT)
+        title = self._(TITLES.get(prompt.kind, ANY_CHOICE), attribute=Text(SHORT[attribute]) if attribute else "")
+        leaves = [(action.args[0] if action.kind == "attack" else None,
+                   Entry(self.label(prompt, action), action, footer=self.choice_footer(action)))
+                  for action in prompt.actions]
+        if len(leaves) <= LONG:
+            return Menu(title, tuple(entry for _, entry in leaves), footer=self._(HINT))
+        return Menu(title, grouped(leaves, self.attribute_heading), footer=self._(HINT))
+
+    def attribute_heading(self, attribute: Any, below: tuple[Entry, ...]) -> Item:
+        if len(below) == 1:
+            return below[0].item
+        return Item(self._(ATTRIBUTE_NAMES[attribute]), detail=self._(N_("Attack with it")))
+
+    def choice_footer(self, action: Action) -> str:
+        """A card's ability under a choice of that card, else the buttons' hint."""
         if action.kind in ("play", "hold", "release") and self.narrator.cards.card(action.args[0]).ability:
-            footer = self.footer(action.args[0])
-        return Screen(title, items, index, footer=footer)
+            return self.footer(action.args[0])
+        return self._(HINT)
 
     def label(self, prompt: Prompt, action: Action) -> Item:
         label, detail = choice_words(self.narrator, prompt, action)
@@ -134,25 +146,26 @@ class MysteryCityPages:
 
     # --- a private reveal -------------------------------------------------------------------------
 
-    def reveal(self, event: Event) -> Screen | None:
+    def reveal(self, event: Event, seat: int) -> Screen | None:
         """A private event shown large for a moment: a hand investigated, a card taken or lost."""
         d = event.data
         if event.kind == "investigation":
             title = self._(N_("{seat} holds"), seat=self.narrator.seat(d["target"]))
             label = self.narrator.card_list(d["hand"]).render(self.lang) if d["hand"] else self._(N_("No cards"))
             if not fits(label):  # a big hand: the journal lists it card by card
-                label = self._(N_("{count} card(s) in hand"), count=len(d["hand"]))
+                label = counted(*IN_HAND, len(d["hand"])).render(self.lang)
             detail = self._(N_("In your journal"))
             return Screen(title, (Item(label, detail=detail),), inverted=True)
-        if event.kind == "card_stolen":  # told to both seats alike: the taker and the one who lost it
-            detail = self._(N_("{seat} → {target}"), seat=self.narrator.seat(d["target"]),
-                            target=self.narrator.seat(d["seat"]))
+        if event.kind == "card_stolen":  # told to the taker and to the one who lost it, each in its own terms
+            took = d["seat"] == seat
+            other = self.narrator.seat(d["target"] if took else d["seat"])
+            detail = self._(N_("from {seat}") if took else N_("by {seat}"), seat=other)
             item = Item(self.narrator.card(d["card"]).render(self.lang), detail=detail)
-            return Screen(self._(N_("Card taken")), (item,), inverted=True)
+            return Screen(self._(N_("You took") if took else N_("Taken from you")), (item,), inverted=True)
         if event.kind == "hand_dealt":
             label = self.narrator.card_list(d["hand"]).render(self.lang)
             if not fits(label):
-                label = self._(N_("{count} card(s) in hand"), count=len(d["hand"]))
+                label = counted(*IN_HAND, len(d["hand"])).render(self.lang)
             return Screen(self._(N_("Dealt to you")), (Item(label),), inverted=True)
         if event.kind in RECORDS:
             item = Item(self.narrator.card(d["card"]).render(self.lang), detail=self._(RECORDS[event.kind]))

@@ -5,11 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from kiosk.games.base import Event, Prompt
+from kiosk.games.base import Action, Event, Prompt
+from kiosk.games.mystery_express.choices import worth_offering
 from kiosk.games.mystery_express.deduction import assist
-from kiosk.games.mystery_express.narrate import Narrator
+from kiosk.games.mystery_express.narrate import CATEGORY_NAMES, COST, FREE, Narrator
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, category_of
+from kiosk.games.mystery_express.turn import CAR_OF
 from kiosk.i18n import N_, Text
+from kiosk.seats.menu import LONG, Entry, Menu, grouped
 from kiosk.seats.screen import Item, Screen
 
 HINT = N_("◀ ▶ browse · ● choose")
@@ -21,6 +24,16 @@ PRIVATE_CARD_EVENTS = {
     "card_taken": N_("From the {from}"),
     "tunnel_peek": N_("In the row of {owner}"),
 }
+# The same events seen from the other side: a card this seat showed, passed, gave or lost, or a card
+# of its own row looked at in the tunnel (title, detail).
+OWN_CARD_EVENTS = {
+    "card_shown": (N_("You showed"), N_("to {to}")),
+    "card_passed": (N_("You passed"), N_("to {to}")),
+    "card_given": (N_("You gave"), N_("to {to}")),
+    "card_stolen": (N_("Taken from you"), N_("by {to}")),
+    "tunnel_peek": (N_("Seen in your row"), N_("by {picker}")),
+}
+OWN_SIDE = {"card_shown": "from", "card_passed": "from", "card_given": "from", "card_stolen": "from", "tunnel_peek": "owner"}
 PLACES = {"conductor": N_("Conductor"), "passenger1": N_("1st passengers"), "passenger2": N_("2nd passengers")}
 
 
@@ -88,14 +101,74 @@ def _ruled_out(report: dict[str, Any] | None, face: str) -> bool:
     return report is not None and report.get(face, {}).get("status") == "ruled_out"
 
 
-def choice(prompt: Prompt, narrator: Narrator, lang: str, index: int = 0) -> Screen:
-    items = tuple(Item(narrator.label(a).render(lang), narrator.mark(a)) for a in prompt.actions)
-    return Screen(narrator.title(prompt).render(lang), items, index % len(items), footer=Text(HINT).render(lang))
+def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) -> Menu:
+    """The prompt's choices worth making: a turn by car (first the car, then what to do there),
+    a long list of cards by category, each with its cost where it has one."""
+    offered = worth_offering(prompt, view)
+    title = narrator.title(prompt).render(lang)
+    if prompt.kind == "turn":
+        leaves = ((_car(a), Entry(_turn_item(a, narrator, lang), a)) for a in offered)
+        entries = grouped(leaves, lambda car, below: _car_item(str(car), below, narrator, lang))
+    elif prompt.kind == "tunnel" and len(offered) > LONG:  # whose row, then which card of it
+        leaves = ((a.args[0], Entry(Item(Text(N_("Card {position}"), {"position": a.args[1] + 1}).render(lang)), a))
+                  for a in offered)
+        entries = grouped(leaves, lambda owner, below: _row_item(int(owner), below, narrator, lang))
+    else:
+        items = [Entry(Item(narrator.label(a).render(lang), narrator.mark(a), _detail(a, prompt, narrator, lang)), a)
+                 for a in offered]
+        marks = {narrator.mark(a) for a in offered}
+        if len(items) > LONG and len(marks) > 1:  # category, then card
+            entries = grouped(((narrator.mark(a), e) for a, e in zip(offered, items)),
+                              lambda mark, below: Item(Text(CATEGORY_NAMES[str(mark)]).render(lang), str(mark)))
+        else:
+            entries = tuple(items)
+    return Menu(title, entries, footer=Text(HINT).render(lang))
 
 
-def reveal(event: Event, narrator: Narrator, lang: str) -> Screen | None:
-    """A private event worth showing large for a moment: a card you were shown, a Time packet, a part
-    of the Time specialist's second look."""
+def _detail(action: Action, prompt: Prompt, narrator: Narrator, lang: str) -> str:
+    """Under a guest of the Dining Car, whether they are invited; under "Done", the hours it costs."""
+    if prompt.kind != "dining_guests":
+        return ""
+    guests = prompt.data.get("guests", [])
+    if action.kind == "guest":
+        return Text(N_("Invited (● to undo)") if action.args[0] in guests else N_("● to invite")).render(lang)
+    if action.kind == "confirm":
+        return Text(COST, {"hours": len(guests) * narrator.rules.costs["dining_per_guest"]}).render(lang)
+    return ""
+
+
+def _row_item(owner: int, below: tuple[Entry, ...], narrator: Narrator, lang: str) -> Item:
+    """A row of face-down cards in the tunnel: whose it is (a row of one card is that card itself)."""
+    if len(below) == 1 and below[0].action is not None:
+        return Item(narrator.label(below[0].action).render(lang))
+    return Item(narrator.seat(owner).render(lang))
+
+
+def _car(action: Action) -> str | None:
+    if action.kind == "move":
+        return str(action.args[0])
+    return CAR_OF.get(action.kind)
+
+
+def _turn_item(action: Action, narrator: Narrator, lang: str) -> Item:
+    if action.kind == "move":
+        return Item(Text(N_("Just walk there")).render(lang), None, Text(FREE).render(lang))  # under its car
+    cost = narrator.cost(action)
+    return Item(narrator.label(action).render(lang), None, cost.render(lang) if cost else "")
+
+
+def _car_item(car: str, below: tuple[Entry, ...], narrator: Narrator, lang: str) -> Item:
+    """A car at the upper level: its name and what its actions cost (they are named one level down)."""
+    costs = [narrator.cost(e.action) for e in below if e.action is not None and e.action.kind != "move"]
+    detail = " · ".join(cost.render(lang) for cost in costs if cost is not None)
+    # No category mark: a car is not a Location card, though the cars share their names (rules 9 #4).
+    return Item(Text(narrator.rules.cars[car]).render(lang), None, detail)
+
+
+def reveal(event: Event, narrator: Narrator, lang: str, seat: int | None = None) -> Screen | None:
+    """A private event worth showing large for a moment, as `seat` reads it: a card you were shown,
+    a card of yours that went to someone else or was looked at, a Time packet, a part of the Time
+    specialist's second look."""
     d = event.data
     if event.kind == "time_packet":
         title = Text(N_("Time cards {round}/{of}"), {"round": d["round"], "of": d["of"]}).render(lang)
@@ -103,6 +176,11 @@ def reveal(event: Event, narrator: Narrator, lang: str) -> Screen | None:
     if event.kind == "time_second_look":  # the Time specialist's power (rules 6, the kiosk's own)
         title = Text(N_("Second look {part}/{of}"), {"part": d["part"], "of": d["of"]}).render(lang)
         return Screen(title, clocks=tuple(clock(narrator, f) for f in d["cards"]))
+    if event.kind in OWN_CARD_EVENTS and seat is not None and d.get(OWN_SIDE[event.kind]) == seat:
+        title, detail = OWN_CARD_EVENTS[event.kind]
+        other = {key: narrator.seat(d[key]) for key in ("to", "picker") if isinstance(d.get(key), int)}
+        item = Item(narrator.face(d["face"]).render(lang), category_of(d["face"]), Text(detail, other).render(lang))
+        return Screen(Text(title).render(lang), (item,), inverted=True)
     template = PRIVATE_CARD_EVENTS.get(event.kind)
     if template is None:
         return None
@@ -149,11 +227,11 @@ class MysteryExpressPages:
         report = assist(view, self.seen) if self.assist else None
         return journal(view, self.narrator, self.lang, index, report)
 
-    def choice(self, prompt: Prompt, index: int) -> Screen:
-        return choice(prompt, self.narrator, self.lang, index)
+    def menu(self, prompt: Prompt, view: dict[str, Any]) -> Menu:
+        return menu(prompt, view, self.narrator, self.lang)
 
-    def reveal(self, event: Event) -> Screen | None:
-        return reveal(event, self.narrator, self.lang)
+    def reveal(self, event: Event, seat: int) -> Screen | None:
+        return reveal(event, self.narrator, self.lang, seat)
 
 
 def make_pages(narrator: Narrator, lang: str, assist: bool = False) -> MysteryExpressPages:

@@ -8,14 +8,16 @@ received this mini-game), shown here so the player can read it without leaning o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.pi.deduce import candidates
 from kiosk.games.pi.narrate import RESULTS, Narrator
 from kiosk.games.pi.rules import KINDS, kind_of
-from kiosk.i18n import N_, Text, TextList
+from kiosk.games.phrases import POINTS
+from kiosk.i18n import N_, Text, TextList, counted
+from kiosk.seats.menu import Entry, Menu, grouped
 from kiosk.seats.screen import Item, Screen
 
 HINT = N_("◀ ▶ browse · ● choose")
@@ -55,7 +57,7 @@ def idle(view: dict[str, Any], narrator: Narrator, lang: str) -> Screen:
     else:
         detail = Text(N_("Case {n}/{of}, round {round}"),
                       {"n": view["minigame"], "of": view["minigames"], "round": view["round"]})
-    points = Item(Text(N_("{points} points"), {"points": player["total"]}).render(lang), None, detail.render(lang))
+    points = Item(counted(*POINTS, player["total"]).render(lang), None, detail.render(lang))
     footer = Text(N_("Investigators: {n}"), {"n": player["investigators_left"]}).render(lang)
     return Screen(title.render(lang), (points,), footer=footer, inverted=turn)
 
@@ -78,7 +80,7 @@ def journal(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0,
     if hint is not None:
         counts = {"suspects": len(hint["SUSPECT"]), "crimes": len(hint["CRIME"]), "places": len(hint["LOCATION"])}
         items.insert(0, Item(
-            Text(N_("Possible: {count} cases"), {"count": hint["count"]}).render(lang), None,
+            counted("Possible: {count} case", "Possible: {count} cases", hint["count"]).render(lang), None,
             Text(N_("S {suspects} · C {crimes} · L {places}"), counts).render(lang),
         ))
     if not items:
@@ -129,7 +131,7 @@ def label(action: Action, narrator: Narrator, places: dict[int, str]) -> tuple[T
     if kind == "evidence":
         return narrator.name(args[0]), mark(args[0]), Text(N_("Take this evidence"))
     if kind == "solve":
-        return Text(N_("Solve the case")), None, Text(N_("Wrong: -{points} points"), {"points": narrator.rules.penalty_points})
+        return Text(N_("Solve the case")), None, counted("Wrong: -{count} point", "Wrong: -{count} points", narrator.rules.penalty_points)
     if kind == "accuse":
         return narrator.name(args[0]), mark(args[0]), None
     if kind == "back":
@@ -145,18 +147,59 @@ def label(action: Action, narrator: Narrator, places: dict[int, str]) -> tuple[T
     raise ValueError(f"no words for the P.I. action {action!r}")
 
 
-def choice(prompt: Prompt, narrator: Narrator, lang: str, index: int = 0, places: dict[int, str] | None = None) -> Screen:
-    """Every action of the prompt, one per screen; an accusation under way recalls its first tiles."""
+def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
+         places: dict[int, str] | None = None) -> Menu:
+    """The prompt's choices: a move first by what (investigate, take evidence, solve), then where or
+    which card; a note first by marker, then the tile; an accusation under way recalls its first tiles."""
     guess = prompt.data.get("guess") or {}
     so_far = Text(N_("With {so_far}"), {"so_far": TextList(tuple(narrator.name(guess[k]) for k in KINDS if k in guess))})
-    items = []
+    leaves = []
     for action in prompt.actions:
         words, glyph, detail = label(action, narrator, places or {})
         if detail is None and guess:
             detail = so_far
-        items.append(Item(words.render(lang), glyph, detail.render(lang) if detail else ""))
+        leaves.append((_group(action), Entry(Item(words.render(lang), glyph, detail.render(lang) if detail else ""), action)))
+    markers = {m["id"]: m["kind"] for i in view.get("investigators", []) for m in i["markers"]}
+    notes = view.get("you", {}).get("notes", {})
+
+    def heading(key: Any, below: tuple[Entry, ...]) -> Item:
+        words = group_words(key)
+        if len(below) == 1:  # the one choice itself, saying what it is about
+            return Item(below[0].item.label, below[0].item.mark, words.render(lang))
+        if key == "investigate":  # single use for the whole game (rules 6.1): how many are left
+            left = view["players"][prompt.seat]["investigators_left"]
+            return Item(words.render(lang), GROUPS[key][1], Text(N_("Investigators: {n}"), {"n": left}).render(lang))
+        if key in GROUPS:
+            return Item(words.render(lang), GROUPS[key][1])
+        noted = notes.get(str(key))
+        return Item(words.render(lang), None, (narrator.name(noted) if noted else Text(N_("No note"))).render(lang))
+
+    def group_words(key: Any) -> Text:
+        if key in GROUPS:
+            return Text(GROUPS[key][0])
+        marker = str(key)
+        where = (places or {}).get(int(marker.partition(".")[0]))
+        kind = Text(MARKER_KINDS[markers[marker]]) if marker in markers else Text(N_("Marker {n}"), {"n": marker})
+        return Text(N_("{marker} at {location}"), {"marker": kind, "location": narrator.name(where)}) if where else kind
+
     title = Text(PROMPT_TITLES[prompt.kind]).render(lang)
-    return Screen(title, tuple(items), index % len(items), footer=Text(HINT).render(lang))
+    entries = grouped(leaves, heading)
+    if len(entries) == 1 and entries[0].is_group:  # one marker to note: its tiles are the menu, each naming it
+        marker = entries[0].item.label
+        entries = tuple(replace(e, item=replace(e.item, detail=marker)) for e in entries[0].below)
+    return Menu(title, entries, footer=Text(HINT).render(lang))
+
+
+# The groups of a turn: first what, then where or which card.
+GROUPS = {"investigate": (N_("Place an investigator"), "LOCATION"), "evidence": (N_("Take evidence"), None)}
+
+
+def _group(action: Action) -> str | None:
+    if action.kind in GROUPS:
+        return action.kind
+    if action.kind == "note":
+        return str(action.args[0])
+    return None
 
 
 def reveal(event: Event, narrator: Narrator, lang: str) -> Screen | None:
@@ -205,11 +248,11 @@ class PIPages:
         cases = candidates(self.narrator.rules, view, mine["seat"], mine["holding"]["case"])
         return {"count": len(cases), **{kind: {c[i] for c in cases} for i, kind in enumerate(KINDS)}}
 
-    def choice(self, prompt: Prompt, index: int) -> Screen:
-        return choice(prompt, self.narrator, self.lang, index, self.places)
+    def menu(self, prompt: Prompt, view: dict[str, Any]) -> Menu:
+        return menu(prompt, view, self.narrator, self.lang, self.places)
 
-    def reveal(self, event: Event) -> Screen | None:
-        return reveal(event, self.narrator, self.lang)
+    def reveal(self, event: Event, seat: int) -> Screen | None:
+        return reveal(event, self.narrator, self.lang)  # every private event here is the seat's own
 
 
 def make_pages(narrator: Narrator, lang: str, assist: bool = False) -> PIPages:

@@ -90,7 +90,15 @@ def _counts(draw, counts: tuple[tuple[str, int], ...]) -> None:
 
 
 def _clocks(draw, clocks: tuple[tuple[int, int], ...]) -> None:
-    per_row = 6
-    for i, (hours, minutes) in enumerate(clocks[:12]):
+    """As large as the packet allows: one row of up to four faces, else two rows (a Wien packet holds
+    at most eight cards, 23 among three seats)."""
+    shown = clocks[:8]
+    lines = 1 if len(shown) <= 4 else 2
+    per_row = -(-len(shown) // lines)
+    width, height = WIDTH // per_row, (HEIGHT - TITLE_HEIGHT) // lines
+    radius = min(width, height) // 2 - 2
+    for i, (hours, minutes) in enumerate(shown):
         row, column = divmod(i, per_row)
-        draw_clock(draw, (11 + column * 21, 23 + row * 20), 9, hours, minutes)
+        in_row = min(per_row, len(shown) - row * per_row)
+        left = (WIDTH - in_row * width) // 2  # a shorter last row is centred
+        draw_clock(draw, (left + column * width + width // 2, TITLE_HEIGHT + row * height + height // 2), radius, hours, minutes)

@@ -3,7 +3,9 @@
 The card a seat reads is long prose on a 128x64 screen: it is cut into pages of four lines, read
 with next/previous before the choice that closes the reading (the controller's `lead` pages). Once
 read, a card's text is gone for good, as at the real table (rules 7): the journal keeps which cards
-the seat read and when, Dr Watson's public readings, and the private answers Holmes gave it.
+the seat read and when, Dr Watson's public readings, and the private answers Holmes gave it. A seat
+that failed at 221B is the voice of Holmes and knows the answers (rules 8.3, 16): from then on it has
+one more page, first after the idle screen: the solution, every question with its answer.
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
+from kiosk.games.watson_holmes.board import HOLMES_COST
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
-from kiosk.i18n import LANGUAGES, N_, Text
+from kiosk.i18n import LANGUAGES, N_, Text, counted
 from kiosk.seats.canvas import ELLIPSIS, WIDTH, paragraph, wrap
+from kiosk.seats.menu import Entry as MenuEntry, Menu, grouped
 from kiosk.seats.screen import PAGE_LINES, Item, Screen
 
 HINT = N_("◀ ▶ browse · ● choose")
@@ -64,7 +68,7 @@ def status(view: dict[str, Any], narrator: Narrator, seat: int) -> Text:
         return Text(N_("Your turn to visit"))
     if view["turn"] is not None:
         return Text(N_("{seat} is visiting"), {"seat": narrator.seat(view["turn"])})
-    return Text(N_("Investigation"))
+    return Text(N_("The investigation goes on"))
 
 
 # --- browsable pages -----------------------------------------------------------------------------
@@ -96,6 +100,28 @@ def character(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 
     state = view["players"][you["seat"]]["character_state"] or "hidden"
     items: tuple[Item, ...] = (Item(Text(card.name).render(lang), detail=Text(CHARACTER_STATES[state]).render(lang)),)
     items += pages_of(Text(card.name).render(lang), Text(card.text).render(lang))
+    return Screen(title, items, index % len(items))
+
+
+def solution(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0) -> Screen:
+    """The answer key, for the voice of Holmes only (the view holds it once the seat has failed):
+    each question, then its answer, paged four lines at a time; an answer that would be cut by the
+    end of a page starts on the next one."""
+    title = Text(N_("The answers")).render(lang)
+    key = view["you"].get("answer_key") or {}
+    items: tuple[Item, ...] = ()
+    for q in narrator.case.questions:
+        if q.id not in key:
+            continue
+        number = Text(N_("Question {number}"), {"number": q.number}).render(lang)
+        asked = paragraph(f"{q.number}. {CaseText('', q.text).render(lang)}" if q.text else number, WIDTH - 2)
+        answer = Text(N_("Answer: {answer}"), {"answer": accepted_text(narrator, q.id, key[q.id], lang)}).render(lang)
+        told = paragraph(answer, WIDTH - 2)
+        room = -len(asked) % PAGE_LINES
+        lines = asked + [""] * (room if len(told) > room else 0) + told
+        items += tuple(Item(number, lines=tuple(lines[i:i + PAGE_LINES])) for i in range(0, len(lines), PAGE_LINES))
+    if not items:
+        return Screen(title, (Item(Text(N_("(see the answer card)")).render(lang)),))
     return Screen(title, items, index % len(items))
 
 
@@ -142,9 +168,12 @@ def question_number(narrator: Narrator, question: str) -> int | str:
 
 
 def answer_label(narrator: Narrator, question: str, answer: Any) -> Text:
-    """A picked answer in words: a choice's label, a number, or "written on paper" (free text)."""
+    """A picked answer in words: a choice's label, a number, or "written on paper" (free text);
+    an answer of the key may also be free text in the case's languages."""
     if answer is None:
         return Text(N_("written on paper"))
+    if isinstance(answer, dict):
+        return CaseText("", answer)
     for q in narrator.case.questions:
         for c in q.choices:
             if q.id == question and c.id == answer:
@@ -171,18 +200,34 @@ def lead(prompt: Prompt, narrator: Narrator, texts: dict[str, dict[str, str] | N
         question = CaseText("", detail["text"]) if detail.get("text") else Text(N_("(read the question in the booklet)"))
         pages = pages_of(title, question.render(lang), heading=False)
         if "accepted" in prompt.data:
-            pages += pages_of(Text(N_("The answer card says")).render(lang), accepted_text(prompt.data["accepted"], lang))
+            accepted = accepted_text(narrator, prompt.data["question"], prompt.data["accepted"], lang)
+            pages += pages_of(Text(N_("The answer card says")).render(lang), accepted)
         return pages
     if prompt.kind == "holmes_judge":
-        number = question_number(narrator, prompt.data["question"])
-        asks = Text(N_("{seat} asks about question {number}"), {"seat": narrator.seat(prompt.data["seat"]), "number": number})
-        accepted = accepted_text(prompt.data["accepted"], lang) or Text(N_("(see the answer card)")).render(lang)
-        return pages_of(asks.render(lang), accepted)
+        return judge_pages(prompt, narrator, lang)
     return ()
 
 
-def accepted_text(accepted: list[Any], lang: str) -> str:
-    return "; ".join(CaseText("", a).render(lang) if isinstance(a, dict) else str(a) for a in accepted)
+def judge_pages(prompt: Prompt, narrator: Narrator, lang: str) -> tuple[Item, ...]:
+    """What the voice of Holmes reads before judging (rules 9.2, Answer Check): the question, the
+    asker's written answer (on the paper the asker hands over: the seat has no keyboard) and the
+    answer card's key for that question."""
+    d = prompt.data
+    asker = narrator.seat(d["seat"])
+    number = question_number(narrator, d["question"])
+    asks = Text(N_("{seat} asks about question {number}"), {"seat": asker, "number": number}).render(lang)
+    detail = d.get("detail") or {}
+    question = CaseText("", detail["text"]) if detail.get("text") else Text(N_("(read the question in the booklet)"))
+    theirs = Text(N_("Written on the paper {seat} hands you"), {"seat": asker})
+    pages = pages_of(asks, question.render(lang))
+    pages += pages_of(Text(N_("Their answer")).render(lang), theirs.render(lang))
+    accepted = accepted_text(narrator, d["question"], d["accepted"], lang) or Text(N_("(see the answer card)")).render(lang)
+    return pages + pages_of(Text(N_("The answer card says")).render(lang), accepted)
+
+
+def accepted_text(narrator: Narrator, question: str, accepted: list[Any], lang: str) -> str:
+    """The key of one question in words (choices by their label, free text in the reader's language)."""
+    return "; ".join(answer_label(narrator, question, a).render(lang) for a in accepted)
 
 
 def action_label(action: Action, prompt: Prompt, narrator: Narrator) -> Text:
@@ -191,7 +236,7 @@ def action_label(action: Action, prompt: Prompt, narrator: Narrator) -> Text:
     if kind in ("visit", "tap", "watson_target", "extra_read"):
         return narrator.card(args[0])
     if kind == "bid":
-        bid = Text(N_("Walk (no bid)")) if args[0] == 0 else Text(N_("Bid {n} carriage(s)"), {"n": args[0]})
+        bid = Text(N_("Walk (no bid)")) if args[0] == 0 else counted("Bid {count} carriage", "Bid {count} carriages", args[0])
         if len(args) > 1:
             return Text(N_("{bid}, using a {token}"), {"bid": bid, "token": Text(TOKEN_NAMES[args[1]])})
         return bid
@@ -208,6 +253,8 @@ def action_label(action: Action, prompt: Prompt, narrator: Narrator) -> Text:
         return answer_label(narrator, args[0], args[1])
     if kind == "grade":
         return Text(N_("My answer matches") if args[1] else N_("My answer differs"))
+    if kind == "written":
+        return Text(N_("Written on my paper"))
     if kind == "judge":
         return Text(N_("accurate") if args[0] else N_("not accurate"))
     if kind == "done":
@@ -255,17 +302,58 @@ def choice_title(prompt: Prompt, narrator: Narrator) -> Text:
     return Text(TITLES.get(prompt.kind, N_("Your choice")), params)
 
 
-def choice(prompt: Prompt, narrator: Narrator, lang: str, index: int = 0,
-           texts: dict[str, dict[str, str] | None] | None = None) -> Screen:
-    read = lead(prompt, narrator, texts or {}, lang)
+def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[str, str] | None] | None = None) -> Menu:
+    """The pages to read first, then the choices: a visit first by what (a location, Dr Watson, your
+    character, Sherlock Holmes), then which; a bid first walk or carriages (and with which token),
+    then how many."""
+    hint = Text(HINT).render(lang)
+    read = tuple(MenuEntry(item, footer="") for item in lead(prompt, narrator, texts or {}, lang))
     details = choice_details(prompt, narrator)
-    items = read + tuple(
-        choice_item(action_label(a, prompt, narrator).render(lang), details[a].render(lang) if a in details else "")
-        for a in prompt.actions
-    )
-    current = items[index % len(items)]
-    footer = Text(HINT).render(lang) if index % len(items) >= len(read) and len(current.lines) < PAGE_LINES else ""
-    return Screen(choice_title(prompt, narrator).render(lang), items, index % len(items), footer=footer)
+    leaves = []
+    for a in prompt.actions:
+        item = choice_item(action_label(a, prompt, narrator).render(lang), details[a].render(lang) if a in details else "")
+        leaves.append((group_of(a), MenuEntry(item, a, footer=hint if len(item.lines) < PAGE_LINES else "")))
+    entries = grouped(leaves, lambda key, below: heading(key, below, prompt, lang),
+                      lambda key: Text(GROUP_TITLES[key[0]]).render(lang))
+    return Menu(choice_title(prompt, narrator).render(lang), read + entries, footer=hint)
+
+
+GROUPS = {
+    "visit": N_("Visit a location"),
+    "character": N_("Your character"),
+    "holmes": N_("Sherlock Holmes"),
+    "walk": N_("Walk (no bid)"),
+    "carriages": N_("Bid carriages"),
+}
+GROUP_TITLES = {**GROUPS, "visit": N_("Where to?"), "walk": N_("Your bid"), "carriages": N_("Your bid")}
+
+
+def group_of(action: Action) -> tuple[str, str | None] | None:
+    """What a choice is, at the upper level of the menu (None: it stands there alone)."""
+    kind, args = action.kind, action.args
+    if kind in ("visit", "tap"):
+        return "visit", None
+    if kind in ("character", "copy", "discard_character"):
+        return "character", None
+    if kind.startswith("holmes_"):
+        return "holmes", None
+    if kind == "bid":
+        return ("walk" if args[0] == 0 else "carriages"), (args[1] if len(args) > 1 else None)
+    return None
+
+
+def heading(key: Any, below: tuple[MenuEntry, ...], prompt: Prompt, lang: str) -> Item:
+    group, token = key
+    if len(below) == 1 and group in ("visit", "character", "holmes", "walk"):
+        return below[0].item  # one choice: it says itself what it is
+    words = Text(GROUPS[group])
+    if token is not None:
+        words = Text(N_("{bid}, using a {token}"), {"bid": words, "token": Text(TOKEN_NAMES[token])})
+    detail = Text(N_("{n} carriages"), {"n": HOLMES_COST}).render(lang) if group == "holmes" else ""
+    if group == "carriages":
+        bids = [e.action.args[0] for e in below if e.action is not None]
+        detail = Text(N_("{least} to {most} carriages"), {"least": min(bids), "most": max(bids)}).render(lang)
+    return choice_item(words.render(lang), detail)
 
 
 def choice_item(label: str, detail: str) -> Item:
@@ -335,6 +423,8 @@ class WatsonHolmesPages:
 
     def observe(self, events: list[Event]) -> None:
         self.seen.extend(events)
+        if any(e.kind == "answer_key" and e.data["answers"] for e in events) and "solution" not in self.pages:
+            self.pages = ("solution", *self.pages)  # failed at 221B: the voice of Holmes knows the answers
 
     def idle(self, view: dict[str, Any]) -> Screen:
         return idle(view, self.narrator, self.lang)
@@ -344,6 +434,8 @@ class WatsonHolmesPages:
             return reading(view, self.narrator, self.lang, index)
         if name == "character":
             return character(view, self.narrator, self.lang, index)
+        if name == "solution":
+            return solution(view, self.narrator, self.lang, index)
         return journal(self.journal(view["you"]["seat"]), self.lang, index)
 
     def journal(self, seat: int) -> list[Entry]:
@@ -359,14 +451,11 @@ class WatsonHolmesPages:
         """The text of each card this seat was handed to read (the reading prompt gates it)."""
         return {e.data["card"]: e.data["text"] for e in self.seen if e.kind == "card_read"}
 
-    def lead(self, prompt: Prompt) -> int:
-        return len(lead(prompt, self.narrator, self.open_texts(), self.lang))
+    def menu(self, prompt: Prompt, view: dict[str, Any]) -> Menu:
+        return menu(prompt, self.narrator, self.lang, self.open_texts())
 
-    def choice(self, prompt: Prompt, index: int) -> Screen:
-        return choice(prompt, self.narrator, self.lang, index, self.open_texts())
-
-    def reveal(self, event: Event) -> Screen | None:
-        return reveal(event, self.narrator, self.lang)
+    def reveal(self, event: Event, seat: int) -> Screen | None:
+        return reveal(event, self.narrator, self.lang)  # every private event here is the seat's own
 
 
 def make_pages(narrator: Narrator, lang: str, assist: bool = False) -> WatsonHolmesPages:

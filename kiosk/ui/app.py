@@ -19,25 +19,31 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import pygame
+
 from hardware.backlight import Backlight
 from hardware.events import DeviceStatus
 from hardware.table import Table
 from kiosk import i18n
 from kiosk.admin_pin import PIN_FILE, AdminPin, PinFile
+from kiosk.awaited import awaited
 from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
 from kiosk.config import TableConfig
 from kiosk.games import registry
-from kiosk.games.base import Action, Event, Prompt
+from kiosk.games.base import Action, Event, OptionRefused, Prompt
+from kiosk.games.watson_holmes.game import CaseUnavailable
 from kiosk.i18n import N_, Text
 from kiosk.lobby import Lobby
 from kiosk.narration import narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.seats.screen import Item, Screen, render
-from kiosk.session import GameSession, ReplayMismatch
-from kiosk.store import GameRecord, GameStore
+from kiosk.session import GameSession, ReplayMismatch, resumable, set_aside
+from kiosk.storage import StorageKeeper
+from kiosk.store import GameRecord, GameStore, StoreWriteError
 from kiosk.table import Referee
 from kiosk.ui.boards import Board, BoardContext, make_board
+from kiosk.ui.layout import inset
 from kiosk.ui.scenes.notice import bottom_strip, notice_bar
 from kiosk.ui.paint import Painter
 from kiosk.ui.scene import Scene, Touchscreen
@@ -45,8 +51,9 @@ from kiosk.ui.scenes.admin import Admin
 from kiosk.ui.scenes.attract import Attract
 from kiosk.ui.scenes.choose_game import ChooseGame
 from kiosk.ui.scenes.claim import SeatClaim
-from kiosk.ui.scenes.options import Options
+from kiosk.ui.scenes.options import Options, refusal
 from kiosk.ui.scenes.results import Results
+from kiosk.ui.seat_results import seat_result
 from kiosk.ui.scenes.resume import ResumeOffer
 from kiosk.ui.scenes.rules_pages import RulesPages
 from kiosk.ui.theme import Theme
@@ -56,6 +63,7 @@ log = logging.getLogger("kiosk")
 REVEAL_SECONDS = {"slow": 5.0, "normal": 3.0, "fast": 1.5}
 NOTICE_SECONDS = 4.0
 HOLD_FOR_ADMIN = 3.0  # a finger held this long anywhere opens the admin PIN pad
+RESULTS = "results"  # a tap on a finished board, once it has shown the end: on to the results
 
 
 @dataclass
@@ -70,7 +78,7 @@ class Plan:
     bot_pause: float = 0.8
     reveal_seconds: float | None = None  # None: from the reveal speed chosen in the options
     assist: bool = False
-    results_after: float = 8.0  # seconds the finished board stays once its last animation has ended
+    results_after: float = 8.0  # bots only (a demo): seconds the finished board stays once still; people tap
 
 
 @dataclass
@@ -84,6 +92,7 @@ class App:
     on_game_event: Callable[[GameSession, list[Event]], None] | None = None  # the terminal and the log
     on_quit: Callable[[], None] | None = None  # shutdown from the admin menu
     backlight: Backlight = field(default_factory=Backlight)
+    keeper: StorageKeeper | None = None  # the card: reserve, pruning, faults (made from the config if None)
     scene: Scene | None = None
     lobby: Lobby | None = None
     referee: Referee | None = None
@@ -91,6 +100,7 @@ class App:
     quit: bool = False
     settings: dict[str, Any] = field(default_factory=dict)
     _notice: tuple[Text, float] | None = None
+    _notice_alert: bool = True  # False: good news, drawn as information, not as an alert
     _results_at: float | None = None
     _back_to: Scene | None = None  # where the admin menu or the rules pages return to
     _pin: AdminPin = field(init=False)  # one for the app's life: closing the pad keeps the wrong-PIN count
@@ -100,6 +110,10 @@ class App:
         self.settings.setdefault("language", self.screen.lang)
         i18n.set_language(self.settings["language"])
         self.settings.setdefault("reveal_speed", "normal")
+        if self.keeper is None:
+            self.keeper = StorageKeeper(self.store, self.config.store, self.store.path.parent,
+                                        clock=lambda: self.clock())
+        self.keeper.on_change = self._storage_changed
         self.screen.show(self)
 
     # --- the scene the touchscreen shows: the current one, with a notice on top -------------------
@@ -112,19 +126,26 @@ class App:
     def draw(self, paint: Painter, now: float) -> None:
         assert self.scene is not None
         self.scene.draw(paint, now)
+        if self._shown_the_end(now) and not self._bots_only():
+            results_hint(paint)
         if self._notice is not None and now < self._notice[1]:
-            notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self._notice[0])
+            notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self._notice[0], alert=self._notice_alert)
+        elif self.store.fault is not None and not isinstance(self.scene, Admin):  # the admin menu says it itself
+            notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self.store.fault.text)
 
     def tap(self, value: object, now: float) -> None:
-        if self.scene is not None:
+        if value == RESULTS:
+            if self._shown_the_end(now):
+                self.results()
+        elif self.scene is not None:
             self.scene.tap(value, now)
 
     def next_frame(self, now: float) -> float | None:
         waits = [self.scene.next_frame(now) if self.scene is not None else None]
-        if self._notice is not None:
-            waits.append(max(0.0, self._notice[1] - now))
-        if self._results_at is not None:
-            waits.append(max(0.0, self._results_at - now))
+        if self._notice is not None and self._notice[1] > now:
+            waits.append(self._notice[1] - now)
+        if self._results_at is not None and self._results_at > now:
+            waits.append(self._results_at - now)
         found = [w for w in waits if w is not None]
         return min(found) if found else None
 
@@ -139,19 +160,26 @@ class App:
         self.scene = scene
         self.screen.changed()
 
-    def notice(self, text: Text) -> None:
-        """A short message over whatever the touchscreen shows, for a few seconds."""
+    def notice(self, text: Text, *, alert: bool = True) -> None:
+        """A short message over whatever the touchscreen shows, for a few seconds (an alert unless told)."""
         self._notice = (text, self.clock() + NOTICE_SECONDS)
+        self._notice_alert = alert
         self.screen.changed()
 
     # --- the loop's entry points ------------------------------------------------------------------
 
     def begin(self) -> None:
         """The first scene: an unfinished game to resume, the game asked for, or the attract screen."""
-        unfinished = self.store.unfinished()
+        assert self.keeper is not None
+        self.keeper.tidy()
+        try:
+            unfinished = resumable(self.store)  # a game that cannot be replayed is set aside, never fatal
+        except StoreWriteError as error:  # setting it aside needs a write: tried again at the next start
+            unfinished = None
+            self.notice(error.text)
         if unfinished is not None:
             self.show(ResumeOffer(
-                unfinished.game, unfinished.seats, len(self.store.actions(unfinished.id)),
+                unfinished.game, unfinished.seats, self.store.action_count(unfinished.id),
                 time.strftime("%Y-%m-%d %H:%M", time.localtime(unfinished.started)),
                 on_resume=lambda: self.resume(unfinished), on_discard=lambda: self.set_aside(unfinished),
             ))
@@ -159,6 +187,8 @@ class App:
             if self.plan.bots is not None:
                 seats = self.plan.seats
                 self.start_game(self.plan.game, seats, list(range(seats - self.plan.bots, seats)), {})
+                if self.referee is None:  # not started (the card said no): people start one by hand
+                    self.attract()
             else:
                 self.claim(self.plan.game, self.plan.seats)
         else:
@@ -183,6 +213,8 @@ class App:
             self._maybe_results(now)
         else:
             self.table.poll()  # between games too: failed seat screens retried, the others kept alive
+        assert self.keeper is not None
+        self.keeper.check()
         if self._notice is not None and now >= self._notice[1]:
             self._notice = None
             self.screen.changed()
@@ -190,7 +222,8 @@ class App:
     def due(self) -> float | None:
         """Seconds until something needs doing without any input (None: nothing will)."""
         now = self.clock()
-        waits = [self.screen.due(now)]
+        assert self.keeper is not None
+        waits = [self.screen.due(now), self.keeper.due()]
         if self.referee is not None:
             waits.append(self.referee.due())
         found = [w for w in waits if w is not None]
@@ -209,6 +242,7 @@ class App:
 
     def choose(self) -> None:
         self._leave_lobby()
+        registry.refresh()  # a case dropped into the cases folder is offered from now on
         self.show(ChooseGame(
             on_choose=self.claim, on_rules=self.rules, on_admin=self.admin, on_language=self.set_language,
             max_seats=len(self.table.seats),
@@ -234,7 +268,7 @@ class App:
         if game_id == "mystery-express":
             values.setdefault("assist", self.plan.assist or self.config.assist)
         self.show(Options(
-            game_id, values,
+            game_id, values, seats=seats,
             on_done=lambda chosen: self.start_game(game_id, seats, bots, chosen),
             on_back=lambda: self.show(claim) if claim is not None else self.choose(),
         ))
@@ -248,30 +282,54 @@ class App:
         if chosen.get("language"):
             self.set_language(chosen["language"])
         seed = self.plan.seed if self.plan.seed is not None else random.SystemRandom().randrange(2**31)
+        assert self.keeper is not None
+        self.keeper.tidy()  # old games pruned before a new one is stored
         try:
-            game.info.resolve_options(options)
+            game.info.resolve_options(options, seats)
             session = GameSession.start(self.store, game_id, seats, seed, options, bots=bots)
+        except OptionRefused as refused:
+            log.warning("game not started: %s", refused)
+            return self._not_started(refusal(game_id, refused))
         except ValueError as error:
             log.warning("game not started: %s", error)
-            self.notice(Text(N_("This game cannot start with these options.")))
+            return self._not_started(Text(N_("This game cannot start with these options.")))
+        except StoreWriteError as error:
+            self.notice(error.text)  # the setup stays: the same tap works once the card does
             return
         self._leave_lobby()
         self._play(session, {seat: table_bot(game_id, seat, seed) for seat in bots})
+
+    def _not_started(self, why: Text) -> None:
+        """A game refused at the start says why over the screen it was started from (the game list
+        when it was asked for at launch, before any screen)."""
+        if self.scene is None:
+            self.choose()
+        self.notice(why)
 
     def resume(self, record: GameRecord) -> None:
         bots = {seat: table_bot(record.game, seat, record.seed) for seat in record.bots}
         try:
             session = GameSession.resume(self.store, record, bots)
-        except (ReplayMismatch, ValueError, KeyError) as error:
-            log.error("game %d cannot be resumed: %s", record.id, error)
-            self.store.abandon(record.id)
+        except ReplayMismatch as error:
             self.attract()
-            self.notice(Text(N_("The unfinished game could not be resumed; it was set aside.")))
+            try:
+                set_aside(self.store, error)
+            except StoreWriteError as trouble:  # offered again at the next start
+                self.notice(trouble.text)
+                return
+            if isinstance(error.__cause__, CaseUnavailable):  # the café changed or removed the case file
+                self.notice(Text(N_("{reason} The unfinished game was set aside."), {"reason": error.reason}))
+            else:
+                self.notice(Text(N_("The unfinished game could not be resumed; it was set aside.")))
             return
         self._play(session, bots)
 
     def set_aside(self, record: GameRecord) -> None:
-        self.store.abandon(record.id)
+        try:
+            self.store.abandon(record.id)
+        except StoreWriteError as error:
+            self.notice(error.text)  # the offer stays: resuming needs no write
+            return
         log.info("game %d set aside", record.id)
         self.attract()
 
@@ -283,10 +341,13 @@ class App:
         narrator = narrator_for(session.record.game, session.game.view(session.state, None))
         record = session.record
         self._end_game()
-        self.show(Results(
+        results = Results(
             record.game, outcome, narrator,
             on_again=lambda: self.claim(record.game, record.seats), on_menu=self.attract,
-        ))
+        )
+        self.show(results)
+        for part in self.table.seats[:record.seats]:  # each player's own result, until the next choice
+            part.display.show(render(seat_result(results, part.index, self.settings["language"])))
 
     def admin(self) -> None:
         self._back_to = self.scene
@@ -299,23 +360,33 @@ class App:
             on_shutdown=self.shutdown, on_selftest=self.selftest, on_close=self._close_admin,
             settings={"language": self.settings["language"], "brightness": self.backlight.level,
                       "in_game": in_game},
+            storage=lambda: self.store.fault.text if self.store.fault is not None else None,
         ))
 
     def end_game(self) -> None:
+        self._end_in_play()
+
+    def _end_in_play(self) -> bool:
+        """End the game in play (it is set aside in the store); False if the card refused that."""
         if self.referee is not None:
             record = self.referee.session.record
             if not self.referee.session.over:
-                self.store.abandon(record.id)
+                try:
+                    self.store.abandon(record.id)
+                except StoreWriteError as error:
+                    self.notice(error.text)  # the game stays as it is, in play
+                    return False
             log.info("game %d ended from the admin menu", record.id)
         self._end_game()
         self.attract()
+        return True
 
     def restart_game(self) -> None:
         if self.referee is None:
             return self._close_admin()
         record = self.referee.session.record
-        self.end_game()
-        self.start_game(record.game, record.seats, list(record.bots), dict(record.options))
+        if self._end_in_play():
+            self.start_game(record.game, record.seats, list(record.bots), dict(record.options))
 
     def set_language(self, lang: str) -> None:
         """Switch the whole table's language now: touchscreen, seat screens, messages."""
@@ -347,7 +418,7 @@ class App:
             self.notice(Text(N_("Seat screens not answering: {seats}. Run kiosk selftest."),
                              {"seats": ", ".join(str(n) for n in failed)}))
         else:
-            self.notice(Text(N_("Every seat screen and the reader answer.")))
+            self.notice(Text(N_("Every seat screen and the reader answer.")), alert=False)
         if self.table.whistle is not None:
             self.table.whistle.play("beep")
 
@@ -371,6 +442,7 @@ class App:
             session, self.table, lambda seat: seat_pages(record.game, narrator, lang, assist), bots,
             bot_delay=max(0.0, self.plan.bot_pause), reveal_seconds=reveal,
             on_events=self._on_events, on_refused=self._refused, on_device=self._device, touchscreen=True,
+            clock=self.clock,
         )
         self.board = make_board(BoardContext(
             record.game, record.seats, narrator, self._submit, frozenset(record.bots), reveal,
@@ -405,7 +477,8 @@ class App:
     def _update_board(self, now: float) -> None:
         assert self.referee is not None and self.board is not None
         session = self.referee.session
-        self.board.update(session.game.view(session.state, None), self._public_prompts(), now)
+        waiting = awaited(session.game.prompts(session.state))  # seat and kind only: nothing private
+        self.board.update(session.game.view(session.state, None), self._public_prompts(), now, waiting)
 
     def _public_prompts(self) -> list[Prompt]:
         assert self.referee is not None
@@ -418,6 +491,14 @@ class App:
     def _refused(self, seat: int | None, reason: Text) -> None:
         self.notice(reason)
 
+    def _storage_changed(self, fault: StoreWriteError | None) -> None:
+        """The card stopped or started taking writes: every screen hears it (the keeper has logged it)."""
+        if fault is None:
+            self.notice(Text(N_("Saving works again: the game goes on.")))
+        elif self.referee is not None:
+            self.referee.refuse_everywhere(fault.short, public=fault.text)  # the seats too, and the error sound
+        self.screen.changed()
+
     def _device(self, status: DeviceStatus) -> None:
         """A part failed or came back (the driver has logged it): the touchscreen says so."""
         kind, _, which = status.device.partition(":")
@@ -427,12 +508,20 @@ class App:
         elif kind == "reader":
             self.notice(Text(N_("The card reader is back.") if status.ok else N_("The card reader stopped answering; retrying.")))
 
+    def _shown_the_end(self, now: float) -> bool:
+        """The game is over and its board has played its end to the last frame (nothing moves)."""
+        return (self.referee is not None and self.referee.session.over and self.board is not None
+                and self.scene is self.board and self.board.next_frame(now) is None)
+
+    def _bots_only(self) -> bool:
+        return self.referee is not None and len(self.referee.bots) >= self.referee.session.record.seats
+
     def _maybe_results(self, now: float) -> None:
-        if self.referee is None or not self.referee.session.over or self.scene is not self.board:
+        """People go on to the results with a tap when they have seen the end; a demo goes by itself."""
+        if not self._bots_only() or not self._shown_the_end(now):
             return
         if self._results_at is None:
-            if self.board is not None and self.board.next_frame(now) is None:  # the end has been shown
-                self._results_at = now + self.plan.results_after
+            self._results_at = now + self.plan.results_after
         elif now >= self._results_at:
             self._results_at = None
             self.results()
@@ -449,13 +538,14 @@ class App:
         scene = self.scene
         if isinstance(scene, SeatClaim) and self.lobby is not None and seat not in self.lobby.claimed:
             scene.bots ^= {seat}
+            self.lobby.give_to_bot(seat, seat in scene.bots)
             self.screen.changed()
 
     def _claims_changed(self) -> None:
         scene = self.scene
         if isinstance(scene, SeatClaim) and self.lobby is not None:
             scene.claimed = set(self.lobby.claimed)
-            scene.bots -= scene.claimed  # a person sitting down takes the seat from its bot
+            scene.bots = set(self.lobby.bots)  # a person sitting down takes the seat from its bot
             self.screen.changed()
             if self.lobby.started:  # a long press on a claimed seat: start with the default options
                 self.lobby.started = False
@@ -488,3 +578,14 @@ class App:
         for part in self.table.seats:
             if part.index >= first:
                 part.display.show(image)
+
+
+def results_hint(paint: Painter) -> None:
+    """Over the top of a finished board: the whole screen answers a tap with the results."""
+    screen = paint.surface.get_rect()
+    layout = paint.layout
+    hint = pygame.Rect(0, 0, min(screen.width - 2 * layout.mm(3), layout.mm(70)), layout.mm(9))
+    hint.midtop = (screen.centerx, layout.mm(1))
+    paint.box(hint, paint.theme.accent, paint.theme.ink, radius=hint.height // 2, width=max(1, layout.mm(0.4)))
+    paint.text(inset(hint, layout.mm(1)), Text(N_("Tap for the results")), 4.5, paint.theme.background, title=True)
+    paint.target(screen, RESULTS)

@@ -53,7 +53,10 @@ def draw_clock(surface: pygame.Surface, centre: tuple[int, int], radius: int, ho
     return box
 
 
-def flip(progress: float, share: float = 0.18) -> float:
+FLIP_SHARE = 0.18  # the share of a card's showing during which it turns over
+
+
+def flip(progress: float, share: float = FLIP_SHARE) -> float:
     """How far a card has turned face up, `progress` (0..1) into its showing: it turns over during
     the first `share` of its time, then lies flat."""
     if share <= 0:

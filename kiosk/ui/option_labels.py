@@ -35,6 +35,9 @@ TABLE_SETTINGS = (
 )
 
 # (game id or "table", option name) -> its label.
+# Options a game records with each game and nobody chooses (the screen lists them not).
+RECORDED = frozenset({("watson-holmes", "case_digest")})
+
 LABELS: dict[tuple[str, str], Label] = {
     ("table", "reveal_speed"): Label(N_("Private reveals"), N_("How long a card shown on a seat screen stays up.")),
     ("table", "language"): Label(N_("Language"), N_("The language of the touchscreen and the seat screens.")),

@@ -4,6 +4,11 @@ A scene is plain: it draws itself with a `Painter`, answers the taps on the targ
 and says when it next needs a frame (`next_frame`, None while still). The `Touchscreen` keeps the
 current scene, hit-tests taps, and redraws only when a tap, an update or a running animation asks:
 an idle table draws nothing and the loop can sleep in `pygame.event.wait`.
+
+`next_frame` is asked about the frame last drawn: "drawn at `now`, when do you need the next one?".
+An animation answers one frame's time while it runs (and once more after it ends, so its last
+frame, at rest, is drawn), and None after that; the touchscreen counts that wait from the time of
+its last frame, so a running animation schedules its own frames with nobody touching anything.
 """
 
 from __future__ import annotations
@@ -15,6 +20,9 @@ import pygame
 from kiosk.ui.layout import Layout, layout_for
 from kiosk.ui.paint import Painter
 from kiosk.ui.theme import Theme
+
+ON_TIME = 1e-9  # seconds: an animation's moment this close has come (a float clock's rounding never
+# leaves a wait too small to move the clock past it)
 
 
 class Scene(Protocol):
@@ -29,7 +37,8 @@ class Scene(Protocol):
         """A tap on a target this scene registered while drawing, with that target's value."""
 
     def next_frame(self, now: float) -> float | None:
-        """When this scene next needs drawing without any input (a clock's hand moving), or None."""
+        """Seconds after a frame drawn at `now` until the scene next needs drawing without any input
+        (a clock's hand moving), or None if nothing moves by itself."""
 
 
 class Touchscreen:
@@ -43,6 +52,7 @@ class Touchscreen:
         self.painter: Painter | None = None
         self.dirty = True
         self.frames = 0
+        self.drawn_at: float | None = None  # the loop's clock at the last frame
 
     def show(self, scene: Scene) -> None:
         self.scene = scene
@@ -71,10 +81,10 @@ class Touchscreen:
         """Seconds until the next frame is needed (0 now), or None if nothing will change by itself."""
         if self.scene is None:
             return None
-        if self.dirty:
+        if self.dirty or self.drawn_at is None:
             return 0.0
-        wanted = self.scene.next_frame(now)
-        return None if wanted is None else max(0.0, wanted)
+        wanted = self.scene.next_frame(self.drawn_at)
+        return None if wanted is None else max(0.0, self.drawn_at + wanted - now)
 
     def draw(self, now: float) -> bool:
         """Draw a frame if one is due; True if it did."""
@@ -85,5 +95,6 @@ class Touchscreen:
         self.scene.draw(painter, now)
         self.painter = painter
         self.dirty = False
+        self.drawn_at = now
         self.frames += 1
         return True

@@ -10,7 +10,8 @@ debouncing and the long-press timing. Keys: seat 1 Q W E, seat 2 A S D, seat 3 Z
 seat 5 J K L, seat 6 R T Y, seat 7 F G H (previous, next, select). A lamp lights while the buzzer
 plays, with the pattern's sound where an audio device exists.
 
-Its labels go through the catalogue like the rest; key letters and card ids are shown as they are.
+Its labels go through the catalogue like the rest, the cards by the names players know them by (from
+the game's data, in the table's language); key letters are shown as they are.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ from hardware.mock import MockTable
 from hardware.pn532_sim import SimTag
 from hardware.tags import tag_text
 from hardware.whistle import PATTERNS
-from kiosk.games.physical import physical_tags
-from kiosk.i18n import N_, Text
+from kiosk.games.physical import physical_tags, tag_names
+from kiosk.i18n import N_, Text, counted
 from kiosk.ui.layout import grid
 
 SCALE = 2
@@ -87,6 +88,7 @@ class Simulator:
         self.keys = {ord(key): (seat, BUTTONS[i]) for seat, keys in zip(self.seats, KEYS) for i, key in enumerate(keys)}
         self.page = 0
         self.tag_down: str | None = None
+        self.card_labels: list[str] = []  # the reader panel's card buttons as last drawn, in order
         self.shown: object = None  # what the window's own parts last showed: redraw only on change
         self.sound = Sound()
         self.heard = 0
@@ -202,22 +204,40 @@ class Simulator:
         self.window.fill(BACKGROUND, self.nfc_area)
         pygame.draw.rect(self.window, BEZEL, self.nfc_area, width=2, border_radius=8)
         cards = physical_tags(game) if game is not None else []
-        title = Text(N_("Card reader: hold a card down to lay it on the reader ({count} cards)"), {"count": len(cards)}).render()
+        if cards:
+            title = counted("Card reader: hold a card down to lay it on the reader ({count} card)",
+                            "Card reader: hold a card down to lay it on the reader ({count} cards)", len(cards)).render()
+        elif game is None:
+            title = Text(N_("Card reader: the tagged cards of a game show here once it is chosen")).render()
+        else:
+            title = Text(N_("Card reader: no tagged cards in this game")).render()
         self.window.blit(self.font.render(title, True, BRASS), self.nfc_area.move(8, 6))
         pages = max(1, (len(cards) + NFC_PER_PAGE - 1) // NFC_PER_PAGE)
         self.page %= pages
         shown = cards[self.page * NFC_PER_PAGE:(self.page + 1) * NFC_PER_PAGE]
         body = pygame.Rect(self.nfc_area.left + 8, self.nfc_area.top + 26, self.nfc_area.width - 60, NFC_H - 34)
+        names = tag_names(game) if game is not None else {}
+        self.card_labels = []
         for rect, card in zip(grid(body, NFC_PER_PAGE, 6, gap=4), shown):
             down = card == self.tag_down
             pygame.draw.rect(self.window, BRASS if down else BEZEL, rect, border_radius=6)
-            self.window.blit(self.font.render(card[:16], True, CREAM), rect.move(4, 8))
+            label = self.shortened(names[card].render() if card in names else card, rect.width - 8)
+            self.card_labels.append(label)
+            self.window.blit(self.font.render(label, True, CREAM), rect.move(4, 8))
             self.controls.append(Control("card", rect, (game, card)))
         if pages > 1:
             more = pygame.Rect(body.right + 6, body.top, 40, body.height)
             pygame.draw.rect(self.window, BEZEL, more, border_radius=6)
             self.window.blit(self.font.render(f"{self.page + 1}/{pages}", True, CREAM), more.move(4, 8))
             self.controls.append(Control("page", more, 1))
+
+    def shortened(self, text: str, width: int) -> str:
+        """`text` cut with an ellipsis to fit `width` pixels of the panel's font."""
+        if self.font.size(text)[0] <= width:
+            return text
+        while text and self.font.size(text + "…")[0] > width:
+            text = text[:-1]
+        return text.rstrip() + "…"
 
     def lay(self, value: tuple[str, str]) -> None:
         game, card = value

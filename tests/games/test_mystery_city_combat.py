@@ -174,7 +174,7 @@ def test_the_turn_marker_goes_round_in_the_chosen_direction(direction, order):
 
 def test_the_first_seat_is_an_option_checked_against_the_seat_count():
     assert GAME.start(3, 1, {"first_seat": 2}).active == 2
-    with pytest.raises(ValueError, match="first_seat' must be 0-2, got 3"):
+    with pytest.raises(ValueError, match="option 'first_seat' must be one of 0, 1, 2, got 3"):
         GAME.start(3, 1, {"first_seat": 3})
 
 

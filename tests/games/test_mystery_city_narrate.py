@@ -64,6 +64,6 @@ def test_kiosk_run_plays_and_narrates_a_whole_game(capsys, tmp_path):
     assert main([*run, "--seats", "3", "--seed", "4", "--data", str(tmp_path / "a")]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Mystery City: 3 seats, 3 played by bots, seed 4")
-    assert "attacks" in out and "wins the game" in out and out.rstrip().endswith("card(s)")
+    assert "attacks" in out and "wins the game" in out and out.rstrip().endswith(" cards")
     assert main([*run, "--seats", "2", "--seed", "4", "--lang", "es", "--data", str(tmp_path / "b")]) == 0
     assert "gana la partida" in capsys.readouterr().out

@@ -93,7 +93,7 @@ def test_every_problem_is_reported_at_once():
     raw["case"]["location_cards"][3]["position"] = {"col": 9, "row": 1}
     with pytest.raises(CaseError) as error:
         case_from(raw)
-    problems = error.value.problems
+    problems = [str(problem) for problem in error.value.problems]
     assert len(problems) == 4
     assert "location_cards[0] (C01): missing field 'back_text'" in problems[0]
     assert "location_cards[1] (C02): field 'back_text' has no text in es" in problems[1]
@@ -105,20 +105,20 @@ def test_every_problem_is_reported_at_once():
     "change, expected",
     [
         (lambda c: c["location_cards"][1].update(id="C01"), "card id 'C01' is used twice"),
-        (lambda c: c["location_cards"][1].update(number=1), "two cards share a number"),
+        (lambda c: c["location_cards"][1].update(number=1), "location_cards[1] (C02): card number 1 is used twice"),
         (lambda c: c["location_cards"][1].update(position={"col": 1, "row": 1}), "cards C01 and C02 are both at position 1,1"),
-        (lambda c: c["questions"][0].update(answer_kind="ESSAY"), "questions[0] (Q1): answer_kind must be one of"),
+        (lambda c: c["questions"][0].update(answer_kind="ESSAY"), "questions[0] (Q1): field 'answer_kind' must be one of"),
         (lambda c: c["questions"][0].update(choices=[{"id": "marsh", "label": "Edwin Marsh"}]), "PERSON_FULL_NAME needs at least 2 choices"),
         (lambda c: c["questions"][1].update(number=3), "numbers must run 1, 2, 3"),
         (lambda c: c["questions"][0].update(evidence=["C99"]), "questions[0] (Q1): evidence: no location card 'C99'"),
         (lambda c: c["questions"][0].update(reveal={"on_card": "C42"}), "reveal.on_card: no location card 'C42'"),
         (lambda c: c.update(languages=["en", "fr"]), "field 'languages' must list some of en, es"),
-        (lambda c: c.update(max_players=9), "2 <= min_players <= max_players <= 7"),
-        (lambda c: c["special_rules"].update(start_resources={"police": 2}), "start_resources.police must be a whole number (0 or 1 for tokens)"),
+        (lambda c: c.update(max_players=9), "field 'max_players' must be a whole number 2-7, got 9"),
+        (lambda c: c["special_rules"].update(start_resources={"police": 2}), "start_resources: field 'police' must be a whole number 0-1, got 2"),
         (lambda c: c["special_rules"].update(zones=[{"id": "A", "name": "A"}, {"id": "B", "name": "B"}]), "zone_travel has no cost from A to B"),
         (lambda c: c["location_cards"][0].update(number="one"), "location_cards[0] (C01): field 'number' must be a whole number, got 'one'"),
         (lambda c: c["location_cards"][4].update(icons=["gives_police", "no_police"]), "gives_police and no_police together"),
-        (lambda c: c.update(location_cards=[]), "a case needs at least one location card"),
+        (lambda c: c.update(location_cards=[]), "a case needs at least one card in 'location_cards'"),
     ],
 )
 def test_each_broken_field_gets_a_specific_message(change, expected):
@@ -130,7 +130,7 @@ def test_each_broken_field_gets_a_specific_message(change, expected):
 def test_a_card_outside_the_zones_is_named():
     raw = raw_case("thornbury-clock")
     raw["case"]["location_cards"][5]["zone"] = "PARIS"
-    assert "case 'thornbury-clock', location_cards[5] (C06): zone 'PARIS' is not one of the case's zones (LDN, KNT)" in refused(raw)
+    assert "case 'thornbury-clock', location_cards[5] (C06): no zone 'PARIS', expected one of LDN, KNT" in refused(raw)
 
 
 def test_a_physical_manifest_needs_no_text(tmp_path):
@@ -158,7 +158,8 @@ def test_cases_check_refuses_a_broken_file_in_one_clear_line_per_problem(tmp_pat
     broken.write_text(text, encoding="utf-8")
     assert main(["cases", "check", str(broken)]) == 2
     err = capsys.readouterr().err
-    assert "kiosk: broken.yaml: case 'lamplighter', location_cards[6] (C07): icons: unknown icon 'gives_cake'" in err
+    assert "kiosk: broken.yaml:168: case 'lamplighter', location_cards[6] (C07): icons: unknown icon 'gives_cake'" in err
+    assert len(err.splitlines()) == 1  # the lost lockpick source is the same cause: not reported again
     assert "Traceback" not in err
 
 
@@ -167,7 +168,7 @@ def test_cases_check_explains_bad_yaml_and_a_missing_file(tmp_path, capsys):
     bad.write_text("format: [unclosed\n", encoding="utf-8")
     assert main(["cases", "check", str(bad), str(tmp_path / "nowhere.yaml")]) == 2
     err = capsys.readouterr().err
-    assert "bad.yaml: not valid YAML: line 2, column 1" in err
+    assert "bad.yaml:1: not valid YAML at line 1, column 9: while parsing a flow sequence" in err
     assert "nowhere.yaml: cannot read the file" in err
 
 
@@ -188,7 +189,7 @@ def test_both_cases_play_to_the_end_in_the_simulator_in_both_languages(case_id, 
 
 def test_cases_play_refuses_an_unknown_case(capsys):
     assert main(["cases", "play", "no-such-case"]) == 2
-    assert "no bundled case or file named 'no-such-case'" in capsys.readouterr().err
+    assert "no case or file named 'no-such-case'" in capsys.readouterr().err
 
 
 def test_a_choice_written_as_plain_text_is_named():
@@ -237,15 +238,16 @@ def test_any_broken_value_is_refused_with_a_case_error_never_a_crash():
 
 
 def test_a_broken_file_in_the_cases_folder_is_left_out_and_reported(tmp_path):
-    from kiosk.games.watson_holmes.case import load_cases_dir
+    from kiosk.games.watson_holmes.library import CaseLibrary
 
-    good = (CASES_DIR / "tutorial-lamplighter.yaml").read_text(encoding="utf-8")
+    good = (CASES_DIR / "tutorial-lamplighter.yaml").read_text(encoding="utf-8").replace("id: lamplighter", "id: lamp-two")
     (tmp_path / "a-good.yaml").write_text(good, encoding="utf-8")
     (tmp_path / "b-broken.yaml").write_text(good.replace("number: 2\n", "number: two\n", 1), encoding="utf-8")
     (tmp_path / "c-twin.yaml").write_text(good, encoding="utf-8")
-    cases, problems = load_cases_dir(tmp_path)
-    assert list(cases) == ["lamplighter"]
-    assert [str(p) for p in problems] == [
-        "b-broken.yaml: case 'lamplighter', questions[1] (Q2): field 'number' must be a whole number, got 'two'",
-        "c-twin.yaml: case id 'lamplighter' is already used by a-good.yaml",
+    catalogue = CaseLibrary(tmp_path / "none", tmp_path).scan()
+    assert list(catalogue.entries) == ["lamp-two"]
+    assert [str(error) for _, error in catalogue.broken] == [
+        "b-broken.yaml:42: case 'lamp-two', questions[1] (Q2): field 'number' must be a whole number, got 'two'",
+        f"{tmp_path / 'c-twin.yaml'}: case id 'lamp-two' is already the id of {tmp_path / 'a-good.yaml'}; give this case "
+        "another id (a case never replaces another)",
     ]

@@ -35,7 +35,7 @@ def box():
 
 def test_a_manifest_cannot_be_played_without_the_physical_cards():
     game = game_with(manifest())
-    with pytest.raises(ValueError, match="has no card text: play it with the option physical=True"):
+    with pytest.raises(ValueError, match="option 'physical' must be True for case 'published-box-07', which has no card text, got False"):
         game.start(3, 1, {"case": "published-box-07"})
 
 
@@ -86,6 +86,9 @@ def test_answers_are_graded_by_the_attempting_player(box):
         act(state, seat, "bid", 0, game=game)
     finish_reading(state, game)
     act(state, 0, "ready", game=game)
+    for question in ("Q1", "Q2", "Q3", "Q4", "Q5"):  # every answer written on paper first
+        assert [a.args for a in prompt_for(state, 0, game).actions] == [(question,)]
+        act(state, 0, "written", question, game=game)
     prompt = prompt_for(state, 0, game)
     assert [a.args for a in prompt.actions] == [("Q1", True), ("Q1", False)]
     for question, verdict in (("Q1", True), ("Q2", True), ("Q3", False), ("Q4", True), ("Q5", True)):

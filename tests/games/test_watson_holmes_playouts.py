@@ -5,7 +5,8 @@ token is in the supply, in a hand or (police) on a card; prompts never empty unt
 action survives the JSON round trip; views are strict JSON; an illegal action raises and changes
 nothing; no card text reaches a view or an event a seat may not see (the events are the oracle: a
 text is known to a seat only after an event in its audience carried it); hidden characters and the
-answer key stay private; the public view shows only questions already opened. The game ends; a
+answer key stay private; the card Mycroft reads is named to its reader only, never in a public event
+or the public view (rules 16); the public view shows only questions already opened. The game ends; a
 replay of the same seed and actions gives identical events and views.
 """
 
@@ -101,6 +102,7 @@ def playout(seed: int) -> None:
                     seen[viewer] |= texts_in(blob, case_id)
             if event.audience is None:
                 assert texts_in(blob, case_id) <= (seen[None]), event.kind
+                assert not strings(blob, set()) & secret_reads(state), f"a public {event.kind} names an extra read"
                 if event.kind == "character_revealed":
                     assert state.players[event.data["seat"]].character_state == "revealed"
         if options["physical"]:
@@ -113,6 +115,12 @@ def playout(seed: int) -> None:
     assert outcome.winners or outcome.detail["everyone_loses"]
     assert all(state.players[s].won and state.players[s].place == 1 for s in outcome.winners)
     replay(seats, seed, options, record, log, state)
+
+
+def secret_reads(state) -> set[str]:
+    """The cards read this round by Mycroft (or a copying Wiggins): no pawn is on them, so nothing
+    public names them, unless Toby happens to sit there (his place is public)."""
+    return {card for card in state.extra_reads.values() if card and card != state.toby_card}
 
 
 def check_state(state) -> None:
@@ -136,6 +144,7 @@ def check_views(state, seen, case_id) -> None:
     if state.round == 1 and not state.players[0].at:
         assert not texts_in(public["case"], case_id)
     assert texts_in(changing_part(public), case_id) <= seen[None]
+    assert not strings(changing_part(public), set()) & secret_reads(state), "the public view names an extra read"
     shown = {q["id"] for q in public["case"]["questions"]}
     case = bundled_cases()[case_id]
     assert shown == {q.id for q in case.questions if q.reveal == "start" or q.id in state.revealed_questions}

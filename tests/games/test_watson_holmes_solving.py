@@ -189,6 +189,10 @@ def test_a_free_text_question_is_graded_by_the_attempting_player():
     for question, answer in answers.items():
         act(state, 0, "answer", question, answer)
     prompt = prompt_for(state, 0)
+    assert prompt.data["question"] == "Q5" and [a.kind for a in prompt.actions] == ["written"]
+    assert "accepted" not in prompt.data  # written first, compared once the whole sheet is written
+    act(state, 0, "written", "Q5")
+    prompt = prompt_for(state, 0)
     assert prompt.data["question"] == "Q5" and [a.kind for a in prompt.actions] == ["grade", "grade"]
     assert "forged bank draft" in prompt.data["accepted"][0]["en"]
     events = act(state, 0, "grade", "Q5", True)

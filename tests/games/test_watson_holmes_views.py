@@ -89,14 +89,16 @@ def test_a_case_for_fewer_players_refuses_more_seats():
     raw = raw_case()
     raw["case"]["max_players"] = 4
     game = game_with(case_from(raw))
-    with pytest.raises(ValueError, match="case 'lamplighter' is for 2-4 players, got 5"):
+    with pytest.raises(ValueError, match=r"option 'case' must be a case for 5 players \('lamplighter' is for 2-4\)"):
         game.start(5, 1)
 
 
-def test_cases_list_shows_both_cases(capsys):
-    assert main(["--lang", "es", "cases", "list"]) == 0
+def test_cases_list_shows_both_cases(capsys, tmp_path):
+    (tmp_path / "cases").mkdir()
+    (tmp_path / "table.toml").write_text('cases_dir = "cases"\n[[seats]]\n', encoding="utf-8")
+    assert main(["--lang", "es", "cases", "list", "--config", str(tmp_path / "table.toml")]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out == [
-        "lamplighter: El libro del farolero (2-7 jugadores, 8 cartas, 2 preguntas)",
-        "thornbury-clock: El reloj parado de Thornbury Hall (2-7 jugadores, 22 cartas, 5 preguntas)",
+        "lamplighter: El libro del farolero (2-7 jugadores, 8 cartas, 2 preguntas; incluido)",
+        "thornbury-clock: El reloj parado de Thornbury Hall (2-7 jugadores, 22 cartas, 5 preguntas; incluido)",
     ]

@@ -86,13 +86,15 @@ def finish_reading(state: WHState, game: WatsonHolmes = GAME) -> list[Event]:
 
 
 def answer_all(state: WHState, seat: int, answers: dict[str, Any], game: WatsonHolmes = GAME) -> list[Event]:
-    """Answer every question at 221B: a picked option, or True/False for a self-graded question."""
+    """Answer every question at 221B: a picked option, or True/False for a self-graded question
+    (written on paper first, then compared with the key once the whole sheet is written)."""
     events: list[Event] = []
     while any(p.seat == seat and p.kind == "answer" for p in game.prompts(state)):
         prompt = prompt_for(state, seat, game)
         question = prompt.data["question"]
-        kind = "grade" if prompt.actions[0].kind == "grade" else "answer"
-        events += game.apply(state, seat, Action(kind, (question, answers[question])))
+        kind = prompt.actions[0].kind
+        args = (question,) if kind == "written" else (question, answers[question])
+        events += game.apply(state, seat, Action(kind, args))
     return events
 
 

@@ -72,17 +72,19 @@ def test_hand_carousel_shows_the_card_its_values_and_the_position(lang):
 def test_attack_choices_read_as_an_attribute_against_a_rival(lang):
     state, _ = play_until(3, 7, stage("attack"))
     (prompt,) = GAME.prompts(state)
-    screen = pages(lang).choice(prompt, 3)
-    assert len(screen.items) == 10  # five attributes x two rivals
+    menu = pages(lang).menu(prompt, GAME.view(state, prompt.seat))
+    assert len(menu.entries) == 5  # ten attacks: first the attribute, then one of two rivals
+    screen = menu.screen((1,), 1)
+    assert len(screen.items) == 2
     expected = {"en": "Dexterity against Seat 3", "es": "Destreza contra Puesto 3"}[lang]
-    assert screen.items[3].label == expected
+    assert screen.items[1].label == expected
     check(f"mc_attack_{lang}", render(screen))
 
 
 def test_card_choices_give_each_card_its_value_in_the_attribute_fought_over():
     state, _ = play_until(3, 7, stage("follow"))
     (prompt,) = GAME.prompts(state)
-    screen = pages("es").choice(prompt, 0)
+    screen = pages("es").menu(prompt, GAME.view(state, prompt.seat)).screen()
     attribute = prompt.data["attribute"]
     for action, item in zip(prompt.actions, screen.items):
         if action.kind == "play":
@@ -95,7 +97,7 @@ def test_an_investigation_is_revealed_to_its_user_and_kept_in_the_journal():
     state, log = play_until(3, 7, event("investigation"))
     found = next(e for e in log if e.kind == "investigation")
     seat = found.data["seat"]
-    screen = pages("en").reveal(found)
+    screen = pages("en").reveal(found, seat)
     assert screen is not None and screen.inverted
     assert screen.title == f"Seat {found.data['target'] + 1} holds"
     check("mc_investigation_en", render(screen))
@@ -111,8 +113,14 @@ def test_a_stolen_card_is_shown_to_both_seats_of_the_steal():
         if stolen is not None:
             break
     assert stolen is not None and stolen.audience == {stolen.data["seat"], stolen.data["target"]}
-    screen = pages("en").reveal(stolen)
-    assert screen is not None and screen.items[0].label == CARD_NAMES[stolen.data["card"]]
+    taker_seat, victim_seat = stolen.data["seat"], stolen.data["target"]
+    took, lost = pages("en").reveal(stolen, taker_seat), pages("en").reveal(stolen, victim_seat)
+    assert took is not None and took.items[0].label == CARD_NAMES[stolen.data["card"]]
+    assert (took.title, took.items[0].detail) == ("You took", f"from Seat {victim_seat + 1}")
+    assert lost is not None and lost.items[0].label == CARD_NAMES[stolen.data["card"]]
+    assert (lost.title, lost.items[0].detail) == ("Taken from you", f"by Seat {taker_seat + 1}")
+    check("mc_lost_en", render(lost))
+    check("mc_took_es", render(pages("es").reveal(stolen, taker_seat)))
     taker, victim = GAME.view(state, stolen.data["seat"]), GAME.view(state, stolen.data["target"])
     assert pages("en").journal(taker).items[0].detail == f"Taken from Seat {stolen.data['target'] + 1}"
     assert pages("en").journal(victim).items[0].detail == f"Lost to Seat {stolen.data['seat'] + 1}"
@@ -120,7 +128,7 @@ def test_a_stolen_card_is_shown_to_both_seats_of_the_steal():
 
 def test_public_events_are_never_revealed_on_a_seat():
     _, log = play_until(3, 7, stage("over"))
-    assert all(pages("en").reveal(e) is None for e in log if e.audience is None)
+    assert all(pages("en").reveal(e, seat) is None for e in log if e.audience is None for seat in range(3))
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -140,12 +148,12 @@ def test_idle_screen_says_whose_turn_and_how_the_game_stands(lang):
 def test_recording_a_tagged_hand_on_the_seat():
     state = GAME.start(2, 5, {"deck": "nfc"})
     (prompt,) = GAME.prompts(state)
-    screen = pages("en").choice(prompt, 0)
+    screen = pages("en").menu(prompt, GAME.view(state, prompt.seat)).screen()
     assert screen.title == "Record your hand" and screen.items[-1].label == "Deal me the rest"
     check("mc_record_en", render(screen))
     events = GAME.apply(state, prompt.seat, prompt.actions[0])
     recorded = next(e for e in events if e.kind == "card_recorded")
-    reveal = pages("es").reveal(recorded)
+    reveal = pages("es").reveal(recorded, prompt.seat)
     assert reveal is not None and reveal.items[0].detail == "Registrada"
 
 
@@ -167,9 +175,9 @@ def screens_of_a_whole_game(seats: int, seed: int, lang: str, options: dict | No
                 known[seat] += json.dumps([a.args for a in prompt.actions])
             shown: list[Screen] = [mine[seat].idle(view), mine[seat].journal(view)]
             shown += [mine[seat].hand(view, i) for i in range(max(1, len(view["you"]["hand"])))]
-            shown += [s for s in (mine[seat].reveal(e) for e in seen) if s is not None]
+            shown += [s for s in (mine[seat].reveal(e, seat) for e in seen) if s is not None]
             if prompt is not None:
-                shown += [mine[seat].choice(prompt, i) for i in range(len(prompt.actions))]
+                shown += mine[seat].menu(prompt, view).screens()
             yield seat, known[seat], shown
         if state.over:
             return

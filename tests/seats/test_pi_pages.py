@@ -75,7 +75,7 @@ def every_screen(pages: PIPages, moment: Moment, seat: int) -> list[Screen]:
         found += [pages.page(name, view, i) for i in range(count)]
     for prompt in moment.prompts:
         if prompt.seat == seat:
-            found += [pages.choice(prompt, i) for i in range(len(prompt.actions))]
+            found += pages.menu(prompt, view).screens()
     return found
 
 
@@ -108,25 +108,26 @@ def test_the_journal_of_answers(lang):
 def test_the_turn_choice(lang):
     moment = first(lambda m: m.prompts and m.prompts[0].kind == "turn")
     prompt = moment.prompts[0]
-    check(f"pi_turn_{lang}", render(pages_at(moment, prompt.seat, lang).choice(prompt, 0)))
+    menu = pages_at(moment, prompt.seat, lang).menu(prompt, moment.views[prompt.seat])
+    check(f"pi_turn_{lang}", render(menu.screen()))
 
 
 def test_an_accusation_under_way():
     moment = first(lambda m: any(p.kind == "solve_location" for p in m.prompts))
     prompt = moment.prompts[0]
-    check("pi_accuse_es", render(pages_at(moment, prompt.seat, "es").choice(prompt, 2)))
+    check("pi_accuse_es", render(pages_at(moment, prompt.seat, "es").menu(prompt, moment.views[prompt.seat]).screen((), 2)))
 
 
 def test_noting_a_marker():
     moment = first(lambda m: any(p.kind == "notes" for p in m.prompts))
     prompt = next(p for p in moment.prompts if p.kind == "notes")
-    check("pi_notes_en", render(pages_at(moment, prompt.seat).choice(prompt, 0)))
+    check("pi_notes_en", render(pages_at(moment, prompt.seat).menu(prompt, moment.views[prompt.seat]).screen()))
 
 
 def test_the_case_dealt_is_revealed_large():
     moment = moments()[0]
     dealt = next(e for e in moment.events if e.kind == "case_dealt" and e.visible_to(2))
-    check("pi_reveal_en", render(pages_at(moment, 2).reveal(dealt)))
+    check("pi_reveal_en", render(pages_at(moment, 2).reveal(dealt, 2)))
 
 
 # --- choices -----------------------------------------------------------------------------------------
@@ -139,14 +140,16 @@ def test_every_prompt_of_a_game_lists_every_action_in_words(lang):
         for prompt in moment.prompts:
             kinds.add(prompt.kind)
             pages = pages_at(moment, prompt.seat, lang)
-            shown = [pages.choice(prompt, i) for i in range(len(prompt.actions))]
-            assert all(s.index == i and len(s.items) == len(prompt.actions) for i, s in enumerate(shown))
+            menu = pages.menu(prompt, moment.views[prompt.seat])
+            assert sorted(map(repr, menu.leaves())) == sorted(map(repr, prompt.actions))  # nothing left out
+            shown = menu.screens()
             labels = [s.items[s.index].label for s in shown]
             assert all(labels) and not any("_" in label or ":" in label for label in labels)  # no raw ids
             if prompt.kind != "notes":  # two markers of one investigator may be noted as the same tile
-                # A place to investigate and the same place's evidence card differ by their detail.
-                read = [(s.items[s.index].label, s.items[s.index].detail) for s in shown]
-                assert len(set(read)) == len(read), prompt.kind
+                # A place to investigate and the same place's evidence card differ by their group.
+                for screen in shown:
+                    read = [(i.label, i.detail) for i in screen.items]
+                    assert len(set(read)) == len(read), prompt.kind
             for screen in shown[:3]:
                 render(screen)
     assert {"turn", "notes", "solve_suspect", "solve_crime", "solve_location"} <= kinds
@@ -157,10 +160,16 @@ def test_select_on_the_nth_choice_answers_the_nth_action():
     prompt = moment.prompts[0]
     controller = SeatController(prompt.seat, pages_at(moment, prompt.seat))
     controller.update(moment.views[prompt.seat], prompt)
-    for _ in range(5):
+    evidence = [a for a in prompt.actions if a.kind == "evidence"]
+    top = controller.screen()
+    assert top.title == "Your move" and [i.label for i in top.items] == ["Place an investigator", "Take evidence", "Solve the case"]
+    controller.press("next")
+    controller.press("select")  # opens the evidence cards
+    for _ in range(2):
         controller.press("next")
-    assert controller.screen().title == "Your move" and controller.screen().index == 5
-    assert controller.press("select") == prompt.actions[5]
+    assert controller.screen().title == "Take evidence" and controller.screen().index == 2
+    assert len(controller.screen().items) == len(evidence)
+    assert controller.press("select") == evidence[2]
 
 
 def test_the_pages_are_registered_and_walked_with_select():
@@ -228,7 +237,7 @@ def test_a_private_reveal_goes_only_with_the_seats_own_event():
     for seat in range(SEATS):
         pages = pages_at(moment, seat)
         for event in moment.events:
-            screen = pages.reveal(event)
+            screen = pages.reveal(event, seat)
             if event.kind != "case_dealt":
                 assert screen is None
             elif event.visible_to(seat):

@@ -74,13 +74,13 @@ def test_journal():
 def test_turn_prompt(lang):
     state, _ = moment("turn")
     (prompt,) = GAME.prompts(state)
-    check(f"turn_{lang}", render(screens.choice(prompt, narrator(state), lang, index=0)))
+    check(f"turn_{lang}", render(screens.menu(prompt, GAME.view(state, prompt.seat), narrator(state), lang).screen()))
 
 
 def test_private_reveal_of_a_shown_card():
     state, events = moment("card_shown")
     shown = next(e for e in events if e.kind == "card_shown")
-    check("reveal_en", render(screens.reveal(shown, narrator(state), "en")))
+    check("reveal_en", render(screens.reveal(shown, narrator(state), "en", shown.data["to"])))
 
 
 def test_wien_time_packet():
@@ -92,7 +92,7 @@ def test_wien_time_packet():
 def test_telegram_form():
     state, _ = moment("telegram")
     prompt = next(p for p in GAME.prompts(state) if p.seat == 0)
-    check("telegram_es", render(screens.choice(prompt, narrator(state), "es", index=1)))
+    check("telegram_es", render(screens.menu(prompt, GAME.view(state, 0), narrator(state), "es").screen((), 1)))
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -113,7 +113,8 @@ def test_every_name_and_label_fits_the_screen(lang):
         for prompt in GAME.prompts(s):
             if prompt.kind not in seen:
                 seen.add(prompt.kind)
-            render(screens.choice(prompt, n, lang))
+            for screen in screens.menu(prompt, GAME.view(s, prompt.seat), n, lang).screens():
+                render(screen)
         return s.over
 
     play_until(state, visit)

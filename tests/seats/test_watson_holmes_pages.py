@@ -77,7 +77,9 @@ def test_idle_screen(lang):
 def test_visit_choice(lang):
     table = Table(lang=lang, case="thornbury-clock")
     prompt = table.prompt("visit")
-    check(f"wh_visit_{lang}", render(table.pages[prompt.seat].choice(prompt, 1)))
+    menu = table.pages[prompt.seat].menu(prompt, GAME.view(table.state, prompt.seat))
+    assert menu.entries[0].is_group  # first what (a location), then which
+    check(f"wh_visit_{lang}", render(menu.screen((0,), 1)))
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -85,22 +87,24 @@ def test_the_card_read_is_paged_before_the_choice_that_closes_it(lang):
     table = reading_moment(lang)
     prompt = table.prompt("reading")
     pages = table.pages[prompt.seat]
-    lead = pages.lead(prompt)
+    menu = pages.menu(prompt, GAME.view(table.state, prompt.seat))
+    lead = sum(1 for e in menu.entries if e.action is None and not e.is_group)
     assert lead >= 2, "a card's text takes several pages of four lines"
-    first = pages.choice(prompt, 0)
+    first = menu.screen()
     assert first.items[0].lines and len(first.items) == lead + len(prompt.actions)
     text = " ".join(line for item in first.items[:lead] for line in item.lines)
     (reading,) = GAME.view(table.state, prompt.seat)["you"]["reading"]
     assert " ".join(reading["text"][lang].split()) in text  # every word of the card, in order
     assert all(len(item.lines) <= PAGE_LINES for item in first.items[:lead])
     check(f"wh_reading_{lang}", render(first))
-    check(f"wh_reading_done_{lang}", render(pages.choice(prompt, lead)))
+    check(f"wh_reading_done_{lang}", render(menu.screen((), lead)))
 
 
 def test_bid_and_journal_and_character():
     table = Table(case="thornbury-clock").until(lambda t: t.has("bid"))
     bid = table.prompt("bid")
-    check("wh_bid_en", render(table.pages[bid.seat].choice(bid, 2)))
+    menu = table.pages[bid.seat].menu(bid, GAME.view(table.state, bid.seat))
+    check("wh_bid_en", render(menu.screen((1,), 2)))
     table.until(lambda t: t.state.round == 3)
     seat = 1
     view = GAME.view(table.state, seat)
@@ -112,12 +116,14 @@ def test_holmes_reveal_and_answer_form():
     table = Table(case="thornbury-clock").until(lambda t: t.has("answer"))
     answer = table.prompt("answer")
     pages = table.pages[answer.seat]
-    check("wh_question_es", render(make_pages(table.narrator, "es").choice(answer, 0)))
-    check("wh_answer_en", render(pages.choice(answer, pages.lead(answer))))
-    reveal = pages.reveal(Event("holmes_answer", {"seat": 0, "question": "Q2", "answer": "x", "right": False}, frozenset({0})))
+    view = GAME.view(table.state, answer.seat)
+    check("wh_question_es", render(make_pages(table.narrator, "es").menu(answer, view).screen()))
+    menu = pages.menu(answer, view)
+    check("wh_answer_en", render(menu.screen((), next(i for i, e in enumerate(menu.entries) if e.action))))
+    reveal = pages.reveal(Event("holmes_answer", {"seat": 0, "question": "Q2", "answer": "x", "right": False}, frozenset({0})), 0)
     assert reveal is not None and reveal.inverted
     check("wh_holmes_es", render(make_pages(table.narrator, "es").reveal(
-        Event("holmes_answer", {"seat": 0, "question": "Q2", "answer": "x", "right": True}, frozenset({0})))))
+        Event("holmes_answer", {"seat": 0, "question": "Q2", "answer": "x", "right": True}, frozenset({0})), 0)))
 
 
 # --- the three-button grammar with pages to read -----------------------------------------------------
@@ -129,7 +135,7 @@ def test_select_turns_the_pages_then_chooses():
     pages = table.pages[prompt.seat]
     controller = SeatController(prompt.seat, pages)
     controller.update(GAME.view(table.state, prompt.seat), prompt)
-    lead = pages.lead(prompt)
+    lead = sum(1 for e in pages.menu(prompt, controller.view).entries if e.action is None and not e.is_group)
     for page in range(lead):
         assert controller.screen().index == page
         assert controller.press("select") is None  # turns the page, chooses nothing
@@ -170,9 +176,9 @@ def test_every_choice_of_whole_games_is_in_words_that_fit(lang, case):
         while GAME.prompts(table.state):
             for prompt in GAME.prompts(table.state):
                 kinds.add(prompt.kind)
-                screen = table.pages[prompt.seat].choice(prompt, 0)
-                uncut(screen)
-                assert all("_" not in item.label for item in screen.items), "a raw action kind reached the screen"
+                for screen in table.pages[prompt.seat].menu(prompt, GAME.view(table.state, prompt.seat)).screens():
+                    uncut(screen)
+                    assert all("_" not in item.label for item in screen.items), "a raw action kind reached the screen"
             table.step()
     assert {"visit", "bid", "reading", "wait_221b", "answer"} <= kinds
 
@@ -197,7 +203,7 @@ def every_screen(pages: WatsonHolmesPages, view: dict, prompt: Prompt | None) ->
         first = pages.page(name, view, 0)
         screens += [pages.page(name, view, i) for i in range(len(first.items))]
     if prompt is not None:
-        screens += [pages.choice(prompt, i) for i in range(pages.lead(prompt) + len(prompt.actions))]
+        screens += pages.menu(prompt, view).screens()
     return screens
 
 

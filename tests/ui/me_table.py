@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from kiosk.awaited import Awaited, awaited
 from kiosk.games import registry
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.headless import play, random_bots
@@ -23,6 +24,7 @@ class Moment:
     events: list[Event]  # public events of this step
     view: dict[str, Any]
     prompts: list[Prompt]  # public prompts
+    awaited: tuple[Awaited, ...] = ()  # every prompt as seat and kind, for the status line
 
 
 @dataclass
@@ -37,12 +39,12 @@ class PlayedGame:
         game = registry.get(GAME)
         state = game.start(self.seats, self.seed)
         now = 0.0
-        self.log.append(Moment(now, [], game.view(state, None), public(game.prompts(state))))
+        self.log.append(Moment(now, [], game.view(state, None), public(game.prompts(state)), awaited(game.prompts(state))))
         for step in play(game, state, random_bots(self.seats, self.seed)):
             now += STEP_SECONDS
             events = [e for e in step.events if e.audience is None]
             self.private_events += len(step.events) - len(events)
-            self.log.append(Moment(now, events, game.view(state, None), public(game.prompts(state))))
+            self.log.append(Moment(now, events, game.view(state, None), public(game.prompts(state)), awaited(game.prompts(state))))
         return self
 
     def board(self, upto: int, submit: Any = None) -> MysteryExpressBoard:
@@ -53,7 +55,7 @@ class PlayedGame:
         board = MysteryExpressBoard(context)
         for moment in self.log[: upto + 1]:
             board.observe(moment.events, moment.now)
-            board.update(moment.view, moment.prompts, moment.now)
+            board.update(moment.view, moment.prompts, moment.now, moment.awaited)
         return board
 
     def first(self, predicate: Any) -> int:

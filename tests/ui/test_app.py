@@ -16,7 +16,7 @@ from kiosk.config import default_config
 from kiosk.games.base import Action
 from kiosk.session import GameSession
 from kiosk.store import GameStore
-from kiosk.ui.app import App, Plan
+from kiosk.ui.app import RESULTS, App, Plan
 from kiosk.ui.loop import Loop
 from kiosk.ui.paint import Target
 from kiosk.ui.scene import Touchscreen
@@ -91,6 +91,7 @@ def kiosk(mock_table, tmp_path, monkeypatch):
     app = App(mock_table.table, store, Touchscreen(sim.touch, "en"), default_config(4), plan)
     sim.current_game = lambda: app.game_id
     kiosk = Kiosk(app, None, sim, mock_table)  # type: ignore[arg-type]
+    app.clock = kiosk.clock  # one clock for the app, its referee and the loop (never the machine's)
     kiosk.loop = Loop(app, sim, clock=kiosk.clock)
     yield kiosk
     kiosk.loop.stop()
@@ -154,6 +155,8 @@ def test_tap_through_a_whole_mystery_express_game(kiosk):
     assert session.over, "the game did not end"
     assert by_touch > 0 and by_button > 0
     kiosk.settle(5)
+    assert kiosk.app.scene is board  # the end stays until someone taps
+    kiosk.tap(RESULTS)
     assert isinstance(kiosk.app.scene, Results)
     assert kiosk.app.store.game(session.record.id).finished is not None
 
@@ -252,7 +255,9 @@ def test_every_game_plays_to_its_results_on_the_touchscreen(kiosk, game_id, seat
     for _ in range(20_000):
         if isinstance(kiosk.app.scene, Results):
             break
-        kiosk.loop.step(0.0 if not session.over else 0.05)  # at the end, the last animation runs out
+        if session.over:
+            kiosk.now += 0.05  # at the end, the last animation runs out on the injected clock
+        kiosk.loop.step(0.0)
     assert session.over and isinstance(kiosk.app.scene, Results)
     assert kiosk.app.screen.painter.drawn, "the results are drawn"
 

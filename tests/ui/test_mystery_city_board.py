@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from kiosk.bots.mystery_city_bot import MysteryCityBot
+from kiosk.awaited import awaited
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_city.game import MysteryCity
 from kiosk.i18n import Text, TextList
@@ -60,7 +61,7 @@ def moments(seats: int, seed: int, options: dict | None = None, *, leak: bool = 
         shown = events if leak else [e for e in events if e.audience is None]
         public += json.dumps([GAME.view(state, None), [e.data for e in events if e.audience is None]])
         board.observe(shown, now)
-        board.update(GAME.view(state, None), [p for p in GAME.prompts(state) if not p.private], now)
+        board.update(GAME.view(state, None), [p for p in GAME.prompts(state) if not p.private], now, awaited(GAME.prompts(state)))
         yield Moment(board, state, events, public, submitted)
         if state.over:
             return

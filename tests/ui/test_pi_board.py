@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from kiosk.bots.pi_bot import DeducingBot
+from kiosk.awaited import awaited
 from kiosk.games.base import Action, Event, IllegalAction, Prompt
 from kiosk.games.pi.game import PI
 from kiosk.games.pi.rules import load_rules
@@ -69,7 +70,7 @@ def board_at(moment: Moment, submitted: list | None = None, private_too: bool = 
     assert isinstance(board, PIBoard)
     for step in moment.steps:  # one step at a time, as the table tells it
         board.observe([e for e in step if private_too or e.audience is None], 0.0)
-    board.update(moment.view, [p for p in moment.prompts if not p.private], 0.0)
+    board.update(moment.view, [p for p in moment.prompts if not p.private], 0.0, awaited(moment.prompts))
     return board
 
 
@@ -238,7 +239,7 @@ def test_the_banner_reads_every_public_sentence_of_the_latest_step():
     ended = first(game_moments(4, 5), lambda m: any(e.kind == "minigame_end" for e in m.steps[-1]))
     (headline,) = board_at(ended).banners
     end = next(e for e in ended.steps[-1] if e.kind == "minigame_end")
-    assert headline.params == {"minigame": 1, "rounds": end.data["rounds"]}  # not the next case's deal
+    assert headline.params["minigame"] == 1 and headline.params["rounds"].params["count"] == end.data["rounds"]  # not the next case's deal
 
 
 def test_a_bots_accusation_shows_its_progress_without_buttons():

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from kiosk.bots.random_bot import RandomBot
+from kiosk.awaited import awaited
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.watson_holmes.game import WatsonHolmes
 from kiosk.games.watson_holmes.narrate import CaseText
@@ -44,7 +45,7 @@ class Game:
 
     def refresh(self) -> None:
         prompts = [p for p in GAME.prompts(self.state) if not p.private]
-        self.board.update(GAME.view(self.state, None), prompts, 0.0)
+        self.board.update(GAME.view(self.state, None), prompts, 0.0, awaited(GAME.prompts(self.state)))
 
     def step(self) -> list[Event]:
         prompt = min(GAME.prompts(self.state), key=lambda p: p.seat)

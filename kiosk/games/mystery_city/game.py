@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kiosk.games import base
-from kiosk.games.base import Action, Event, GameInfo, IllegalAction, OptionSpec, Outcome, Prompt
+from kiosk.games.base import Action, Event, GameInfo, IllegalAction, OptionSpec, Outcome, Prompt, seat_numbers
 from kiosk.games.mystery_city import flow
 from kiosk.games.mystery_city.cards import ABILITY_NAMES, ATTRIBUTES, Cards, load_cards
 from kiosk.games.mystery_city.setup import new_state
@@ -23,7 +23,7 @@ INFO = GameInfo(
         OptionSpec(
             "direction", "counterclockwise", ("counterclockwise", "clockwise"), "where the turn marker goes (rules A2)"
         ),
-        OptionSpec("first_seat", 0, None, "the seat of the oldest player, who attacks first"),
+        OptionSpec("first_seat", 0, None, "the seat of the oldest player, who attacks first", seat_numbers),
         OptionSpec(
             "ability_windows", "always", ("always", "usable"),
             "ask both duellists about abilities at every window, or only when one could use one",
@@ -41,7 +41,7 @@ class MysteryCity:
     def start(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> MCState:
         if not INFO.min_seats <= seats <= INFO.max_seats:
             raise ValueError(f"Mystery City is for {INFO.min_seats}-{INFO.max_seats} seats, got {seats}")
-        state, events = new_state(self.cards, seats, seed, INFO.resolve_options(options))
+        state, events = new_state(self.cards, seats, seed, INFO.resolve_options(options, seats))
         state.opening = events
         return state
 

@@ -10,18 +10,19 @@ from typing import Any
 
 from kiosk.games.base import Event
 from kiosk.games.mystery_city.cards import ABILITY_NAMES, ATTRIBUTE_NAMES, Cards
-from kiosk.i18n import N_, Text, TextList
+from kiosk.games.phrases import with_counts
+from kiosk.i18n import N_, Nn_, Text, TextList, counted
 
 TEMPLATES: dict[str, str] = {
     "card_removed": N_("{card} is taken out of the deck for this game."),
-    "record_begins": N_("Tap your cards on the reader: {specials} special and {regulars} regular card(s) each."),
+    "record_begins": N_("Tap your cards on the reader: {specials} and {regulars} each."),
     "card_recorded": N_("{card} is recorded in your hand."),
     "card_released": N_("{card} is no longer recorded in your hand."),
     "card_moved": N_("{card} was tapped at another seat: it is no longer recorded in your hand."),
     "kiosk_deals": N_("{seat} plays without physical cards: the kiosk will deal the rest of that hand."),
     "hand_dealt": N_("The kiosk deals you the rest of your hand: {cards}."),
     "hands_recorded": N_("Every hand is recorded."),
-    "deal": N_("Each player receives {specials} special and {regulars} regular card(s)."),
+    "deal": N_("Each player receives {specials} and {regulars}."),
     "dealt": N_("Your hand: {cards}."),
     "turn": N_("{seat} takes the revolver."),
     "attack": N_("{seat} attacks {target} on {attribute}."),
@@ -57,6 +58,11 @@ EXCHANGE_RESULTS = {
     "natural_2": N_("Double one: {loser} loses at once."),
 }
 
+# Numbers in the sentences above that name cards, in the grammatical number each count needs.
+COUNTED = {
+    "specials": Nn_("{count} special card", "{count} special cards"),
+    "regulars": Nn_("{count} regular card", "{count} regular cards"),
+}
 
 class Narrator:
     def __init__(self, cards: Cards) -> None:
@@ -72,7 +78,7 @@ class Narrator:
         return TextList(tuple(self.card(c) for c in card_ids))
 
     def score(self, seat: int, points: float) -> Text:
-        return Text(N_("{seat}: {count} card(s)"), {"seat": self.seat(seat), "count": int(points)})
+        return counted("{seat}: {count} card", "{seat}: {count} cards", int(points), seat=self.seat(seat))
 
     def describe(self, event: Event) -> Text | None:
         """One sentence for the event, or None for bookkeeping events nobody needs to read."""
@@ -100,7 +106,7 @@ class Narrator:
                 params[key] = Text(ABILITY_NAMES[value])
             else:
                 params[key] = value
-        return Text(template, params)
+        return Text(template, with_counts(params, COUNTED))
 
     def exchange(self, d: dict[str, Any]) -> Text:
         first, second = (self.side(side) for side in d["sides"])

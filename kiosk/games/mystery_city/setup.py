@@ -12,8 +12,6 @@ from kiosk.games.mystery_city.state import MCState
 
 
 def new_state(cards: Cards, seats: int, seed: int, options: dict[str, Any]) -> tuple[MCState, list[Event]]:
-    if not 0 <= options["first_seat"] < seats:
-        raise ValueError(f"mystery-city: option 'first_seat' must be 0-{seats - 1}, got {options['first_seat']}")
     deal = cards.deals[seats]
     state = MCState(
         seed=seed,

@@ -19,8 +19,10 @@ INFO = GameInfo(
     max_seats=5,
     options=(
         OptionSpec("characters", "choose", ("choose", "random"), "players pick characters, or deal them"),
-        OptionSpec("removal", "random", ("random", "highest"), "3-4 players: which elements leave the game"),
-        OptionSpec("stack_split_4p", "3/2", ("3/2", "2/3"), "4 players: sizes of the 1st/2nd passenger stacks"),
+        OptionSpec("removal", "random", ("random", "highest"), "3-4 players: which elements leave the game",
+                   lambda seats: ("random", "highest") if seats in (3, 4) else ()),
+        OptionSpec("stack_split_4p", "3/2", ("3/2", "2/3"), "4 players: sizes of the 1st/2nd passenger stacks",
+                   lambda seats: ("3/2", "2/3") if seats == 4 else ()),
         OptionSpec("passenger_direction", "left", ("left", "right"), "Passenger Car: where cards go"),
         OptionSpec("passenger_category_imposed", False, None, "Passenger Car: the active player names a category"),
         OptionSpec("sleeping_needs_full_cost", True, None, "Sleeping Car: needs 2 hours left to try"),
@@ -49,7 +51,7 @@ class MysteryExpress:
     def start(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> MEState:
         if not INFO.min_seats <= seats <= INFO.max_seats:
             raise ValueError(f"Mystery Express is for {INFO.min_seats}-{INFO.max_seats} seats, got {seats}")
-        return setup.new_state(self.rules, seats, seed, INFO.resolve_options(options))
+        return setup.new_state(self.rules, seats, seed, INFO.resolve_options(options, seats))
 
     def prompts(self, state: MEState) -> list[Prompt]:
         if state.over:

@@ -10,7 +10,9 @@ from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_express.rules import Rules
-from kiosk.i18n import N_, Text, TextList
+from kiosk.games.mystery_express.turn import CAR_OF
+from kiosk.games.phrases import winners, with_counts
+from kiosk.i18n import N_, Nn_, Text, TextList
 
 CATEGORY_NAMES = {
     "SUSPECT": N_("Suspect"),
@@ -24,10 +26,10 @@ TEMPLATES: dict[str, str] = {
     "character_chosen": N_("{seat} takes the character {character}."),
     "deal": N_("Seven crime cards are dealt to each player."),
     "dealt": N_("Your hand: {faces}."),
-    "leg_start": N_("Leg {leg}: {from} to {to}, {hours} hours. {first} holds the whistle."),
-    "turn_start": N_("{seat} plays, {hours} hours."),
+    "leg_start": N_("Leg {leg}: {from} to {to}, {hours}. {first} holds the whistle."),
+    "turn_start": N_("{seat} plays, {hours}."),
     "move": N_("{seat} goes to the {car}."),
-    "grip": N_("{seat}: \"Get a grip!\" {target} takes back {moved} {category} card(s)."),
+    "grip": N_("{seat}: \"Get a grip!\" {target} takes back {moved}."),
     "madam": N_("{seat} helps a passenger of stack {stack} and takes a {category} card."),
     "dining": N_("{seat} invites {guests} to dine and asks for a {category} card."),
     "lounge": N_("{seat} asks the lounge for a {category} card: {reveals}."),
@@ -55,7 +57,7 @@ TEMPLATES: dict[str, str] = {
     "sudden_revelation": N_("Revealed: {reveals}."),
     "final_begins": N_("Istanbul! Everyone writes their final answer."),
     "final_sent": N_("{seat} has written a final answer."),
-    "game_over": N_("The solution: {solution}. Winner(s): {winners}."),
+    "game_over": N_("The solution: {solution}. {winners}."),
     "card_shown": N_("{from} shows {face} to {to}."),
     "card_passed": N_("{from} passes {face} to {to}."),
     "card_stolen": N_("{to} takes {face} from {from}."),
@@ -125,7 +127,16 @@ PROMPT_TITLES: dict[str, str] = {
     "final_confirm": N_("Send your answer?"),
 }
 HANDS = {"left": N_("left"), "right": N_("right")}
+# What a car's action costs (rules 4.3), from the hours in rules.toml.
+COSTS = {"dining": N_("{hours} h per guest"), "sleeping": N_("{hours} h, {failure} h if missed")}
+COST = N_("{hours} h")
+FREE = N_("no hours")
 
+# Numbers in the sentences above that name things, in the grammatical number each count needs.
+COUNTED = {
+    "hours": Nn_("{count} hour", "{count} hours"),
+    "moved": Nn_("{count} {category} card", "{count} {category} cards"),
+}
 
 class Narrator:
     def __init__(self, rules: Rules, characters: dict[int, str | None] | None = None) -> None:
@@ -185,7 +196,9 @@ class Narrator:
                 params[key] = value
         if event.kind == "character_chosen":
             self.characters[d["seat"]] = d["character"]
-        return Text(template, params)
+        if event.kind == "game_over":
+            params["winners"] = winners(params["winners"])
+        return Text(template, with_counts(params, COUNTED))
 
     def label(self, action: Action) -> Text:
         """How a choice reads on a button or a seat screen."""
@@ -215,6 +228,27 @@ class Narrator:
         if kind == "peek":
             return Text(ACTION_LABELS[kind], {"owner": self.seat(args[0]), "position": args[1] + 1})
         return Text(ACTION_LABELS[kind])
+
+    def cost(self, action: Action) -> Text | None:
+        """The hours a turn's action takes ("1 h per guest"), None for a choice that is no action."""
+        costs = self.rules.costs
+        if action.kind == "power":
+            return Text(FREE)
+        if action.kind == "dining":
+            return Text(COSTS["dining"], {"hours": costs["dining_per_guest"]})
+        if action.kind == "sleeping":
+            return Text(COSTS["sleeping"], {"hours": costs["sleeping_success"], "failure": costs["sleeping_failure"]})
+        if action.kind in costs:
+            return Text(COST, {"hours": costs[action.kind]})
+        return None
+
+    def where(self, action: Action) -> Text | None:
+        """Where a turn's action is done and what it costs: "Dining Car · 1 h per guest"."""
+        cost = self.cost(action)
+        car = CAR_OF.get(action.kind)
+        if cost is None or car is None:
+            return cost
+        return Text(N_("{car} · {cost}"), {"car": Text(self.rules.cars[car]), "cost": cost})
 
     def mark(self, action: Action) -> str | None:
         """The category mark shown beside a choice, if it names a card or a category."""

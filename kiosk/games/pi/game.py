@@ -42,7 +42,7 @@ class PI:
         """The new state and the setup events (the board, and each seat's private case cards)."""
         if not INFO.min_seats <= seats <= INFO.max_seats:
             raise ValueError(f"P.I. is for {INFO.min_seats}-{INFO.max_seats} seats, got {seats}")
-        return setup.new_state(self.rules, seats, seed, INFO.resolve_options(options))
+        return setup.new_state(self.rules, seats, seed, INFO.resolve_options(options, seats))
 
     def prompts(self, state: PIState) -> list[Prompt]:
         if state.over:

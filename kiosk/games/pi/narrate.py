@@ -10,28 +10,37 @@ from typing import Any
 
 from kiosk.games.base import Event
 from kiosk.games.pi.rules import KINDS, Rules, load_rules
-from kiosk.i18n import N_, Text, TextList
+from kiosk.games.phrases import POINTS, ROUNDS, winners, with_counts
+from kiosk.i18n import N_, Nn_, Text, TextList
 
 TEMPLATES: dict[str, str] = {
     "minigame_start": N_("Case {minigame}: the tiles are dealt to the city. {first} holds the first player marker."),
     "case_dealt": N_("You hold the case of {owner}: {case}."),
     "turn": N_("Round {round}: {seat} plays."),
-    "investigated": N_("{seat} sends an investigator to {location}: {discs} disc(s), {cubes} cube(s)."),
+    "investigated": N_("{seat} sends an investigator to {location}: {discs}, {cubes}."),
     "evidence": N_("{seat} takes the evidence card {card}: {result}."),
-    "transfer": N_("{seat} moves {count} marker(s) from investigators onto {tile}."),
+    "transfer": N_("{seat} moves {markers} from investigators onto {tile}."),
     "reshuffle": N_("The evidence discard pile is shuffled into a new deck."),
     "solve_started": N_("{seat} attempts to solve."),
     "solve_cancelled": N_("{seat} takes the attempt back."),
     "solve_attempt": N_("{seat} accuses {guess}: {verdict}."),
-    "penalty": N_("{seat} moves down the penalty track: {points} points."),
+    "penalty": N_("{seat} moves down the penalty track: {points}."),
     "solved": N_("{seat} solves the case in round {round} and scores {points}."),
-    "minigame_end": N_("Case {minigame} is over after {rounds} round(s). The cases were: {cases}."),
-    "game_over": N_("Final scores: {totals}. Winner(s): {winners}."),
+    "minigame_end": N_("Case {minigame} is over after {rounds}. The cases were: {cases}."),
+    "game_over": N_("Final scores: {totals}. {winners}."),
 }
 
 RESULTS = {"disc": N_("a disc on its tile"), "cube": N_("a cube on its tile"), None: N_("no information")}
 VERDICTS = {True: N_("correct"), False: N_("wrong")}
 
+# Numbers in the sentences above that name things, in the grammatical number each count needs.
+COUNTED = {
+    "discs": Nn_("{count} disc", "{count} discs"),
+    "cubes": Nn_("{count} cube", "{count} cubes"),
+    "markers": Nn_("{count} marker", "{count} markers"),
+    "points": POINTS,
+    "rounds": ROUNDS,
+}
 
 class Narrator:
     def __init__(self, rules: Rules | None = None) -> None:
@@ -65,7 +74,7 @@ class Narrator:
             elif key == "correct":
                 params["verdict"] = Text(VERDICTS[value])
             elif key == "moved":
-                params["count"] = sum(len(m["markers"]) for m in value)
+                params["markers"] = sum(len(m["markers"]) for m in value)
             elif key == "cases":
                 pair = N_("{seat}: {case}")
                 params[key] = TextList(
@@ -77,7 +86,7 @@ class Narrator:
                     tuple(Text(pair, {"seat": self.seat(int(s)), "points": p}) for s, p in value.items())
                 )
             elif key == "winners":
-                params[key] = TextList(tuple(self.seat(s) for s in value))
+                params[key] = winners(TextList(tuple(self.seat(s) for s in value)))
             else:
                 params[key] = value
-        return Text(template, params)
+        return Text(template, with_counts(params, COUNTED))

@@ -1,8 +1,11 @@
 """Case files: the open, versioned YAML format the kiosk reads (format 1, documented in cases/FORMAT.md).
 
-A case is plain data once loaded. Every problem found while loading is reported with the case, the
-card or question and the field, all problems at once, so an author fixes a file in one pass:
-`tutorial.yaml: case 'lamplighter', location_cards[3] (C04), icons: unknown icon 'gives_cake'`.
+A case is plain data once loaded. The loader is also the strict checker (`kiosk cases check`): every
+problem is reported with the file and line, the case, the card or question and the field, and what is
+expected, all at once but each cause once, so an author fixes a file in one pass:
+`tutorial.yaml:57: case 'lamplighter', location_cards[3] (C04): icons: unknown icon 'gives_cake', ...`.
+Beyond types, ranges and references it checks that a case can be solved: every question rests on two
+readable cards (or says `single_card_ok`), and a lockpick-only card has a lockpick source.
 
 Case text is content, not interface: each text field holds every language the case declares
 (`{en: ..., es: ...}`), or one plain string used in all of them (a name such as "Scotland Yard").
@@ -10,12 +13,16 @@ Case text is content, not interface: each text field holds every language the ca
 
 from __future__ import annotations
 
+import difflib
+import hashlib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from kiosk.i18n import N_, Text, TextList
 
 FORMAT = "watson-holmes-case/1"
 CASES_DIR = Path(__file__).with_name("cases")
@@ -37,12 +44,18 @@ Localized = dict[str, str]  # language -> text
 
 
 class CaseError(ValueError):
-    """A case file that cannot be played; `problems` lists every one found."""
+    """A case file that cannot be played; `problems` lists every one found (each names the file)."""
 
-    def __init__(self, source: str, problems: list[str]) -> None:
+    def __init__(self, source: str, problems: list[Problem]) -> None:
         self.source = source
         self.problems = problems
-        super().__init__("\n".join(f"{source}: {problem}" for problem in problems))
+        super().__init__(source)
+
+    def render(self, lang: str | None = None) -> str:
+        return "\n".join(problem.render(lang) for problem in self.problems)
+
+    def __str__(self) -> str:
+        return self.render()
 
 
 @dataclass(frozen=True)
@@ -123,6 +136,7 @@ class Case:
     stop_gain: int
     solution: Localized | None
     credits: dict[str, str] = field(default_factory=dict)
+    digest: str = ""  # sha256 of the file's bytes: a stored game replays only with the same file
     by_id: dict[str, Card] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -145,37 +159,173 @@ class Case:
 
 FLAGS = ("no_watson_this_case", "no_holmes_this_case")
 
+# Every field a mapping of the format may hold (text fields hold languages, checked on their own).
+FIELDS: dict[str, tuple[str, ...]] = {
+    "file": ("format", "case"),
+    "case": ("id", "edition", "languages", "title", "difficulty", "min_players", "max_players", "intro", "questions",
+             "special_rules", "layout", "location_cards", "fixed_cards", "solution", "credits"),
+    "layout": ("grid",),
+    "grid": ("cols", "rows"),
+    "special_rules": ("text", "start_resources", "police_limit_players", "zones", "zone_travel", "start_zone", "flags"),
+    "start_resources": ("carriages", "police", "calloff", "lockpick"),
+    "zone": ("id", "name"),
+    "zone_travel": ("from", "to", "cost"),
+    "card": ("id", "number", "front_name", "zone", "position", "icons", "gives_carriages", "back_text"),
+    "position": ("col", "row"),
+    "fixed_cards": ("baker_street_221b", "carriage_stop"),
+    "baker_street_221b": ("id", "position", "answers_text"),
+    "carriage_stop": ("id", "position", "gain"),
+    "question": ("id", "number", "text", "answer_kind", "choices", "accepted", "range", "evidence", "reveal",
+                 "single_card_ok"),
+    "choice": ("id", "label"),
+    "reveal": ("after_round", "on_card"),
+    "solution": ("text",),
+    "credits": ("author", "licence"),
+}
+# The ranges of every number of the format: (lowest, highest).
+RANGES: dict[str, tuple[int, int]] = {
+    "difficulty": (0, 5),
+    "players": (2, 7),
+    "cols": (1, 8),
+    "rows": (1, 6),
+    "carriages": (0, 30),
+    "token": (0, 1),
+    "police_limit_players": (1, 7),
+    "cost": (0, 10),
+    "number": (1, 99),
+    "gives_carriages": (1, 10),
+    "gain": (1, 10),
+    "after_round": (1, 20),
+}
+KIND_NAMES = {
+    str: N_("text"),
+    int: N_("a whole number"),
+    dict: N_("a mapping of fields"),
+    list: N_("a list"),
+    bool: N_("true or false"),
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One fault of a case file: where (the file, its line when known, the case, card or question and
+    field, all verbatim: they are the file's own words) and what is expected, translated."""
+
+    source: str
+    line: int | None
+    where: str
+    message: Text
+
+    def render(self, lang: str | None = None) -> str:
+        place = f"{self.source}:{self.line}" if self.line else self.source
+        return f"{place}: {self.where}: {self.message.render(lang)}" if self.where else f"{place}: {self.message.render(lang)}"
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+class _Map(dict[Any, Any]):
+    """A decoded YAML mapping that remembers the line of each of its keys (for the checker's messages)."""
+
+    line: int | None = None
+    key_lines: dict[Any, int]
+
+
+class _Loader(yaml.SafeLoader):
+    pass
+
+
+def _construct_map(loader: _Loader, node: yaml.MappingNode) -> _Map:
+    found = _Map(loader.construct_mapping(node, deep=True))
+    found.line = node.start_mark.line + 1
+    found.key_lines = {
+        loader.construct_object(key): key.start_mark.line + 1 for key, _ in node.value if isinstance(key, yaml.ScalarNode)
+    }
+    return found
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
+
+
+def _line(data: Any, key: Any = None) -> int | None:
+    if isinstance(data, _Map):
+        return data.key_lines.get(key, data.line) if key is not None else data.line
+    return None
+
+
+def _shown(value: Any) -> str:
+    return repr(value)
+
 
 class _Reader:
-    """Walks the raw YAML, collecting problems with their path instead of stopping at the first."""
+    """Walks the raw YAML, collecting problems with their path instead of stopping at the first.
 
-    def __init__(self, languages: tuple[str, ...]) -> None:
+    One cause is reported once: a misspelled key is reported as unknown (with the nearest known key)
+    and not again as a missing field; a broken list of languages is not reported again on every text.
+    """
+
+    def __init__(self, source: str, languages: tuple[str, ...]) -> None:
+        self.source = source
         self.languages = languages
-        self.problems: list[str] = []
+        self.languages_ok = True
+        self.problems: list[Problem] = []
+        self.misspelled: set[tuple[int, str]] = set()  # (mapping, the known key it was meant to be)
 
-    def fail(self, where: str, message: str) -> None:
-        problem = f"{where}: {message}" if where else message
-        if problem not in self.problems:  # one broken mapping is reported once, not once per field
+    def fail(self, where: str, message: Text, node: Any = None, key: Any = None) -> None:
+        problem = Problem(self.source, _line(node, key), where, message)
+        if all((p.where, p.message) != (problem.where, problem.message) for p in self.problems):
             self.problems.append(problem)
 
-    def get(self, data: Any, key: str, where: str, kind: type | tuple[type, ...], default: Any = ..., ) -> Any:
+    def fields(self, data: Any, kind: str, where: str) -> None:
+        """Reports every key of `data` the format does not know, with the nearest known one."""
+        if not isinstance(data, dict):
+            return
+        known = FIELDS[kind]
+        for key in data:
+            if key in known:
+                continue
+            near = difflib.get_close_matches(str(key), known, n=1, cutoff=0.6)
+            if near and near[0] not in data:
+                self.misspelled.add((id(data), near[0]))
+                self.fail(where, Text(N_("unknown field '{key}', did you mean '{near}'?"), {"key": key, "near": near[0]}), data, key)
+            else:
+                self.fail(where, Text(N_("unknown field '{key}', expected one of {known}"), {"key": key, "known": ", ".join(known)}), data, key)
+
+    def get(self, data: Any, key: str, where: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
         if not isinstance(data, dict):
             if data is not None:
-                self.fail(where, f"must be a mapping of fields, got {data!r}")
+                self.fail(where, Text(N_("must be a mapping of fields, got {got}"), {"got": _shown(data)}))
             return None if default is ... else default
         if key not in data or data[key] is None:
             if default is ...:
-                self.fail(where, f"missing field '{key}'")
+                if (id(data), key) not in self.misspelled:
+                    self.fail(where, Text(N_("missing field '{key}'"), {"key": key}), data)
                 return None
             return default
         value = data[key]
         kinds = kind if isinstance(kind, tuple) else (kind,)
-        if isinstance(value, bool) and bool not in kinds:
-            self.fail(where, f"field '{key}' must be {_kind_name(kinds)}, got {value!r}")
+        if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
+            expected = TextList(tuple(Text(KIND_NAMES[k]) for k in kinds))
+            self.fail(where, Text(N_("field '{key}' must be {kind}, got {got}"), {"key": key, "kind": expected, "got": _shown(value)}), data, key)
             return None if default is ... else default
-        if not isinstance(value, kinds):
-            self.fail(where, f"field '{key}' must be {_kind_name(kinds)}, got {value!r}")
-            return None if default is ... else default
+        return value
+
+    def whole(self, data: Any, key: str, where: str, default: Any, limits: str) -> Any:
+        """A whole number within the format's range for it (RANGES); `default` ... means required."""
+        value = self.get(data, key, where, int, default)
+        low, high = RANGES[limits]
+        if isinstance(value, int) and not low <= value <= high:
+            self.fail(where, Text(N_("field '{key}' must be a whole number {low}-{high}, got {got}"),
+                                  {"key": key, "low": low, "high": high, "got": value}), data, key)
+            return default if default is not ... else None
+        return value
+
+    def one_of(self, data: Any, key: str, where: str, choices: tuple[str, ...], default: Any = ...) -> Any:
+        value = self.get(data, key, where, str, default)
+        if value is not None and value not in choices:
+            self.fail(where, Text(N_("field '{key}' must be one of {choices}, got {got}"),
+                                  {"key": key, "choices": ", ".join(choices), "got": _shown(value)}), data, key)
+            return None
         return value
 
     def text(self, data: Any, key: str, where: str, required: bool = True) -> Localized | None:
@@ -184,212 +334,181 @@ class _Reader:
             return None
         if isinstance(value, str):
             if not value.strip():
-                self.fail(where, f"field '{key}' is empty")
+                self.fail(where, Text(N_("field '{key}' is empty"), {"key": key}), data, key)
             return {lang: value for lang in self.languages}
-        missing = [lang for lang in self.languages if not isinstance(value.get(lang), str) or not value[lang].strip()]
-        extra = sorted(str(lang) for lang in value if lang not in self.languages)
-        if missing:
-            self.fail(where, f"field '{key}' has no text in {', '.join(missing)}")
-        if extra:
-            self.fail(where, f"field '{key}' has text in {', '.join(extra)}, which the case does not declare in 'languages'")
+        if self.languages_ok:
+            missing = [lang for lang in self.languages if not isinstance(value.get(lang), str) or not value[lang].strip()]
+            extra = sorted(str(lang) for lang in value if lang not in self.languages)
+            if missing:
+                self.fail(where, Text(N_("field '{key}' has no text in {langs}"), {"key": key, "langs": ", ".join(missing)}), data, key)
+            if extra:
+                self.fail(where, Text(N_("field '{key}' has text in {langs}, which the case does not declare in 'languages'"),
+                                      {"key": key, "langs": ", ".join(extra)}), data, key)
         return {lang: str(value.get(lang, "")) for lang in self.languages}
+
+    def items(self, data: Any, key: str, where: str) -> list[Any]:
+        found = self.get(data, key, where, list, default=[])
+        return list(found)
 
     def position(self, data: Any, where: str, grid: tuple[int, int]) -> tuple[int, int]:
         raw = self.get(data, "position", where, dict)
+        self.fields(raw, "position", f"{where}, position")
         col = self.get(raw, "col", f"{where}, position", int)
         row = self.get(raw, "row", f"{where}, position", int)
         if isinstance(col, int) and isinstance(row, int):
             if not (1 <= col <= grid[0] and 1 <= row <= grid[1]):
-                self.fail(where, f"position {col},{row} is outside the {grid[0]}x{grid[1]} grid")
+                self.fail(where, Text(N_("position {col},{row} is outside the {cols}x{rows} grid"),
+                                      {"col": col, "row": row, "cols": grid[0], "rows": grid[1]}), data, "position")
             return (col, row)
         return (0, 0)
 
 
-def _kind_name(kinds: tuple[type, ...]) -> str:
-    names = {str: "text", int: "a whole number", dict: "a mapping", list: "a list", bool: "true or false"}
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
-
-
-def parse_case(raw: Any, source: str) -> Case:
+def parse_case(raw: Any, source: str, digest: str = "") -> Case:
     """Builds a Case from decoded YAML; raises CaseError listing every problem."""
     if not isinstance(raw, dict):
-        raise CaseError(source, ["the file must be a mapping with 'format' and 'case'"])
+        raise CaseError(source, [Problem(source, None, "", Text(N_("the file must be a mapping with 'format' and 'case'")))])
     if raw.get("format") != FORMAT:
-        raise CaseError(source, [f"field 'format' must be '{FORMAT}', got {raw.get('format')!r}"])
+        raise CaseError(source, [Problem(source, _line(raw, "format"), "", Text(
+            N_("field 'format' must be '{expected}', got {got}"), {"expected": FORMAT, "got": _shown(raw.get("format"))}))])
     data = raw.get("case")
     if not isinstance(data, dict):
-        raise CaseError(source, ["missing mapping 'case'"])
+        raise CaseError(source, [Problem(source, None, "", Text(N_("missing mapping 'case'")))])
     case_id = data.get("id")
-    label = f"case '{case_id}'" if isinstance(case_id, str) and case_id else "case (no id)"
+    label = f"case '{case_id}'" if isinstance(case_id, str) and case_id else "case"
+    r = _Reader(source, ("en",))
+    r.fields(raw, "file", "")
+    r.fields(data, "case", label)
     raw_langs = data.get("languages")
-    languages: tuple[str, ...] = ("en",)
-    problems: list[str] = []
     if not isinstance(raw_langs, list) or not raw_langs or not all(lang in LANG_CODES for lang in raw_langs):
-        problems.append(f"{label}: field 'languages' must list some of {', '.join(LANG_CODES)}, got {raw_langs!r}")
+        r.languages_ok = False
+        r.fail(label, Text(N_("field 'languages' must list some of {codes}, got {got}"),
+                           {"codes": ", ".join(LANG_CODES), "got": _shown(raw_langs)}), data, "languages")
     else:
-        languages = tuple(raw_langs)
-    r = _Reader(languages)
-    r.problems = problems
+        r.languages = tuple(raw_langs)
+    languages = r.languages
     r.get(data, "id", label, str)
-    edition = r.get(data, "edition", label, str, default="kiosk")
-    if edition not in EDITIONS:
-        r.fail(label, f"field 'edition' must be one of {', '.join(EDITIONS)}, got {edition!r}")
-    kiosk = edition == "kiosk"
+    edition = r.one_of(data, "edition", label, EDITIONS, default="kiosk")
+    kiosk = edition != "physical"
     title = r.text(data, "title", label) or {}
-    difficulty = r.get(data, "difficulty", label, int, default=1)
-    min_players = r.get(data, "min_players", label, int, default=2)
-    max_players = r.get(data, "max_players", label, int, default=7)
-    if not 2 <= min_players <= max_players <= 7:
-        r.fail(label, f"players must satisfy 2 <= min_players <= max_players <= 7, got {min_players}-{max_players}")
+    difficulty = r.whole(data, "difficulty", label, 1, "difficulty")
+    min_players = r.whole(data, "min_players", label, 2, "players")
+    max_players = r.whole(data, "max_players", label, 7, "players")
+    if min_players > max_players:
+        r.fail(label, Text(N_("min_players ({low}) is more than max_players ({high})"), {"low": min_players, "high": max_players}), data, "min_players")
     intro = r.text(data, "intro", label, required=kiosk)
 
     layout = r.get(data, "layout", label, dict, default={})
+    r.fields(layout, "layout", f"{label}, layout")
     grid_raw = r.get(layout, "grid", f"{label}, layout", dict, default={})
-    grid = (r.get(grid_raw, "cols", f"{label}, layout.grid", int, default=6), r.get(grid_raw, "rows", f"{label}, layout.grid", int, default=4))
+    r.fields(grid_raw, "grid", f"{label}, layout.grid")
+    grid = (r.whole(grid_raw, "cols", f"{label}, layout.grid", 6, "cols"), r.whole(grid_raw, "rows", f"{label}, layout.grid", 4, "rows"))
 
     special = r.get(data, "special_rules", label, dict, default={})
     where_special = f"{label}, special_rules"
+    r.fields(special, "special_rules", where_special)
     special_text = r.text(special, "text", where_special, required=False)
-    start = {"carriages": 10, "police": 1, "calloff": 0, "lockpick": 0}
     start_raw = r.get(special, "start_resources", where_special, dict, default={})
-    for key, value in start_raw.items():
-        if key not in start:
-            r.fail(where_special, f"start_resources: unknown resource '{key}', expected one of {', '.join(start)}")
-        elif not isinstance(value, int) or isinstance(value, bool) or value < 0 or (key != "carriages" and value > 1):
-            r.fail(where_special, f"start_resources.{key} must be a whole number (0 or 1 for tokens), got {value!r}")
-        else:
-            start[key] = value
-    police_limit = r.get(special, "police_limit_players", where_special, int, default=5)
+    where_start = f"{where_special}, start_resources"
+    r.fields(start_raw, "start_resources", where_start)
+    start = {
+        "carriages": r.whole(start_raw, "carriages", where_start, 10, "carriages"),
+        **{token: r.whole(start_raw, token, where_start, default, "token") for token, default in (("police", 1), ("calloff", 0), ("lockpick", 0))},
+    }
+    police_limit = r.whole(special, "police_limit_players", where_special, 5, "police_limit_players")
     zones: list[Zone] = []
-    for index, zone_raw in enumerate(r.get(special, "zones", where_special, list, default=[])):
+    for index, zone_raw in enumerate(r.items(special, "zones", where_special)):
         where = f"{where_special}, zones[{index}]"
+        r.fields(zone_raw, "zone", where)
         zone_id = r.get(zone_raw, "id", where, str)
+        if zone_id is not None and zone_id in [z.id for z in zones]:
+            r.fail(where, Text(N_("zone id '{id}' is used twice"), {"id": zone_id}), zone_raw, "id")
         zones.append(Zone(zone_id or "", r.text(zone_raw, "name", where) or {}))
     zone_ids = [z.id for z in zones]
-    if len(set(zone_ids)) != len(zone_ids):
-        r.fail(where_special, "zones: two zones share an id")
     travel: dict[tuple[str, str], int] = {}
-    for index, leg in enumerate(r.get(special, "zone_travel", where_special, list, default=[])):
+    for index, leg in enumerate(r.items(special, "zone_travel", where_special)):
         where = f"{where_special}, zone_travel[{index}]"
+        r.fields(leg, "zone_travel", where)
         a, b = r.get(leg, "from", where, str), r.get(leg, "to", where, str)
-        cost = r.get(leg, "cost", where, int)
-        for end in (a, b):
+        cost = r.whole(leg, "cost", where, ..., "cost")
+        for key, end in (("from", a), ("to", b)):
             if end is not None and end not in zone_ids:
-                r.fail(where, f"unknown zone '{end}'")
-        if isinstance(cost, int) and cost < 0:
-            r.fail(where, f"cost must be 0 or more, got {cost}")
-        if a and b and isinstance(cost, int):
-            travel[(a, b)] = cost
+                r.fail(where, _unknown(N_("no zone '{name}', expected one of {known}"), end, zone_ids), leg, key)
+        if a and b:  # a bad cost is reported above, not again as a missing leg
+            travel[(a, b)] = cost if isinstance(cost, int) else 0
     for a in zone_ids:
         for b in zone_ids:
             if a != b and (a, b) not in travel:
-                r.fail(where_special, f"zone_travel has no cost from {a} to {b}")
+                r.fail(where_special, Text(N_("zone_travel has no cost from {a} to {b}"), {"a": a, "b": b}), special, "zone_travel")
     start_zone = r.get(special, "start_zone", where_special, str, default=zone_ids[0] if zone_ids else None)
     if zones and start_zone not in zone_ids:
-        r.fail(where_special, f"start_zone '{start_zone}' is not one of the zones")
+        r.fail(where_special, _unknown(N_("no zone '{name}', expected one of {known}"), start_zone, zone_ids), special, "start_zone")
     if not zones:
         start_zone = None
-    flags = r.get(special, "flags", where_special, list, default=[])
+    flags = r.items(special, "flags", where_special)
     for flag in flags:
         if flag not in FLAGS:
-            r.fail(where_special, f"unknown flag {flag!r}, expected one of {', '.join(FLAGS)}")
+            r.fail(where_special, _unknown(N_("unknown flag '{name}', expected one of {known}"), flag, FLAGS), special, "flags")
 
-    cards: list[Card] = []
-    cards_raw = r.get(data, "location_cards", label, list, default=[])
-    if not cards_raw:
-        r.fail(label, "location_cards: a case needs at least one location card")
-    for index, card_raw in enumerate(cards_raw):
-        card_id = card_raw.get("id") if isinstance(card_raw, dict) else None
-        where = f"{label}, location_cards[{index}]" + (f" ({card_id})" if isinstance(card_id, str) else "")
-        if not isinstance(card_raw, dict):
-            r.fail(where, "must be a mapping")
-            continue
-        r.get(card_raw, "id", where, str)
-        number = r.get(card_raw, "number", where, int)
-        name = r.text(card_raw, "front_name", where) or {}
-        zone = r.get(card_raw, "zone", where, str, default=None)
-        if zones and zone is None:
-            r.fail(where, "missing field 'zone' (the case has zones)")
-        elif zone is not None and zone not in zone_ids:
-            r.fail(where, f"zone '{zone}' is not one of the case's zones ({', '.join(zone_ids) or 'none'})")
-        icons = r.get(card_raw, "icons", where, list, default=[])
-        for icon in icons:
-            if icon not in ICONS:
-                r.fail(where, f"icons: unknown icon {icon!r}, expected one of {', '.join(ICONS)}")
-        if "gives_police" in icons and "no_police" in icons:
-            r.fail(where, "icons: gives_police and no_police together say the same thing twice; keep gives_police")
-        gain = r.get(card_raw, "gives_carriages", where, int, default=DEFAULT_CARRIAGE_ICON if "gives_carriages" in icons else 0)
-        if isinstance(gain, int) and gain < 0:
-            r.fail(where, f"gives_carriages must be 0 or more, got {gain}")
-        if gain and "gives_carriages" not in icons:
-            r.fail(where, "gives_carriages is set but the card has no gives_carriages icon")
-        text = r.text(card_raw, "back_text", where, required=kiosk)
-        cards.append(
-            Card(
-                id=card_id if isinstance(card_id, str) else "",
-                number=number if isinstance(number, int) else 0,
-                name=name,
-                zone=zone,
-                position=r.position(card_raw, where, grid),
-                icons=frozenset(i for i in icons if i in ICONS),
-                carriages=gain if isinstance(gain, int) else 0,
-                text=text,
-            )
-        )
-
+    cards = _cards(r, data, label, kiosk, grid, zone_ids)
     fixed = r.get(data, "fixed_cards", label, dict, default={})
+    r.fields(fixed, "fixed_cards", f"{label}, fixed_cards")
     baker = r.get(fixed, "baker_street_221b", f"{label}, fixed_cards", dict, default={})
     where_baker = f"{label}, fixed_cards.baker_street_221b"
+    r.fields(baker, "baker_street_221b", where_baker)
     baker_id = r.get(baker, "id", where_baker, str, default="C221B")
     baker_pos = r.position(baker, where_baker, grid) if baker else (grid[0], 1)
     answers_text = r.text(baker, "answers_text", where_baker, required=False)
     stop = r.get(fixed, "carriage_stop", f"{label}, fixed_cards", dict, default={})
     where_stop = f"{label}, fixed_cards.carriage_stop"
+    r.fields(stop, "carriage_stop", where_stop)
     stop_id = r.get(stop, "id", where_stop, str, default="STOP")
     stop_pos = r.position(stop, where_stop, grid) if stop else (grid[0], grid[1])
-    stop_gain = r.get(stop, "gain", where_stop, int, default=3)
+    stop_gain = r.whole(stop, "gain", where_stop, 3, "gain")
 
-    ids = [c.id for c in cards] + [baker_id, stop_id]
     seen: set[str] = set()
-    for card_id in ids:
-        if card_id in seen:
-            r.fail(label, f"card id '{card_id}' is used twice")
+    for card_id in [c.id for c in cards] + [baker_id, stop_id]:
+        if card_id and card_id in seen:
+            r.fail(label, Text(N_("card id '{id}' is used twice"), {"id": card_id}))
         seen.add(card_id)
-    numbers = [c.number for c in cards]
-    if len(set(numbers)) != len(numbers):
-        r.fail(label, "location_cards: two cards share a number")
     places: dict[tuple[int, int], str] = {}
     for card_id, pos in [(c.id, c.position) for c in cards] + [(baker_id, baker_pos), (stop_id, stop_pos)]:
         if pos in places and pos != (0, 0):
-            r.fail(label, f"cards {places[pos]} and {card_id} are both at position {pos[0]},{pos[1]}")
+            r.fail(label, Text(N_("cards {a} and {b} are both at position {col},{row}"), {"a": places[pos], "b": card_id, "col": pos[0], "row": pos[1]}))
         places[pos] = card_id
+    lockpick_ok = _lockpick_reachable(r, label, cards, start)
 
     questions: list[Question] = []
-    questions_raw = r.get(data, "questions", label, list, default=[])
-    if not questions_raw:
-        r.fail(label, "questions: a case needs at least one question")
+    questions_raw = r.items(data, "questions", label)
+    if not questions_raw and (id(data), "questions") not in r.misspelled:
+        r.fail(label, Text(N_("a case needs at least one question in 'questions'")), data)
     for index, q_raw in enumerate(questions_raw):
         q_id = q_raw.get("id") if isinstance(q_raw, dict) else None
         where = f"{label}, questions[{index}]" + (f" ({q_id})" if isinstance(q_id, str) else "")
         if not isinstance(q_raw, dict):
-            r.fail(where, "must be a mapping")
+            r.fail(where, Text(N_("must be a mapping of fields, got {got}"), {"got": _shown(q_raw)}))
             continue
-        questions.append(_question(r, q_raw, where, kiosk, [c.id for c in cards]))
-    q_ids = [q.id for q in questions]
-    if len(set(q_ids)) != len(q_ids):
-        r.fail(label, "questions: two questions share an id")
-    numbers_ok = all(q.number != -1 for q in questions)
-    if numbers_ok and sorted(q.number for q in questions) != list(range(1, len(questions) + 1)):
-        r.fail(label, "questions: numbers must run 1, 2, 3... without gaps")
+        questions.append(_question(r, q_raw, where, kiosk, cards, lockpick_ok))
+    q_ids = [q.id for q in questions if q.id]
+    for q_id in {q for q in q_ids if q_ids.count(q) > 1}:
+        r.fail(label, Text(N_("question id '{id}' is used twice"), {"id": q_id}))
+    numbers = sorted(q.number for q in questions)
+    if all(n != -1 for n in numbers) and numbers != list(range(1, len(questions) + 1)):
+        r.fail(label, Text(N_("question numbers must run 1, 2, 3... without gaps or repeats, got {got}"),
+                           {"got": ", ".join(map(str, numbers))}), data, "questions")
 
-    solution = r.text(data.get("solution"), "text", f"{label}, solution", required=kiosk) if kiosk or data.get("solution") else None
+    solution_raw = data.get("solution")
+    r.fields(solution_raw, "solution", f"{label}, solution")
+    solution = r.text(solution_raw, "text", f"{label}, solution", required=kiosk) if kiosk or solution_raw else None
+    if kiosk and solution_raw is None and (id(data), "solution") not in r.misspelled:
+        r.fail(label, Text(N_("missing field '{key}'"), {"key": "solution"}), data)
     credits = r.get(data, "credits", label, dict, default={})
+    r.fields(credits, "credits", f"{label}, credits")
     if r.problems:
         raise CaseError(source, r.problems)
     return Case(
         id=str(case_id),
         source=source,
-        edition=edition,
+        edition=str(edition),
         title=title,
         difficulty=difficulty,
         min_players=min_players,
@@ -414,68 +533,144 @@ def parse_case(raw: Any, source: str) -> Case:
         stop_gain=stop_gain,
         solution=solution,
         credits={str(k): str(v) for k, v in credits.items()},
+        digest=digest,
     )
 
 
-def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, card_ids: list[str]) -> Question:
+def _unknown(msgid: str, name: Any, known: Any) -> Text:
+    return Text(msgid, {"name": name, "known": ", ".join(known) or "-"})
+
+
+def _cards(r: _Reader, data: Any, label: str, kiosk: bool, grid: tuple[int, int], zone_ids: list[str]) -> list[Card]:
+    cards: list[Card] = []
+    cards_raw = r.items(data, "location_cards", label)
+    if not cards_raw and (id(data), "location_cards") not in r.misspelled:
+        r.fail(label, Text(N_("a case needs at least one card in 'location_cards'")), data)
+    numbers: set[int] = set()
+    for index, card_raw in enumerate(cards_raw):
+        card_id = card_raw.get("id") if isinstance(card_raw, dict) else None
+        where = f"{label}, location_cards[{index}]" + (f" ({card_id})" if isinstance(card_id, str) else "")
+        if not isinstance(card_raw, dict):
+            r.fail(where, Text(N_("must be a mapping of fields, got {got}"), {"got": _shown(card_raw)}))
+            continue
+        r.fields(card_raw, "card", where)
+        r.get(card_raw, "id", where, str)
+        number = r.whole(card_raw, "number", where, ..., "number")
+        if isinstance(number, int) and number in numbers:
+            r.fail(where, Text(N_("card number {number} is used twice"), {"number": number}), card_raw, "number")
+        numbers.add(number)
+        name = r.text(card_raw, "front_name", where) or {}
+        zone = r.get(card_raw, "zone", where, str, default=None)
+        if zone_ids and zone is None and (id(card_raw), "zone") not in r.misspelled:
+            r.fail(where, Text(N_("missing field 'zone' (the case has zones)")), card_raw)
+        elif zone is not None and zone not in zone_ids:
+            r.fail(where, _unknown(N_("no zone '{name}', expected one of {known}"), zone, zone_ids), card_raw, "zone")
+        icons = r.items(card_raw, "icons", where)
+        for icon in icons:
+            if icon not in ICONS:
+                near = difflib.get_close_matches(str(icon), ICONS, n=1, cutoff=0.6)
+                expected = f"'{near[0]}'?" if near else ", ".join(ICONS)
+                r.fail(where, Text(N_("icons: unknown icon '{icon}', expected {expected}"), {"icon": icon, "expected": expected}), card_raw, "icons")
+        if "gives_police" in icons and "no_police" in icons:
+            r.fail(where, Text(N_("icons: gives_police and no_police together say the same thing twice; keep gives_police")), card_raw, "icons")
+        gain = 0
+        if "gives_carriages" in icons:
+            gain = r.whole(card_raw, "gives_carriages", where, DEFAULT_CARRIAGE_ICON, "gives_carriages")
+        elif "gives_carriages" in card_raw:
+            r.fail(where, Text(N_("gives_carriages is set but the card has no gives_carriages icon")), card_raw, "gives_carriages")
+        text = r.text(card_raw, "back_text", where, required=kiosk)
+        cards.append(
+            Card(
+                id=card_id if isinstance(card_id, str) else "",
+                number=number if isinstance(number, int) else 0,
+                name=name,
+                zone=zone,
+                position=r.position(card_raw, where, grid),
+                icons=frozenset(i for i in icons if i in ICONS),
+                carriages=gain if isinstance(gain, int) else 0,
+                text=text,
+            )
+        )
+    return cards
+
+
+def _lockpick_reachable(r: _Reader, label: str, cards: list[Card], start: dict[str, int]) -> bool:
+    """A lockpick-only card can be read only if the case has a lockpick source: a card with the
+    gives_lockpick icon that needs no lockpick itself, or a lockpick in every player's start."""
+    locked = [card.id for card in cards if "lockpick_required" in card.icons]
+    if any(problem.message.msgid.startswith("icons: unknown icon") for problem in r.problems):
+        return True  # the misspelled icon may be the source: reported once, as what it is
+    source = start["lockpick"] > 0 or any("gives_lockpick" in c.icons and "lockpick_required" not in c.icons for c in cards)
+    if locked and not source:
+        r.fail(label, Text(N_("{cards} need a lockpick, but nothing gives one: give a card that needs none the "
+                              "gives_lockpick icon, or set special_rules.start_resources.lockpick: 1"), {"cards": ", ".join(locked)}))
+        return False
+    return True
+
+
+def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, cards: list[Card], lockpick_ok: bool) -> Question:
+    r.fields(q, "question", where)
+    card_ids = [c.id for c in cards]
     q_id = r.get(q, "id", where, str)
-    number = r.get(q, "number", where, int)
+    number = r.whole(q, "number", where, ..., "number")
     text = r.text(q, "text", where, required=kiosk)
-    kind = r.get(q, "answer_kind", where, str, default="FREE_TEXT")
-    if kind not in ANSWER_KINDS:
-        r.fail(where, f"answer_kind must be one of {', '.join(ANSWER_KINDS)}, got {kind!r}")
+    kind = r.one_of(q, "answer_kind", where, ANSWER_KINDS, default="FREE_TEXT")
     choices: list[Choice] = []
-    for index, c in enumerate(r.get(q, "choices", where, list, default=[])):
+    for index, c in enumerate(r.items(q, "choices", where)):
         cw = f"{where}, choices[{index}]"
-        choices.append(Choice(r.get(c, "id", cw, str) or "", r.text(c, "label", cw) or {}))
+        r.fields(c, "choice", cw)
+        choice_id = r.get(c, "id", cw, str) or ""
+        if choice_id and choice_id in [known.id for known in choices]:
+            r.fail(cw, Text(N_("choice id '{id}' is used twice"), {"id": choice_id}), c, "id")
+        choices.append(Choice(choice_id, r.text(c, "label", cw) or {}))
     choice_ids = [c.id for c in choices]
-    if len(set(choice_ids)) != len(choice_ids):
-        r.fail(where, "choices: two choices share an id")
-    accepted = r.get(q, "accepted", where, list, default=[])
+    accepted = r.items(q, "accepted", where)
     number_range = None
     if kind in ("CHOICE", "PERSON_FULL_NAME"):
         if len(choices) < 2:
-            r.fail(where, f"{kind} needs at least 2 choices for the picker")
+            r.fail(where, Text(N_("{kind} needs at least 2 choices for the picker"), {"kind": kind}), q, "choices")
         for answer in accepted:
             if answer not in choice_ids:
-                r.fail(where, f"accepted answer {answer!r} is not one of the choice ids ({', '.join(choice_ids)})")
-        if kiosk and not accepted:
-            r.fail(where, "accepted: a kiosk case needs the right answer (a choice id)")
+                r.fail(where, _unknown(N_("accepted answer '{name}' is not one of the choice ids ({known})"), answer, choice_ids), q, "accepted")
     elif kind == "NUMBER":
         raw_range = r.get(q, "range", where, list, default=[0, 20])
         if len(raw_range) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw_range) or raw_range[0] > raw_range[1]:
-            r.fail(where, f"range must be [lowest, highest] whole numbers, got {raw_range!r}")
+            r.fail(where, Text(N_("field 'range' must be [lowest, highest] whole numbers, got {got}"), {"got": _shown(raw_range)}), q, "range")
         else:
             number_range = (raw_range[0], raw_range[1])
             for answer in accepted:
-                if not isinstance(answer, int) or not number_range[0] <= answer <= number_range[1]:
-                    r.fail(where, f"accepted answer {answer!r} is not a whole number within the range {raw_range}")
-        if kiosk and not accepted:
-            r.fail(where, "accepted: a kiosk case needs the right number")
+                if not isinstance(answer, int) or isinstance(answer, bool) or not number_range[0] <= answer <= number_range[1]:
+                    r.fail(where, Text(N_("accepted answer {answer} is not a whole number {low}-{high} (the range)"),
+                                       {"answer": _shown(answer), "low": number_range[0], "high": number_range[1]}), q, "accepted")
     elif kind == "FREE_TEXT":
         if choices:
-            r.fail(where, "FREE_TEXT takes no choices; use CHOICE for a picker")
-        if kiosk and not accepted:
-            r.fail(where, "accepted: give the answer(s) the attempting player compares theirs with")
+            r.fail(where, Text(N_("FREE_TEXT takes no choices; use CHOICE for a picker")), q, "choices")
         accepted = [r.text({"accepted": answer}, "accepted", where) for answer in accepted]
+    if kiosk and kind is not None and not accepted and (id(q), "accepted") not in r.misspelled:
+        r.fail(where, Text(N_("accepted: a kiosk case needs the right answer (a choice id, a number or the text)")), q)
     reveal_raw = q.get("reveal", "AT_START")
     reveal, reveal_at = "start", None
+    r.fields(reveal_raw, "reveal", f"{where}, reveal")
     if reveal_raw == "AT_START":
         pass
-    elif isinstance(reveal_raw, dict) and isinstance(reveal_raw.get("after_round"), int) and reveal_raw["after_round"] >= 1:
-        reveal, reveal_at = "round", reveal_raw["after_round"]
-    elif isinstance(reveal_raw, dict) and "on_card" in reveal_raw:
+    elif isinstance(reveal_raw, dict) and len(reveal_raw) == 1 and "after_round" in reveal_raw:
+        reveal_at = r.whole(reveal_raw, "after_round", f"{where}, reveal", ..., "after_round")
+        reveal = "round"
+    elif isinstance(reveal_raw, dict) and len(reveal_raw) == 1 and "on_card" in reveal_raw:
         reveal, reveal_at = "card", reveal_raw["on_card"]
-        if reveal_at not in card_ids:
-            r.fail(where, f"reveal.on_card: no location card '{reveal_at}'")
-    else:
-        r.fail(where, f"reveal must be AT_START, {{after_round: N}} or {{on_card: CARD}}, got {reveal_raw!r}")
-    evidence = r.get(q, "evidence", where, list, default=[])
+        if card_ids and reveal_at not in card_ids:
+            r.fail(where, _unknown(N_("reveal.on_card: no location card '{name}', expected one of {known}"), reveal_at, card_ids), q, "reveal")
+    elif not (isinstance(reveal_raw, dict) and set(reveal_raw) - set(FIELDS["reveal"])):
+        r.fail(where, Text(N_("field 'reveal' must be AT_START, {{after_round: N}} or {{on_card: CARD}}, got {got}"), {"got": _shown(reveal_raw)}), q, "reveal")
+    evidence = r.items(q, "evidence", where)
     for card in evidence:
-        if card not in card_ids:
-            r.fail(where, f"evidence: no location card '{card}'")
+        if card_ids and card not in card_ids:  # no cards at all: reported once, above
+            r.fail(where, _unknown(N_("evidence: no location card '{name}', expected one of {known}"), card, card_ids), q, "evidence")
     if len({str(card) for card in evidence}) != len(evidence):
-        r.fail(where, "evidence: a card is listed twice")
+        r.fail(where, Text(N_("evidence: a card is listed twice")), q, "evidence")
+    single = r.get(q, "single_card_ok", where, bool, default=False)
+    if kiosk and card_ids:
+        _check_solvable(r, q, where, evidence, cards, lockpick_ok, single)
     return Question(
         evidence=tuple(evidence),
         id=q_id or "",
@@ -490,49 +685,89 @@ def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, card_ids: 
     )
 
 
+def _check_solvable(r: _Reader, q: dict[str, Any], where: str, evidence: list[Any], cards: list[Card],
+                    lockpick_ok: bool, single: bool) -> None:
+    """Every question rests on two readable cards or more (a lost auction must not make the case
+    unsolvable), unless the question says `single_card_ok: true`. A card nobody can read (it needs
+    a lockpick the case never gives) does not count; if that is the cause it is reported once, above."""
+    by_id = {card.id: card for card in cards}
+    readable = [c for c in evidence if isinstance(c, str) and c in by_id and (lockpick_ok or "lockpick_required" not in by_id[c].icons)]
+    needed = 1 if single else 2
+    if len(readable) < needed and all(isinstance(c, str) and c in by_id for c in evidence) and lockpick_ok:
+        r.fail(where, Text(N_("evidence: the answer rests on {count} readable card(s) ({cards}); list in 'evidence' "
+                              "at least two cards that establish it, or mark the question 'single_card_ok: true'"),
+                           {"count": len(readable), "cards": ", ".join(readable) or "-"}), q, "evidence")
+
 def load_case_file(path: Path) -> Case:
-    """Reads and validates one case file; raises CaseError naming the file."""
+    """Reads and checks one case file; raises CaseError naming the file."""
     source = path.name
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = path.read_bytes()
+        text = data.decode("utf-8")
     except OSError as error:
-        raise CaseError(source, [f"cannot read the file: {error.strerror or error}"]) from error
+        raise CaseError(source, [Problem(source, None, "", Text(N_("cannot read the file: {detail}"),
+                                                                {"detail": error.strerror or str(error)}))]) from error
+    except UnicodeDecodeError as error:
+        raise CaseError(source, [Problem(source, None, "", Text(N_("cannot read the file: it is not UTF-8 text ({detail})"),
+                                                                {"detail": error.reason}))]) from error
+    try:
+        raw = yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader that keeps line numbers
+    except yaml.MarkedYAMLError as error:
+        raise CaseError(source, [_yaml_problem(source, text, error)]) from error
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
-        problem = getattr(error, "problem", None) or str(error)
-        raise CaseError(source, [f"not valid YAML: {where}{problem}"]) from error
-    return parse_case(raw, source)
+        raise CaseError(source, [Problem(source, None, "", Text(N_("not valid YAML: {problem}"), {"problem": str(error)}))]) from error
+    return parse_case(raw, source, hashlib.sha256(data).hexdigest())
 
 
-def load_cases_dir(folder: Path) -> tuple[dict[str, Case], tuple[CaseError, ...]]:
-    """Every valid case of a folder by id, and the problems of the files that were left out.
+def _runaway_quote(text: str, mark: Any) -> Any:
+    """The quoted text that swallowed the lines up to an error, if any: an unclosed quote runs on to the
+    next quote character, lines later, where the parser then fails; the cause is where it opened."""
+    last = None
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if token.end_mark.index > mark.index:
+                break
+            if isinstance(token, yaml.ScalarToken):
+                last = token
+    except yaml.YAMLError:
+        pass
+    if last is not None and last.style in ('"', "'") and last.start_mark.line < last.end_mark.line <= mark.line <= last.end_mark.line + 1:
+        return last
+    return None
 
-    A broken file dropped into the folder must not stop the kiosk: it is left out and reported
-    (`kiosk cases list` shows it), and the other cases stay playable.
-    """
-    cases: dict[str, Case] = {}
-    problems: list[CaseError] = []
-    for path in sorted(folder.glob("*.yaml")):
-        try:
-            case = load_case_file(path)
-        except CaseError as error:
-            problems.append(error)
-            continue
-        if case.id in cases:
-            problems.append(CaseError(path.name, [f"case id '{case.id}' is already used by {cases[case.id].source}"]))
-            continue
-        cases[case.id] = case
-    return cases, tuple(problems)
+
+def _yaml_problem(source: str, text: str, error: yaml.MarkedYAMLError) -> Problem:
+    """A YAML error where its cause is: an unclosed quote or bracket where it opens (the error's context
+    mark), not where the parser gave up lines later; with the offending line and a caret under the column."""
+    mark = error.problem_mark
+    opened = ("quoted scalar", "flow sequence", "flow mapping")  # what is opened here and never closed
+    if error.context_mark is not None and any(what in (error.context or "") for what in opened):
+        mark = error.context_mark
+    problem: str | Text = " ".join(part for part in (error.context, error.problem) if part)
+    if mark is None:
+        return Problem(source, None, "", Text(N_("not valid YAML: {problem}"), {"problem": problem}))
+    runaway = _runaway_quote(text, mark)
+    if runaway is not None:
+        mark = runaway.start_mark
+        problem = Text(N_("a quoted text opens here and runs on to line {end}: is its closing quote missing?"),
+                       {"end": runaway.end_mark.line + 1})
+    lines = text.splitlines()
+    shown = lines[mark.line] if mark.line < len(lines) else ""
+    return Problem(source, mark.line + 1, "", Text(
+        N_("not valid YAML at line {line}, column {column}: {problem}\n    {text}\n    {caret}"),
+        {"line": mark.line + 1, "column": mark.column + 1, "problem": problem, "text": shown, "caret": " " * mark.column + "^"}))
 
 
 @cache
 def _bundled() -> tuple[dict[str, Case], tuple[CaseError, ...]]:
-    return load_cases_dir(CASES_DIR)
+    from kiosk.games.watson_holmes.library import CaseLibrary  # the library reads files with this module
+
+    catalogue = CaseLibrary(CASES_DIR).scan()
+    return catalogue.cases(), tuple(error for _, error in catalogue.broken)
 
 
 def bundled_cases() -> dict[str, Case]:
-    """The original cases shipped with the kiosk (and any added to its folder), by id."""
+    """The original cases shipped with the kiosk, by id (a table's own folder: `library.LIBRARY`)."""
     return _bundled()[0]
 
 

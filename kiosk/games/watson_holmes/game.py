@@ -6,13 +6,14 @@ import random
 from typing import Any
 
 from kiosk.games import base
-from kiosk.games.base import Action, Event, GameInfo, OptionSpec, Outcome, Prompt, require_legal
+from kiosk.games.base import Action, Event, GameInfo, OptionRefused, OptionSpec, Outcome, Prompt, require_legal
 from kiosk.games.watson_holmes import board, holmes, investigation, solving, visiting
-from kiosk.games.watson_holmes.case import Case, bundled_case_ids, bundled_cases
+from kiosk.games.watson_holmes.case import Case
+from kiosk.games.watson_holmes.library import LIBRARY, CaseLibrary
 from kiosk.games.watson_holmes.characters import Characters, load_characters
 from kiosk.games.watson_holmes.state import SUPPLY, TOKENS, Player, WHState
 from kiosk.games.watson_holmes.views import public_view, seat_view
-from kiosk.i18n import N_
+from kiosk.i18n import N_, Text
 
 GAME_ID = "watson-holmes"
 NAMES = {"en": "Watson & Holmes", "es": "Watson & Holmes"}
@@ -27,14 +28,18 @@ _AUTOMATIC = {
 }
 
 
-def make_info(case_ids: tuple[str, ...]) -> GameInfo:
+def make_info(case_ids: tuple[str, ...], cases: dict[str, Case]) -> GameInfo:
+    def playable(seats: int) -> tuple[str, ...]:  # the cases written for that many players
+        return tuple(cid for cid in case_ids if cases[cid].min_players <= seats <= cases[cid].max_players)
+
     return GameInfo(
         id=GAME_ID,
         names=NAMES,
         min_seats=2,
         max_seats=7,
         options=(
-            OptionSpec("case", case_ids[0], case_ids, "which case file to play"),
+            OptionSpec("case", case_ids[0], case_ids, "which case file to play", playable),
+            OptionSpec("case_digest", "", None, "recorded, not chosen: the case file's sha256 when the game began"),
             OptionSpec("physical", False, None, "the published box: players read the NFC-tagged cards, the kiosk shows no card text"),
             OptionSpec("characters", True, None, "deal the character cards"),
             OptionSpec("play_on", False, None, "after a win the others play on for the next places (rules 11)"),
@@ -42,23 +47,56 @@ def make_info(case_ids: tuple[str, ...]) -> GameInfo:
     )
 
 
+class CaseUnavailable(ValueError):
+    """A stored game's case is gone from the kiosk or its file changed: the game cannot be replayed."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+        super().__init__(text.render("en"))
+
+
 class WatsonHolmes:
+    """`cases`: a fixed set (tests, `kiosk cases play FILE`); without it the table's library (the
+    bundled cases and the cases folder), read again by `refresh()` when the game choice opens."""
+
     def __init__(self, cases: dict[str, Case] | None = None, characters: Characters | None = None) -> None:
-        self.cases = dict(bundled_cases()) if cases is None else dict(cases)
-        ids = bundled_case_ids() if cases is None else tuple(self.cases)
-        self.info = make_info(ids)
+        self.library: CaseLibrary | None = LIBRARY if cases is None else None
+        self.cases = dict(cases) if cases is not None else LIBRARY.scan().cases()
+        self.info = make_info(tuple(cases) if cases is not None else LIBRARY.scan().ids(), self.cases)
         self.characters = characters or load_characters()
+
+    def refresh(self) -> None:
+        """Offer the cases now in the library (files added, changed or removed since the last look)."""
+        if self.library is not None:
+            catalogue = self.library.scan()
+            self.cases = catalogue.cases()
+            self.info = make_info(catalogue.ids(), self.cases)
 
     def case(self, state: WHState) -> Case:
         return self.cases[state.case_id]
 
+    def stamp_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options to store with a new game: with the case file's digest, so a resume or a replay
+        notices a case that changed since and refuses it with a reason instead of replaying nonsense."""
+        case = self.cases.get(self.info.resolve_options(options)["case"])
+        return {**options, "case_digest": case.digest} if case is not None and case.digest else dict(options)
+
     def start(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> WHState:
-        resolved = self.info.resolve_options(options)
+        wanted = (options or {}).get("case")
+        if wanted is not None and wanted not in self.cases:
+            raise CaseUnavailable(Text(N_("The case '{case}' is no longer among this kiosk's cases, so a game played "
+                                          "with it cannot be replayed."), {"case": wanted}))
+        resolved = self.info.resolve_options(options, seats)
         case = self.cases[resolved["case"]]
-        if not case.min_players <= seats <= case.max_players:
-            raise ValueError(f"case {case.id!r} is for {case.min_players}-{case.max_players} players, got {seats}")
+        if resolved["case_digest"] and case.digest and resolved["case_digest"] != case.digest:
+            raise CaseUnavailable(Text(N_("The file of the case '{case}' changed after this game began, so the game "
+                                          "cannot be replayed."), {"case": case.id}))
+        if not case.min_players <= seats <= case.max_players:  # no case at all is written for this many
+            raise OptionRefused(GAME_ID, "case", case.id, (), seats,
+                                f"must be a case for {seats} players ({case.id!r} is for {case.min_players}-{case.max_players})")
         if case.edition == "physical" and not resolved["physical"]:
-            raise ValueError(f"case {case.id!r} has no card text: play it with the option physical=True")
+            raise OptionRefused(GAME_ID, "physical", False, (True,), None,
+                                f"must be True for case {case.id!r}, which has no card text")
         rng = random.Random(seed)
         diary = rng.randrange(seats)  # rules 5.4: with the recorded intro, the start player is random
         supply = dict(SUPPLY)

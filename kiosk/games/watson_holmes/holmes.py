@@ -15,6 +15,7 @@ from kiosk.games.watson_holmes.board import HOLMES_COST
 from kiosk.games.watson_holmes.case import Case
 from kiosk.games.watson_holmes.grading import is_right
 from kiosk.games.watson_holmes.state import WHState
+from kiosk.games.watson_holmes.views import question_view
 
 HOLMES_KINDS = ("holmes_consult", "holmes_check")
 
@@ -60,7 +61,9 @@ def _sheet(answers: dict[str, Any]) -> dict[str, Any]:
 def judge_prompt(state: WHState, case: Case) -> Prompt:
     assert state.judge is not None
     question = case.question(state.judge["question"])
-    data: dict[str, Any] = {"seat": state.judge["seat"], "question": question.id, "accepted": list(question.accepted)}
+    # the question itself too, so the judge reads what was asked (it may not be open to the table yet)
+    data: dict[str, Any] = {"seat": state.judge["seat"], "question": question.id, "accepted": list(question.accepted),
+                            "detail": question_view(question)}
     return Prompt(state.judge["voice"], "holmes_judge", (Action("judge", (True,)), Action("judge", (False,))), True, data)
 
 

@@ -9,7 +9,7 @@ gone for good once the seat answers it (only the player's notes remain, as at th
 from __future__ import annotations
 
 from kiosk.games.base import Action, Event, Prompt
-from kiosk.games.watson_holmes import board, solving
+from kiosk.games.watson_holmes import board, holmes, solving
 from kiosk.games.watson_holmes.board import occupant
 from kiosk.games.watson_holmes.case import Case
 from kiosk.games.watson_holmes.characters import Characters
@@ -52,14 +52,17 @@ def mycroft_targets(state: WHState, case: Case) -> list[str]:
 
 
 def prompts(state: WHState, case: Case) -> list[Prompt]:
+    """Whoever is asked something may also use Holmes then (rules 9.2: at any time); readers are
+    asked at the same time, and each one's Holmes is private and touches only their own carriages,
+    so their order does not matter."""
     if state.stage == "watson":
         assert state.watson is not None
-        actions = tuple(Action("watson_target", (card,)) for card in watson_targets(state, case))
-        return [Prompt(state.watson, "watson_target", actions, True)]
+        actions = [Action("watson_target", (card,)) for card in watson_targets(state, case)]
+        return [Prompt(state.watson, "watson_target", (*actions, *board.holmes_actions(state, case, state.watson)), True)]
     if state.stage == "mycroft_choose":
         seat = next(s for s in state.extra_readers if s not in state.extra_reads)
-        actions = tuple(Action("extra_read", (card,)) for card in mycroft_targets(state, case))
-        return [Prompt(seat, "extra_read", actions, True)]
+        actions = [Action("extra_read", (card,)) for card in mycroft_targets(state, case)]
+        return [Prompt(seat, "extra_read", (*actions, *board.holmes_actions(state, case, seat)), True)]
     if state.stage == "reading":
         found = []
         for seat in state.pending["readers"]:
@@ -68,12 +71,14 @@ def prompts(state: WHState, case: Case) -> list[Prompt]:
             if p.tokens["police"] and board.police_refusal(state, case, p.at or "") is None:
                 done.append(Action("done", ("police",)))
             data = {"cards": list(p.reading), "notes": p.notes}
-            found.append(Prompt(seat, "reading", tuple(done), True, data))
+            found.append(Prompt(seat, "reading", (*done, *board.holmes_actions(state, case, seat)), True, data))
         return found
     raise AssertionError(state.stage)
 
 
 def apply(state: WHState, case: Case, chars: Characters, seat: int, action: Action) -> list[Event]:
+    if action.kind in holmes.HOLMES_KINDS:
+        return holmes.apply(state, case, seat, action)
     if action.kind == "watson_target":
         card = action.args[0]
         state.watson_target = card
@@ -85,7 +90,9 @@ def apply(state: WHState, case: Case, chars: Characters, seat: int, action: Acti
     if action.kind == "extra_read":
         state.extra_reads[seat] = action.args[0]
         state.stage = "mycroft"
-        return [Event("extra_read", {"seat": seat, "card": action.args[0]})]
+        # rules 16: which card is private to the reader (its text reaches them as card_read); the
+        # table only learns that the extra read happened, which Mycroft's reveal already told it
+        return [Event("extra_read", {"seat": seat})]
     if action.kind == "done":
         p = state.players[seat]
         events = []

@@ -14,7 +14,8 @@ from kiosk import i18n
 from kiosk.games.base import Event
 from kiosk.games.watson_holmes.case import Case, bundled_case_ids, bundled_cases
 from kiosk.games.watson_holmes.characters import Characters, load_characters
-from kiosk.i18n import N_, Text, TextList
+from kiosk.games.phrases import winners, with_counts
+from kiosk.i18n import N_, Nn_, Text, TextList
 
 
 @dataclass(frozen=True)
@@ -29,14 +30,14 @@ class CaseText(Text):
 TEMPLATES: dict[str, str] = {
     "round_start": N_("Round {round}: {first} visits first."),
     "placed": N_("{seat} goes to {card}{how}."),
-    "at_221b": N_("{seat} is at 221B Baker Street and holds {carriages} carriages."),
-    "outbid": N_("{by} outbids {seat} at {card}; {seat} loses {lost} carriage(s) and must go elsewhere."),
-    "refund": N_("{seat} gets back {carriages} carriage(s) and places the pawn again at once."),
+    "at_221b": N_("{seat} is at 221B Baker Street and holds {carriages}."),
+    "outbid": N_("{by} outbids {seat} at {card}; {seat} loses {lost} and must go elsewhere."),
+    "refund": N_("{seat} gets back {carriages} and places the pawn again at once."),
     "calloff_played": N_("{seat} calls off the police at {card}."),
     "toby_home": N_("Toby goes back home from {card}."),
-    "watson_taken": N_("{seat} takes the Dr Watson card for {cost} carriage(s)."),
+    "watson_taken": N_("{seat} takes the Dr Watson card for {cost}."),
     "character_revealed": N_("{seat} reveals {character}{copies}."),
-    "character_discarded": N_("{seat} discards {character} for {carriages} carriages."),
+    "character_discarded": N_("{seat} discards {character} for {carriages}."),
     "pens_down": N_("{seat}: pens down this round for everyone else!"),
     "pens_down_now": N_("Only {exempt} may take notes this round."),
     "police_removed": N_("{seat} sends the police away from {card}."),
@@ -45,32 +46,36 @@ TEMPLATES: dict[str, str] = {
     "visiting_over": N_("Everyone has chosen a card; {diary} takes the Diary."),
     "watson_wasted": N_("{seat} has Dr Watson, but no card can be read aloud."),
     "watson_reading": N_("Dr Watson, for {seat}, reads {card} aloud: {text}"),
-    "extra_read": N_("{seat} also reads {card}."),
+    "extra_read": N_("{seat} also reads one more card, in secret."),
     "bids_paid": N_("Carriages paid: {payments}."),
     "lockpick_used": N_("{seat} picks the lock of {card}."),
     "card_read": N_("You read {card}: {text}"),
-    "carriages_gained": N_("{seat} gains {carriages} carriages."),
+    "carriages_gained": N_("{seat} gains {carriages}."),
     "police_placed": N_("{seat} puts a police token on {card}."),
     "question_revealed": N_("Question {number} is now open."),
-    "stop_gain": N_("At the Carriage Stop, {seats} gain {carriages} carriages."),
+    "stop_gain": N_("At the Carriage Stop, {seats} gain {carriages} each."),
     "attempt_order": N_("At 221B, now attempting: {seats}."),
     "first_at_221b": N_("{seat} will attempt first at 221B."),
     "attempt": N_("{seat} attempts the solution: {result}, {correct} of {of} right."),
     "answer_key": N_("You failed: you are now the voice of Sherlock Holmes and know the answers."),
-    "holmes_used": N_("{seat} pays {cost} carriages to consult Sherlock Holmes through {voice}."),
+    "holmes_used": N_("{seat} pays {cost} to consult Sherlock Holmes through {voice}."),
     "holmes_sheet": N_("The answer sheet of {voice}: {correct} right."),
     "holmes_asks": N_("{seat} asks {voice} to judge an answer to question {question}."),
     "holmes_answer": N_("Sherlock Holmes says your answer to question {question} is {result}."),
-    "last_player": N_("{seat} is the last player: {rounds} more round(s), then 221B."),
-    "game_over": N_("The case is closed. Winner(s): {winners}. {solution}"),
+    "last_player": N_("{seat} is the last player: {rounds}, then 221B."),
+    "game_over": N_("The case is closed. {winners}. {solution}"),
 }
 
 TOKENS = {"police": N_("police"), "calloff": N_("call-off"), "lockpick": N_("lockpick")}
 REFUSALS = {"limit": N_("already holds one"), "supply": N_("the supply is empty")}
 RESULTS = {True: N_("solved"), False: N_("failed")}
 VERDICTS = {True: N_("accurate"), False: N_("not accurate")}  # an answer (feminine in Spanish)
-NOBODY = N_("nobody, everyone loses")
+NOBODY = N_("Nobody wins, everyone loses")
 
+# Numbers in the sentences above that name carriages or rounds, in the grammatical number each needs.
+CARRIAGES = Nn_("{count} carriage", "{count} carriages")
+COUNTED = {"carriages": CARRIAGES, "lost": CARRIAGES, "cost": CARRIAGES,
+           "rounds": Nn_("{count} more round", "{count} more rounds")}
 
 class Narrator:
     def __init__(self, case: Case | None = None, characters: Characters | None = None) -> None:
@@ -130,11 +135,11 @@ class Narrator:
             params["how"] = self._how(d)
         if event.kind == "character_revealed" and "copies" not in d:
             params["copies"] = ""
-        if event.kind == "game_over" and not d["winners"]:
-            params["winners"] = Text(NOBODY)
+        if event.kind == "game_over":
+            params["winners"] = winners(params["winners"]) if d["winners"] else Text(NOBODY)
         if event.kind == "holmes_sheet" and d.get("correct") is None:
             params["correct"] = "?"
-        return Text(template, params)
+        return Text(template, with_counts(params, COUNTED))
 
     def _how(self, d: dict[str, Any]) -> Text | str:
         if d.get("travel"):

@@ -3,8 +3,10 @@
 Players at 221B wait together; each may still use Holmes (which can change the order, since it
 costs carriages) or reveal Mrs Hudson, then says they are ready. The most carriages (plus Toby's 2)
 attempt first; ties attempt at the same time, so several can win. Each attempter answers every
-question on their own screen: a picker for choices, names and numbers, or, for free text, their
-own verdict after comparing what they wrote with the answer card (the physical game's way).
+question on their own screen: a picker for choices, names and numbers, or, for free text, an answer
+written on paper. Only once the whole sheet is written is it compared with the answer card (the
+seed's "Resolviendo": write every answer, then compare): the player then gives their own verdict on
+each written answer, reading the key of that question. No key is shown while any answer is unwritten.
 """
 
 from __future__ import annotations
@@ -67,24 +69,36 @@ def prompts(state: WHState, case: Case, chars: Characters) -> list[Prompt]:
         return found
     found = []
     for seat in at["group"]:
-        question = _next_question(case, at["answers"][seat])
+        answers = at["answers"][seat]
+        question = _next_question(case, answers)
         if question is None:
             continue
         q = case.question(question)
         # the whole question, so the seat screen can draw it even if it is not open to the table yet
         data: dict[str, Any] = {"question": q.id, "number": q.number, "kind": q.answer_kind, "detail": question_view(q)}
-        actions: tuple[Action, ...]
-        if q.graded_by_player:
+        actions: list[Action]
+        if q.id in answers:  # the sheet is complete: compare this written answer with the key
             data["accepted"] = list(q.accepted)
-            actions = (Action("grade", (q.id, True)), Action("grade", (q.id, False)))
+            actions = [Action("grade", (q.id, True)), Action("grade", (q.id, False))]
+        elif q.graded_by_player:
+            actions = [Action("written", (q.id,)), *board.holmes_actions(state, case, seat)]
         else:
-            actions = tuple(Action("answer", (q.id, option)) for option in q.options())
-        found.append(Prompt(seat, "answer", actions, True, data))
+            actions = [*(Action("answer", (q.id, option)) for option in q.options()), *board.holmes_actions(state, case, seat)]
+        found.append(Prompt(seat, "answer", tuple(actions), True, data))
     return found
 
 
 def _next_question(case: Case, answered: dict[str, Any]) -> str | None:
-    return next((q.id for q in case.questions if q.id not in answered), None)
+    """The first question not yet answered; once every one is, the first written answer not yet
+    compared with the answer card."""
+    unwritten = next((q.id for q in case.questions if q.id not in answered), None)
+    if unwritten is not None:
+        return unwritten
+    return next((q.id for q in case.questions if _unjudged(answered[q.id])), None)
+
+
+def _unjudged(answer: Any) -> bool:
+    return isinstance(answer, dict) and answer["verdict"] is None
 
 
 def apply(state: WHState, case: Case, chars: Characters, seat: int, action: Action) -> list[Event]:
@@ -117,9 +131,12 @@ def apply(state: WHState, case: Case, chars: Characters, seat: int, action: Acti
         at["answers"] = {s: {} for s in first}
         state.stage = "answer"
         return [Event("attempt_order", {"seats": list(first)})]
-    # an answer, or a self-graded verdict
-    question, value = action.args
-    at["answers"][seat][question] = value if kind == "answer" else {"verdict": value}
+    # an answer picked, an answer written on paper, or the verdict on a written answer
+    if kind == "written":
+        at["answers"][seat][action.args[0]] = {"verdict": None}
+    else:
+        question, value = action.args
+        at["answers"][seat][question] = value if kind == "answer" else {"verdict": value}
     if any(_next_question(case, answers) for answers in at["answers"].values()):
         return []
     events = _resolve(state, case)

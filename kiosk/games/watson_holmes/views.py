@@ -85,7 +85,7 @@ def public_view(case: Case, chars: Characters, state: WHState) -> dict[str, Any]
         "watson": {"taken_by": state.watson, "target": state.watson_target},
         "watson_reading": _watson_reading(case, state),
         "pens_down_exempt": sorted(state.pens_down_exempt),
-        "extra_reads": {str(seat): card for seat, card in sorted(state.extra_reads.items()) if card},
+        "extra_reads": sorted(seat for seat, card in state.extra_reads.items() if card),  # who, never which card
         "players": [
             {
                 "seat": seat,

@@ -33,7 +33,7 @@ def all_card_ids(case: Case) -> list[str]:
 
 def prompts(state: WHState, case: Case, chars: Characters) -> list[Prompt]:
     if state.outbid is not None:
-        return [_outbid_prompt(state, chars)]
+        return [_outbid_prompt(state, case, chars)]
     if "card" in state.pending:
         return [_bid_prompt(state, case, chars)]
     return [_choose_prompt(state, case, chars)]
@@ -110,11 +110,12 @@ def _bid_prompt(state: WHState, case: Case, chars: Characters) -> Prompt:
     ):
         actions.append(Action("toby"))
     actions.append(Action("back"))
+    actions += board.holmes_actions(state, case, seat)
     data = {"card": card, "least": least, "most": most, "travel": board.travel_cost(state, case, seat, card)}
     return Prompt(seat, "bid", tuple(actions), True, data)
 
 
-def _outbid_prompt(state: WHState, chars: Characters) -> Prompt:
+def _outbid_prompt(state: WHState, case: Case, chars: Characters) -> Prompt:
     seat = state.outbid
     assert seat is not None
     p = state.players[seat]
@@ -129,6 +130,7 @@ def _outbid_prompt(state: WHState, chars: Characters) -> Prompt:
                     target = chars.get(q.character)
                     if target.effect == "full_refund" and not target.no_copy:
                         actions.append(Action("copy", (target.id,)))
+    actions += board.holmes_actions(state, case, seat)
     return Prompt(seat, "outbid", tuple(actions), True, {"lost": state.pending.get("lost", 0)})
 
 
@@ -136,9 +138,11 @@ def _outbid_prompt(state: WHState, chars: Characters) -> Prompt:
 
 
 def apply(state: WHState, case: Case, chars: Characters, seat: int, action: Action) -> list[Event]:
+    kind = action.kind
+    if kind in holmes.HOLMES_KINDS:  # rules 9.2: at any time, the displaced player's moment too
+        return holmes.apply(state, case, seat, action)
     if state.outbid is not None:
         return _apply_outbid(state, chars, seat, action)
-    kind = action.kind
     if kind in ("visit", "tap"):
         return _choose(state, case, chars, seat, action.args[0])
     if kind == "back":
@@ -151,8 +155,6 @@ def apply(state: WHState, case: Case, chars: Characters, seat: int, action: Acti
         return place(state, case, chars, seat, state.pending.pop("card"), 0, None, toby=True)
     if kind == "watson":
         return take_watson(state, seat, WATSON_COST)
-    if kind in holmes.HOLMES_KINDS:
-        return holmes.apply(state, case, seat, action)
     if kind == "discard_character":
         return discard(state, chars, seat)
     if kind == "character":

@@ -1,9 +1,10 @@
 """One public board per game: what the touchscreen shows while a game is played.
 
 A board is a `Scene` that the table keeps up to date. It is given only what the public may know:
-the public view (`game.view(state, None)`), the public events (audience None) and the prompts that
-are answered on the touchscreen (`private` False) for seats people play. Whatever it draws must come
-from those; the tests check it. A tap on a public choice calls `context.submit(seat, action)`, which
+the public view (`game.view(state, None)`), the public events (audience None), the prompts that
+are answered on the touchscreen (`private` False) for seats people play, and every awaited seat as a
+seat and a prompt kind (`kiosk.awaited.Awaited`, never a private prompt's contents) for its status
+line. Whatever it draws must come from those; the tests check it. A tap on a public choice calls `context.submit(seat, action)`, which
 goes through the referee exactly like a seat's button.
 """
 
@@ -14,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from kiosk.awaited import Awaited
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.ui.scene import Scene
 
@@ -30,8 +32,9 @@ class BoardContext:
 
 
 class Board(Scene, Protocol):
-    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float) -> None:
-        """The public view as it stands, and the public prompts of the seats people play."""
+    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float, awaited: tuple[Awaited, ...] = ()) -> None:
+        """The public view as it stands, the public prompts of the seats people play, and every seat
+        awaited now (people and bots, public and private prompts) for the status line."""
 
     def observe(self, events: list[Event], now: float) -> None:
         """Public events as they happen, in order (banners, reveals, the end)."""

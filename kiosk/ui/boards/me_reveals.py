@@ -4,6 +4,10 @@ Each reveal is plain data with a start time; `now` says what it shows. One look 
 a packet in front of each seat, one category of the solution) lasts the table's `reveal_seconds`,
 except a single Time card on a pile, which the rules show "briefly": a third of that (23 s for the
 23 cards at the normal speed). Clock faces are drawn as analog clocks, never as digits (rules 1.3).
+
+`next_change` says when the picture next changes, so the board draws a frame then and no more: every
+frame while a card turns over or a packet's bar fills, once per look while a card lies flat or a
+category turns, once more when the reveal is over, then nothing.
 """
 
 from __future__ import annotations
@@ -15,14 +19,17 @@ import pygame
 
 from kiosk.games.mystery_express.narrate import CATEGORY_NAMES, TEMPLATES
 from kiosk.games.mystery_express.rules import CATEGORIES
+from kiosk.games.phrases import winners
 from kiosk.i18n import N_, Text
 from kiosk.ui.boards.me_marks import card_back
-from kiosk.ui.clocks import draw_clock, flip
+from kiosk.ui.clocks import FLIP_SHARE, draw_clock, flip
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim
+from kiosk.ui.scene import ON_TIME
 
 
 CARD_SHARE = 1 / 3  # a Time card on a pile shows for this share of one look
+FRAME = 1 / 30  # seconds between frames while something moves
 
 
 @dataclass
@@ -56,15 +63,31 @@ class TimeReveal:
         return self.start + self.looks * self.per
 
     def running(self, now: float) -> bool:
-        return now < self.end
+        return now + ON_TIME < self.end
 
     def moment(self, now: float) -> tuple[int, float]:
         """The look under way (0-based, clamped to the last) and how far through it (0..1)."""
         if self.per <= 0 or self.looks == 0:
             return max(0, self.looks - 1), 1.0
-        elapsed = max(0.0, now - self.start)
+        elapsed = max(0.0, now + ON_TIME - self.start)
         index = min(self.looks - 1, int(elapsed // self.per))
         return index, min(1.0, (elapsed - index * self.per) / self.per)
+
+    def next_change(self, now: float) -> float | None:
+        """Seconds from `now` until the picture changes (None: it is over and has been drawn at rest
+        if `now` is the time of a frame)."""
+        if not self.running(now):
+            return None
+        if now < self.start:
+            return self.start - now
+        if self.method == "packets":  # the bar fills all the time
+            return min(FRAME, self.end - now)
+        index, _ = self.moment(now)
+        look = self.start + index * self.per
+        turned = look + FLIP_SHARE * self.per
+        if now + ON_TIME < turned:  # the card turns over
+            return min(FRAME, turned - now)
+        return look + self.per - now  # it lies flat until the next card (or the end)
 
     def draw(self, paint: Painter, rect: pygame.Rect, narrator: Any, now: float, shown: list[str]) -> None:
         """Draw the reveal in `rect`; every Time face drawn is appended to `shown`."""
@@ -145,17 +168,30 @@ class EndReveal:
         return self.start + self.steps * self.per
 
     def running(self, now: float) -> bool:
-        return now < self.end
+        return now + ON_TIME < self.end
 
     def stage(self, now: float) -> tuple[int, float]:
         """How many categories are turned (0..5, 6 = scores shown) and progress in the current one."""
         if self.per <= 0:
             return self.steps, 1.0
-        elapsed = max(0.0, now - self.start)
+        elapsed = max(0.0, now + ON_TIME - self.start)
         step = int(elapsed // self.per)
         if step >= self.steps:
             return self.steps, 1.0
         return step, (elapsed - step * self.per) / self.per
+
+    def next_change(self, now: float) -> float | None:
+        """Seconds from `now` until the picture changes: a category's answers appear, then its card
+        turns half a look later; the scores stay for a look. None once it is over."""
+        if not self.running(now):
+            return None
+        if now < self.start:
+            return self.start - now
+        step, progress = self.stage(now)
+        half = self.start + (step + (0.5 if progress >= 0.5 else 0.0)) * self.per
+        if step < len(CATEGORIES):
+            return half + self.per / 2 - now
+        return self.end - now
 
     def draw(self, paint: Painter, rect: pygame.Rect, narrator: Any, now: float, shown: list[str]) -> None:
         theme, layout = paint.theme, paint.layout
@@ -182,11 +218,13 @@ class EndReveal:
         for row, category in enumerate(CATEGORIES):
             cells = columns(lines[row + 1], widths, gap=layout.mm(1))
             width = min(cells[0].height * 3 // 4, cells[0].width // 3)
-            mark = pygame.Rect(cells[0].left, cells[0].top, width, min(cells[0].height, width * 3 // 2))
-            mark.centery = cells[0].centery
-            card_back(paint, mark, category)
-            name = pygame.Rect(mark.right + layout.mm(1), cells[0].top, cells[0].right - mark.right - layout.mm(1),
-                               cells[0].height)
+            name = cells[0]
+            if width >= layout.mm(3.5):  # the back beside the name; too narrow to read, the name says it alone
+                mark = pygame.Rect(cells[0].left, cells[0].top, width, min(cells[0].height, width * 3 // 2))
+                mark.centery = cells[0].centery
+                card_back(paint, mark, category)
+                name = pygame.Rect(mark.right + layout.mm(1), cells[0].top, cells[0].right - mark.right - layout.mm(1),
+                                   cells[0].height)
             paint.text(name, Text(CATEGORY_NAMES[category]), 4, theme.ink, title=True, align="left", min_mm=1.8)
             if row > step:
                 continue
@@ -235,8 +273,8 @@ class EndReveal:
                        label, 4.2, theme.accent, title=True, align="left", min_mm=1.8)
             for cell, value in zip(cells[2:], values):
                 paint.text(cell, value, 5, theme.ink, title=True, min_mm=1.8)
-        verdict = Text(N_("{verdict} Winner(s): {winners}."), {
+        verdict = Text(N_("{verdict} {winners}."), {
             "verdict": Text(DECIDED_BY[self.result["decided_by"]]),
-            "winners": narrator.seats(list(self.result["winners"])),
+            "winners": winners(narrator.seats(list(self.result["winners"]))),
         })
         paint.text(lines[2], verdict, 4.5, theme.accent, title=True, min_mm=1.8)

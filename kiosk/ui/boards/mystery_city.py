@@ -17,14 +17,16 @@ from typing import Any
 
 import pygame
 
+from kiosk.awaited import Awaited
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_city.cards import ATTRIBUTE_NAMES
 from kiosk.games.mystery_city.narrate import EXCHANGE_RESULTS
-from kiosk.i18n import N_, Text, TextList
+from kiosk.i18n import N_, Text, TextList, counted
 from kiosk.seats.mystery_city import choice_words
-from kiosk.ui.boards import Board, BoardContext
+from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, Words
+from kiosk.ui.scene import ON_TIME
 from kiosk.ui.theme import Colour, Theme, theme_for
 
 ROLL_SECONDS = 0.9  # how long thrown dice tumble before they settle
@@ -53,15 +55,18 @@ class MysteryCityBoard:
     theme: Theme
     view: dict[str, Any] = field(default_factory=dict)
     prompts: list[Prompt] = field(default_factory=list)
+    awaited: tuple[Awaited, ...] = ()
     banner: Text | None = None
     exchange: dict[str, Any] | None = None  # the last exchange resolved (kept after the combat ends)
     rolled_at: float | None = None
     picked: str | None = None  # the attribute picked in a public attack choice, before the rival
     page: int = 0
+    shown_dice: list[list[int]] = field(default_factory=list)  # the dice faces drawn in the last frame
 
     # --- what the table tells the board ----------------------------------------------------------
 
-    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float) -> None:
+    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float, awaited: tuple[Awaited, ...] = ()) -> None:
+        self.awaited = awaited
         public = [p for p in prompts if not p.private and p.seat not in self.context.bots]
         if [p.actions for p in public] != [p.actions for p in self.prompts]:
             self.picked, self.page = None, 0
@@ -103,6 +108,7 @@ class MysteryCityBoard:
 
     def draw(self, paint: Painter, now: float) -> None:
         paint.fill()
+        self.shown_dice = []
         layout = paint.layout
         gap = layout.mm(2)
         screen = inset(paint.surface.get_rect(), gap)
@@ -137,10 +143,12 @@ class MysteryCityBoard:
         paint.text(title, Text(N_("Mystery City")), 8, paint.theme.accent, title=True, align="left")
         if not self.view:
             return
-        arrow, words = columns(turn, [1, 5])
+        waiting, order = rows(turn, [1.3, 1])
+        status_line.draw(paint, waiting, self.context, self.awaited, self.view)
+        arrow, words = columns(order, [1, 5])
         self.draw_direction(paint, arrow, self.view["direction"] == "clockwise")
         paint.text(words, Text(N_("Turn order: {direction}"), {"direction": Text(DIRECTIONS[self.view["direction"]])}),
-                   4.5, paint.theme.muted, align="left")
+                   4.5, paint.theme.muted, align="left", min_mm=1.8)
 
     def draw_direction(self, paint: Painter, rect: pygame.Rect, clockwise: bool) -> None:
         """A circular arrow: the way the revolver goes round the table."""
@@ -207,7 +215,7 @@ class MysteryCityBoard:
             return Text(ROLES["attacker" if seat == combat["attacker"] else "defender"])
         if self.view.get("active") == seat and self.view.get("stage") != "register":
             return Text(N_("Revolver"))
-        return Text(N_("{count} card(s)"), {"count": player["hand_size"]})
+        return counted("{count} card", "{count} cards", player["hand_size"])
 
     def draw_stack(self, paint: Painter, rect: pygame.Rect, count: int, out: bool) -> None:
         """A small stack of card backs, one sliver per card (up to eight), with the count on top."""
@@ -339,7 +347,9 @@ class MysteryCityBoard:
         """Big dice, a pair per roll (the card's own, then a partner's or Chomp's), stacked."""
         tick = int((now - (self.rolled_at or 0.0)) / FRAME) if self.tumbling(now) else 0
         cells = rows(rect, [1] * (2 * len(rolls)), gap=paint.layout.mm(1))
-        for cell, pips in zip(cells, self.dice_faces(rolls, now)):
+        faces = self.dice_faces(rolls, now)
+        self.shown_dice.append(faces)
+        for cell, pips in zip(cells, faces):
             side = min(cell.width, cell.height, paint.layout.mm(16))
             die = pygame.Rect(0, 0, side, side)
             die.center = cell.center
@@ -368,8 +378,9 @@ class MysteryCityBoard:
         crown, words = rows(rect, [2, 3], gap=paint.layout.mm(2))
         paint.text(crown, Text(N_("{seat} wins!"), {"seat": self.context.narrator.seat(winner)}), 14,
                    paint.theme.accent, title=True)
-        paint.text(words, Text(N_("All {cards} cards in play, after {combats} combats."),
-                               {"cards": cards, "combats": self.view["combats"]}), 6, paint.theme.ink)
+        paint.text(words, counted("All {cards} cards in play, after {count} combat.",
+                                  "All {cards} cards in play, after {count} combats.", self.view["combats"], cards=cards),
+                   6, paint.theme.ink)
 
     def draw_banner(self, paint: Painter, rect: pygame.Rect) -> None:
         if self.banner is not None:
@@ -382,8 +393,9 @@ class MysteryCityBoard:
         prompt = self.prompts[0]
         gap = paint.layout.mm(1.5)
         label, buttons = rows(rect, [paint.layout.mm(6), rect.height - paint.layout.mm(6) - gap], gap=gap)
-        paint.text(label, Text(N_("{seat} chooses"), {"seat": self.context.narrator.seat(prompt.seat)}), 4.5,
-                   paint.theme.accent, title=True)
+        waiting = status_line.words(self.context, self.awaited, self.view)
+        paint.text(label, waiting or Text(N_("{seat} chooses"), {"seat": self.context.narrator.seat(prompt.seat)}), 4.5,
+                   paint.theme.accent, title=True, min_mm=1.8)
         if all(a.kind == "attack" for a in prompt.actions):
             self.draw_attack(paint, buttons, prompt)
             return
@@ -431,10 +443,14 @@ class MysteryCityBoard:
             self.context.submit(value[0], value[1])
 
     def tumbling(self, now: float) -> bool:
-        return self.rolled_at is not None and 0 <= now - self.rolled_at < ROLL_SECONDS
+        return self.rolled_at is not None and 0 <= now - self.rolled_at < ROLL_SECONDS - ON_TIME
 
     def next_frame(self, now: float) -> float | None:
-        return FRAME if self.tumbling(now) else None
+        """A frame every FRAME while the dice tumble, the last one as they settle, then none."""
+        if not self.tumbling(now):
+            return None
+        assert self.rolled_at is not None
+        return min(FRAME, self.rolled_at + ROLL_SECONDS - now)
 
 
 def make_board(context: BoardContext) -> Board:

@@ -14,11 +14,13 @@ from typing import Any
 
 import pygame
 
+from kiosk.awaited import Awaited
 from kiosk.games import registry
 from kiosk.games.base import Action, Event, IllegalAction, Prompt
+from kiosk.games.mystery_express.choices import worth_offering
 from kiosk.games.mystery_express.narrate import CATEGORY_NAMES
 from kiosk.i18n import N_, Text
-from kiosk.ui.boards import Board, BoardContext
+from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.boards.me_marks import BACKS, draw_symbol, ink_on
 from kiosk.ui.boards.me_reveals import EndReveal, TimeReveal
 from kiosk.ui.boards.me_tables import draw_board_cards, draw_ledger, draw_tunnel
@@ -28,7 +30,6 @@ from kiosk.ui.paint import Painter
 from kiosk.ui.theme import ART_DECO, Theme
 
 EARLIER = 3  # earlier public events listed while nobody at the touchscreen is choosing
-FRAME = 1 / 30  # seconds between frames while something moves
 CAR_CHOICES = ("move", "car")  # answered by tapping a car of the train
 FORM_STATUS = {
     "tunnel": N_("Looks chosen: {done} of {total}"),
@@ -72,6 +73,7 @@ class MysteryExpressBoard:
     theme: Theme = ART_DECO
     view: dict[str, Any] | None = None
     prompts: list[Prompt] = field(default_factory=list)
+    awaited: tuple[Awaited, ...] = ()
     banner: Text | None = None
     earlier: deque[Text] = field(default_factory=lambda: deque(maxlen=EARLIER))  # banners before it
     notice: Text | None = None
@@ -82,8 +84,9 @@ class MysteryExpressBoard:
 
     # --- what the table tells the board ---------------------------------------------------------
 
-    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float) -> None:
+    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float, awaited: tuple[Awaited, ...] = ()) -> None:
         self.view = view
+        self.awaited = awaited
         self.prompts = [p for p in prompts if not p.private and p.seat not in self.context.bots]
         if view.get("over") and self.end is None and "result" in view:
             self.end = EndReveal(view["result"], int(view["seats"]), self._free_from(now), self.context.reveal_seconds)
@@ -120,10 +123,10 @@ class MysteryExpressBoard:
         area = regions(paint)
         _frame(paint, paint.surface.get_rect())
         draw_itinerary(paint, area.itinerary, view)
-        if self.end is not None:
+        reveal = next((r for r in self.reveals if r.start <= now), None)
+        if self.end is not None and reveal is None:  # the end follows the Time reveals still playing
             self.end.draw(paint, area.end, narrator, now, self.shown_faces)
             return
-        reveal = next((r for r in self.reveals if r.start <= now), None)
         self._car_taps_drawn = reveal is None and view.get("stage") != "tunnel"
         if reveal is not None:
             reveal.draw(paint, area.stage, narrator, now, self.shown_faces)
@@ -146,14 +149,17 @@ class MysteryExpressBoard:
             paint.text(inset(rect, 2), words, 4.2, theme.alert if self.notice else theme.ink, min_mm=1.8)
 
     def _draw_turn(self, paint: Painter, rect: pygame.Rect) -> None:
-        """Whose turn it is and the hours left, then what they are asked and their choices."""
+        """Whose turn it is and the hours left, who the table waits for (the status line), then what
+        the touchscreen asks and its choices. The status line takes the place of the turn's name while
+        the touchscreen asks something (the two name the same seat), else the top of the choices' room."""
         theme, layout = paint.theme, paint.layout
         view = self.view or {}
         narrator = self.context.narrator
         paint.box(rect, theme.panel, theme.accent, radius=layout.mm(2))
         inner = inset(rect, layout.mm(1.2))
         prompt = self.prompts[0] if self.prompts else None
-        buttons = [a for a in prompt.actions if a.kind not in CAR_CHOICES] if prompt else []
+        offered = worth_offering(prompt, view) if prompt else []  # nothing pointless: no grip on empty piles
+        buttons = [a for a in offered if a.kind not in CAR_CHOICES]
         small_gap = max(1, layout.mm(0.5))
         if layout.portrait:
             header, choices = rows(inner, [1.2, 2.2], gap=layout.mm(1))
@@ -164,12 +170,18 @@ class MysteryExpressBoard:
             who, hours_line, asked = rows(header, [1.2, 1, 1.2], gap=small_gap)
         stage = view.get("stage", "")
         active, hours = view.get("active"), view.get("hours")
+        if prompt is None:  # the status line over the choices' room (over the whole panel in a form stage)
+            waiting, choices = rows(inner if stage in FORM_STATUS else choices, [1, 1.4], gap=small_gap)
+            status_line.draw(paint, waiting, self.context, self.awaited, view)
+        elif stage not in FORM_STATUS:  # in a form stage the header counts the answers
+            status_line.draw(paint, who, self.context, self.awaited, view)
         if stage in FORM_STATUS:
             done, total = answers_so_far(view)
             status = Text(FORM_STATUS[stage], {"done": done, "total": total})
-            paint.text(header if prompt else inner, status, 6, theme.ink, title=True)
+            paint.text(header if prompt else choices, status, 6, theme.ink, title=True)
         elif active is not None:
-            paint.text(who, Text(N_("{seat} chooses"), {"seat": narrator.seat(active)}), 5, theme.accent, title=True)
+            if prompt is None:
+                paint.text(who, Text(N_("{seat} plays"), {"seat": narrator.seat(active)}), 5, theme.accent, title=True)
             if hours is not None:
                 words, pips = columns(hours_line, [1, 1.2], gap=layout.mm(1))
                 paint.text(words, Text(N_("{hours} h left"), {"hours": hours}), 4.5, theme.ink, title=True)
@@ -180,7 +192,7 @@ class MysteryExpressBoard:
             elif stage not in FORM_STATUS:
                 self._draw_earlier(paint, choices)
             return
-        if len(buttons) < len(prompt.actions) and self._car_taps_drawn:
+        if len(buttons) < len(offered) and self._car_taps_drawn:
             kind = "car" if any(a.kind == "car" for a in prompt.actions) else "move"
             hint = N_("Tap a car to start there") if kind == "car" else N_("Tap a car to walk there")
             paint.text(asked, Text(hint), 4.2, theme.accent, title=True, min_mm=1.8)
@@ -231,7 +243,11 @@ class MysteryExpressBoard:
         category = action.args[0] if action.kind == "category" else None
         if category is None:
             chosen = action.kind == "guest" and action.args[0] in self.prompts[0].data.get("guests", [])
-            paint.button(cell, narrator.label(action), (seat, action), selected=chosen, size_mm=4.5)
+            where = narrator.where(action)
+            if where is None:
+                paint.button(cell, narrator.label(action), (seat, action), selected=chosen, size_mm=4.5)
+            else:
+                self._action_button(paint, cell, seat, action, where)
             return
         # A category button carries the category's back: its colour, symbol and name.
         theme, layout = paint.theme, paint.layout
@@ -243,11 +259,21 @@ class MysteryExpressBoard:
         paint.text(words, Text(CATEGORY_NAMES[category]), 4.5, ink_on(category), title=True)
         paint.target(cell, (seat, action))
 
+    def _action_button(self, paint: Painter, cell: pygame.Rect, seat: int, action: Action, where: Text) -> None:
+        """A turn's action, and under it where it is done and its hours ("Dining Car · 1 h per guest")."""
+        theme, layout = paint.theme, paint.layout
+        paint.box(cell, theme.panel, theme.accent, radius=max(4, layout.mm(1.5)))
+        pad = max(2, layout.mm(0.6))
+        label, detail = rows(inset(cell, pad), [1, 1.4], gap=0)
+        paint.text(label, self.context.narrator.label(action), 4.5, theme.ink, title=True, min_mm=1.6)
+        paint.text(detail, where, 3.2, theme.accent, min_mm=1.5)
+        paint.target(cell, (seat, action))
+
     def _car_taps(self) -> dict[str, object]:
         if not self.prompts:
             return {}
         prompt = self.prompts[0]
-        return {a.args[0]: (prompt.seat, a) for a in prompt.actions if a.kind in CAR_CHOICES}
+        return {a.args[0]: (prompt.seat, a) for a in worth_offering(prompt, self.view or {}) if a.kind in CAR_CHOICES}
 
     # --- input and time -------------------------------------------------------------------------
 
@@ -264,13 +290,11 @@ class MysteryExpressBoard:
             self.notice = refused.text
 
     def next_frame(self, now: float) -> float | None:
-        starts = [r.start for r in self.reveals if r.running(now)]
-        if self.end is not None and self.end.running(now):
-            starts.append(self.end.start)
-        if not starts:
-            return None
-        start = min(starts)
-        return FRAME if start <= now else start - now
+        """When the reveal on screen (or the next one, or the end) next changes its picture."""
+        shown = [r for r in self.reveals if r.running(now)][:1]  # one at a time, in order
+        changes = [moment.next_change(now) for moment in (*shown, self.end) if moment is not None]
+        waits = [wait for wait in changes if wait is not None]
+        return min(waits) if waits else None
 
 
 def answers_so_far(view: dict[str, Any]) -> tuple[int, int]:

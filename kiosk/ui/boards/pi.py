@@ -18,10 +18,13 @@ from typing import Any
 
 import pygame
 
+from kiosk.awaited import Awaited
 from kiosk.games.base import Action, Event, IllegalAction, Prompt
 from kiosk.games.pi.rules import KINDS, Rules, kind_of, load_rules
-from kiosk.i18n import N_, Text, TextList
-from kiosk.ui.boards import Board, BoardContext
+from kiosk.games import phrases
+from kiosk.games.phrases import ROUNDS
+from kiosk.i18n import N_, Text, TextList, counted
+from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, font
 from kiosk.ui.theme import FILM_NOIR, Colour, Theme
@@ -38,7 +41,6 @@ ROAD = (70, 70, 78)
 BLINDS = (22, 22, 26)  # venetian-blind shadows across the background
 STAGE_KINDS = {"solve_suspect": "SUSPECT", "solve_crime": "CRIME", "solve_location": "LOCATION"}
 ASK = {
-    "turn": N_("{seat}: a place, a card or Solve"),
     "solve_suspect": N_("{seat} accuses: tap the suspect's postcard"),
     "solve_crime": N_("{seat} accuses: tap the crime's postcard"),
     "solve_location": N_("{seat} accuses: tap the hideout"),
@@ -47,7 +49,7 @@ NO_INVESTIGATOR = N_("You have no investigator left: they are single use for the
 CARD_ROWS = [1.15, 1, 1, 1.05]  # a postcard: caption, suspect tile, crime tile, investigators
 NAME_COLUMNS = [1.0, 7.0]  # a tile's row: its kind's sign, its name and markers
 BANNER_LINES = 2
-CASE_OVER = N_("Case {minigame} is over after {rounds} round(s).")
+CASE_OVER = N_("Case {minigame} is over after {rounds}.")
 QUIET_EVENTS = frozenset({"turn"})  # whose turn it is shows in the status line, not as a banner
 
 
@@ -68,12 +70,14 @@ class PIBoard:
     rules: Rules
     view: dict[str, Any] | None = None
     prompt: Prompt | None = None
+    awaited: tuple[Awaited, ...] = ()
     banners: list[Text] = field(default_factory=list)  # the sentences of the latest step
     notice: Text | None = None  # why the last tap was refused
 
     # --- the board contract -------------------------------------------------------------------
 
-    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float) -> None:
+    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float, awaited: tuple[Awaited, ...] = ()) -> None:
+        self.awaited = awaited
         self.view = view
         public = [p for p in prompts if not p.private]
         self.prompt = public[0] if public else None
@@ -92,7 +96,8 @@ class PIBoard:
             self.banners = lines[-BANNER_LINES:]
         ended = [e for e in events if e.kind == "minigame_end" and e.audience is None]
         if ended:  # the end of a case is the headline; its cases are too long for a banner
-            self.banners = [Text(CASE_OVER, {"minigame": ended[-1].data["minigame"], "rounds": ended[-1].data["rounds"]})]
+            rounds = counted(*ROUNDS, ended[-1].data["rounds"])
+            self.banners = [Text(CASE_OVER, {"minigame": ended[-1].data["minigame"], "rounds": rounds})]
 
     def tap(self, value: object, now: float) -> None:
         if isinstance(value, Text):
@@ -349,9 +354,9 @@ class PIBoard:
         gap = layout.mm(1)
         ask, cards, solve = rows(rect, [0.8, 5.6, 1.7], gap=gap)
         prompt = self.prompt
-        if prompt is not None:
-            paint.text(ask, Text(ASK["turn"], {"seat": self.context.narrator.seat(prompt.seat)}), 4,
-                       seat_colour(view, prompt.seat), title=True)
+        waiting = status_line.words(self.context, self.awaited, view)  # the turn, and any notes to take
+        if waiting is not None:
+            paint.text(ask, waiting, 4, seat_colour(view, view["active"]), title=True, min_mm=1.8)
         else:
             paint.text(ask, Text(N_("Evidence display")), 4, paint.theme.muted, title=True)
         per_row = 3
@@ -404,7 +409,7 @@ class PIBoard:
         title, names, how = rows(rect, [1.2, 2, 1], gap=paint.layout.mm(1))
         paint.text(title, Text(N_("The city sleeps. Case closed.")), 5, paint.theme.muted, title=True)
         paint.box(names, paint.theme.panel, paint.theme.accent, radius=paint.layout.mm(1.5))
-        paint.text(inset(names, paint.layout.mm(1.5)), Text(N_("Winner: {seats}"), {"seats": winners}), 8,
+        paint.text(inset(names, paint.layout.mm(1.5)), phrases.winners(winners), 8,
                    paint.theme.accent, title=True)
         decided = TIE_BREAKS.get(result.get("decided_by", ""))
         if decided is not None:

@@ -17,11 +17,14 @@ from typing import Any
 
 import pygame
 
+from kiosk.awaited import Awaited
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
-from kiosk.i18n import N_, Text, TextList
+from kiosk.games.phrases import winners
+from kiosk.games.watson_holmes.narrate import NOBODY
+from kiosk.i18n import N_, Text, TextList, counted
 from kiosk.seats.watson_holmes import action_label
-from kiosk.ui.boards import Board, BoardContext
+from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, Words, font, lines_height, wrap
 from kiosk.ui.theme import Colour, Theme, theme_for
@@ -36,7 +39,7 @@ PAPER_DARK: Colour = (200, 176, 130)
 # Events the banner says in its own short words (the engine's sentence carries a card's whole text).
 SHORT = {
     "watson_reading": N_("Dr Watson, for {seat}, reads {card} aloud."),
-    "game_over": N_("The case is closed. Winner(s): {winners}."),
+    "game_over": N_("The case is closed. {winners}."),
 }
 
 
@@ -46,6 +49,7 @@ class WatsonHolmesBoard:
     theme: Theme
     view: dict[str, Any] = field(default_factory=dict)
     prompts: list[Prompt] = field(default_factory=list)
+    awaited: tuple[Awaited, ...] = ()
     lines: deque[Text] = field(default_factory=lambda: deque(maxlen=HISTORY))
     case_file: bool = True  # open while the start player reads it aloud, until the first visit
     by_hand: bool = False  # once someone taps the case file button, only taps open and close it
@@ -57,7 +61,8 @@ class WatsonHolmesBoard:
 
     # --- what the table tells the board -------------------------------------------------------
 
-    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float) -> None:
+    def update(self, view: dict[str, Any], prompts: list[Prompt], now: float, awaited: tuple[Awaited, ...] = ()) -> None:
+        self.awaited = awaited
         self.view = view
         if not self.by_hand:  # a resumed game opens on the board, not on the case file
             self.case_file = view["round"] == 1 and view["stage"] == "visit" and not view["pawns"] and not view["over"]
@@ -77,8 +82,8 @@ class WatsonHolmesBoard:
             return self.narrator.describe(event)
         d = event.data
         if event.kind == "game_over":
-            winners = self.narrator.seats(d["winners"]) if d["winners"] else Text(N_("nobody, everyone loses"))
-            return Text(short, {"winners": winners})
+            who = winners(self.narrator.seats(d["winners"])) if d["winners"] else Text(NOBODY)
+            return Text(short, {"winners": who})
         return Text(short, {"seat": self.narrator.seat(d["seat"]), "card": self.narrator.card(d["card"])})
 
     def tap(self, value: object, now: float) -> None:
@@ -153,6 +158,9 @@ class WatsonHolmesBoard:
         v = self.view
         if v["over"]:
             return Text(N_("Round {round}: the case is closed"), {"round": v["round"]})
+        waiting = status_line.words(self.context, self.awaited, v)
+        if waiting is not None:  # who the table waits for, whatever for, private prompts included
+            return Text(N_("Round {round}: {waiting}"), {"round": v["round"], "waiting": waiting})
         if v["outbid"] is not None:
             return Text(N_("Round {round}: {seat} was outbid"), {"round": v["round"], "seat": self.narrator.seat(v["outbid"])})
         if v["turn"] is not None:
@@ -315,7 +323,8 @@ class WatsonHolmesBoard:
             notes.append(Text(N_("At 221B: {seats}"), {"seats": self.narrator.seats(at["waiting"])}))
         if v.get("last_player"):
             last = v["last_player"]
-            notes.append(Text(N_("{seat}: {rounds} round(s) left"), {"seat": self.narrator.seat(last["seat"]), "rounds": last["rounds_left"]}))
+            notes.append(counted("{seat}: {count} round left", "{seat}: {count} rounds left", last["rounds_left"],
+                                 seat=self.narrator.seat(last["seat"])))
         return notes
 
     def draw_banner(self, paint: Painter, rect: pygame.Rect) -> None:
@@ -363,7 +372,7 @@ class WatsonHolmesBoard:
         lines: list[Words] = [self.question_line(q) for q in shown]
         hidden = case["question_count"] - len(shown)
         if hidden:
-            lines.append(Text(N_("{count} more question(s) open later"), {"count": hidden}))
+            lines.append(counted("{count} more question opens later", "{count} more questions open later", hidden))
         self.draw_lines(paint, listed, lines, 3.6, weighted=True)
 
     def question_line(self, q: dict[str, Any]) -> Text:

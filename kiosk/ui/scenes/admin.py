@@ -24,6 +24,7 @@ from kiosk.i18n import LANGUAGES, N_, Text
 from kiosk.ui.layout import columns, grid, rows
 from kiosk.ui.paint import Painter, Verbatim
 from kiosk.ui.scenes.choose_game import LANGUAGE_NAMES
+from kiosk.ui.scenes.notice import notice_bar
 from kiosk.ui.scenes.chrome import YES, backdrop, button_height, confirm_box, margin, segmented, title_band
 from kiosk.ui.theme import LOBBY, Theme
 
@@ -60,6 +61,7 @@ class Admin:
     on_selftest: Callable[[], None]
     on_close: Callable[[], None]
     settings: dict[str, Any] | None = None
+    storage: Callable[[], Text | None] | None = None  # what is wrong with the SD card now, if anything
     entered: str = ""
     step: str = ENTER
     message: Text | None = None  # under the dots: what went wrong, or why a new PIN is asked for
@@ -147,6 +149,11 @@ class Admin:
         title_height = room.height // (9 if layout.portrait else 6)
         title, body = rows(room, [title_height, room.height - title_height], gap=gap)
         title_band(paint, title, Text(N_("Staff menu")))
+        trouble = self.storage() if self.storage is not None else None
+        if trouble is not None:  # the card cannot be written: what is wrong and what to do, above all else
+            warning_height = max(layout.mm(14), body.height // 5)
+            warning, body = rows(body, [warning_height, body.height - warning_height], gap=gap)
+            notice_bar(paint, warning, trouble)
         close_height = button_height(paint)
         main, close = rows(body, [body.height - close_height, close_height], gap=gap)
         if layout.portrait:

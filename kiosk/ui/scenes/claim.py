@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from kiosk.games import registry
+from kiosk.games.physical import has_seat_tokens
 from kiosk.i18n import N_, Text
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.paint import Painter
@@ -115,7 +116,9 @@ class SeatClaim:
 
     def _status(self) -> Text:
         if not self.claimed:
-            return Text(N_("Claim your seat: press select on your seat, or tap your token on the reader."))
+            if has_seat_tokens(self.game_id):
+                return Text(N_("Claim your seat: press select on your seat, or tap your token on the reader."))
+            return Text(N_("Claim your seat: press select on your seat."))
         robots = self.seats - len(self.claimed)
         if not robots:
             return Text(N_("Everyone has a seat: start when you are ready."))

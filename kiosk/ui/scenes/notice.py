@@ -67,7 +67,7 @@ class Notice:
         """One more frame when the message expires, so it goes away; nothing after that."""
         if self.text is None:
             return None
-        if now >= self.until:
+        if now >= self.until:  # the frame drawn at `now` no longer showed it
             self.text = None
-            return 0.0
+            return None
         return self.until - now

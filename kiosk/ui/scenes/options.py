@@ -16,9 +16,10 @@ from typing import Any
 import pygame
 
 from kiosk.games import registry
-from kiosk.games.watson_holmes.case import bundled_cases
 from kiosk.games.watson_holmes.narrate import CaseText
-from kiosk.i18n import N_, Text
+from kiosk.games.base import OptionRefused
+from kiosk.i18n import N_, Text, TextList
+from kiosk.narration import table_case
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.option_labels import LABELS, OFF, ON, TABLE_SETTINGS, VALUE_NAMES
 from kiosk.ui.paint import Painter, Verbatim, Words
@@ -40,16 +41,15 @@ class Row:
 
 
 def option_rows(game_id: str, seats: int | None) -> list[Row]:
-    """The game's labelled options, then the table settings that apply to this game."""
+    """The game's labelled options that matter with this many seats, each offering only the values
+    such a game can use, then the table settings that apply to this game."""
     info = registry.get(game_id).info
+    count = seats or info.max_seats
     found: list[Row] = []
     for spec in info.options:
-        if (game_id, spec.name) not in LABELS:
-            continue  # an option the screen cannot name keeps its value; tests keep LABELS complete
-        choices = spec.choices
-        if choices is None and isinstance(spec.default, int) and not isinstance(spec.default, bool):
-            choices = tuple(range(seats or info.max_seats))  # a seat number, the only integer option
-        found.append(Row(game_id, spec.name, choices))
+        if (game_id, spec.name) not in LABELS or not spec.matters(count):
+            continue  # an option the screen cannot name, or that changes nothing here, keeps its value
+        found.append(Row(game_id, spec.name, spec.allowed(count)))
     for setting in TABLE_SETTINGS:
         if setting.games is None or game_id in setting.games:
             found.append(Row("table", setting.name, setting.choices))
@@ -147,22 +147,13 @@ class Options:
             on = bool(value)
             paint.button(control, Text(ON if on else OFF), ("toggle", row.name), selected=on, size_mm=4.5)
         else:
-            segmented(paint, control, [(self._value_name(row.name, choice), ("set", row.name, choice))
+            segmented(paint, control, [(value_name(row.name, choice), ("set", row.name, choice))
                                        for choice in row.choices], ("set", row.name, value))
 
     def chosen(self) -> dict[str, Any]:
         """Every option of the game and every table setting that applies, and nothing else."""
         keys = [*registry.get(self.game_id).info.defaults(), *(row.name for row in self.rows if row.owner == "table")]
         return {key: self.values[key] for key in keys}
-
-    def _value_name(self, name: str, value: Any) -> Words:
-        if (name, value) in VALUE_NAMES:
-            return Text(VALUE_NAMES[(name, value)])
-        if name == "case":
-            return case_title(value)
-        if name == "first_seat":
-            return Text(N_("Seat {n}"), {"n": value + 1})
-        return Verbatim(str(value))  # numbers and fractions ("3/2"): no words to translate
 
     # --- taps -----------------------------------------------------------------------------------
 
@@ -182,8 +173,34 @@ class Options:
         return self.notice.next_frame(now)
 
 
+def value_name(name: str, value: Any) -> Words:
+    """What the options screen calls one value of an option (or of a table setting)."""
+    if (name, value) in VALUE_NAMES:
+        return Text(VALUE_NAMES[(name, value)])
+    if name == "case":
+        return case_title(value)
+    if name == "first_seat" and isinstance(value, int):
+        return Text(N_("Seat {n}"), {"n": value + 1})
+    if isinstance(value, bool):
+        return Text(ON if value else OFF)
+    return Verbatim(str(value))  # numbers and fractions ("3/2"): no words to translate
+
+
+def refusal(game_id: str, refused: OptionRefused) -> Text:
+    """The notice for options a game refused: which option, and the values it allows, in words."""
+    label = LABELS.get((game_id, refused.name))
+    if label is None or not refused.allowed:
+        return Text(N_("This game cannot start with these options."))
+    params = {"option": Text(label.name), "value": value_name(refused.name, refused.value),
+              "allowed": TextList(tuple(value_name(refused.name, choice) for choice in refused.allowed))}
+    if refused.seats is not None:
+        return Text(N_("{option}: {value} is not possible with {seats} players. Choose {allowed}."),
+                    {**params, "seats": refused.seats})
+    return Text(N_("{option}: {value} is not possible here. Choose {allowed}."), params)
+
+
 def case_title(case_id: str) -> Words:
     """A Watson & Holmes case by its title, as written in its case file in each language."""
-    case = bundled_cases().get(case_id)
+    case = table_case(case_id)
     return CaseText("", dict(case.title)) if case is not None else Verbatim("?")
 

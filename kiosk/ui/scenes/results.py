@@ -4,7 +4,9 @@ Each game puts its own tie-break detail in `Outcome.detail` (read from the games
 Mystery Express the solution, the telegram scores and `decided_by`; P.I. the three cases' points,
 penalties, investigators left and `decided_by`; Watson & Holmes correct answers, places and
 `everyone_loses`; Mystery City the order players went out and the number of duels. A stored outcome
-may have come through JSON, so seat keys are read as numbers or as strings alike.
+may have come through JSON, so seat keys are read as numbers or as strings alike. Mystery Express
+shows its end table as the board turned it over (each seat's answers beside the solution, right
+answers, telegram scores and wrong entries, the verdict) in place of the plain score table.
 """
 
 from __future__ import annotations
@@ -17,10 +19,12 @@ import pygame
 
 from kiosk.games import registry
 from kiosk.games.base import Outcome
+from kiosk.games.mystery_express.arrival import result_data
 from kiosk.games.mystery_express.narrate import CATEGORY_NAMES
-from kiosk.i18n import N_, Text, TextList
+from kiosk.i18n import N_, Text, TextList, counted
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, Words
+from kiosk.ui.boards.me_reveals import EndReveal
 from kiosk.ui.scenes.chrome import backdrop, button_height, margin, title_band
 from kiosk.ui.theme import Theme, theme_for
 
@@ -62,6 +66,7 @@ class Table:
     headings: tuple[str, ...]  # msgids, after the seat column
     cells: Callable[[Outcome, int], tuple[Words, ...]]
     weights: tuple[float, ...]
+    on_seat: tuple[int, ...] | None = None  # the columns a seat's own screen lists (None: all), most telling first
 
 
 def _places(outcome: Outcome, seats: int) -> dict[int, int]:
@@ -87,19 +92,23 @@ TABLES: dict[str, Table] = {
             number(o.scores.get(s)),
         ),
         (1, 1, 1, 1.4, 1.1),
+        on_seat=(4, 3),
     ),
     "watson-holmes": Table(
         (N_("Right answers"), N_("Place")),
         lambda o, s: (number(seat_value(o.detail.get("correct"), s, o.scores.get(s))),
                       number(seat_value(o.detail.get("places"), s))),
         (1.2, 1),
+        on_seat=(0,),
     ),
     "mystery-city": Table(
         (N_("Cards"), N_("Place")),
         lambda o, s: (number(o.scores.get(s)), number(_places(o, len(o.scores)).get(s))),
         (1, 1),
+        on_seat=(0,),
     ),
 }
+POINTS_ONLY = Table((N_("Points"),), lambda o, s: (number(o.scores.get(s)),), (1,))
 
 
 @dataclass
@@ -127,6 +136,20 @@ class Results:
         return sorted(self.outcome.scores, key=lambda s: (
             s not in winners, places.get(s, len(self.outcome.scores) + 1), -self.outcome.scores[s], s))
 
+    def table(self) -> Table:
+        return TABLES.get(self.game_id, POINTS_ONLY)
+
+    def place(self, seat: int) -> int:
+        """A seat's finishing place: recorded or implied by the game, else 1 + the seats that scored more."""
+        if seat in self.outcome.winners:
+            return 1
+        recorded = self.places().get(seat)
+        if recorded is not None:
+            return recorded
+        score = self.outcome.scores.get(seat, 0.0)
+        better = {s for s, points in self.outcome.scores.items() if points > score} | set(self.outcome.winners)
+        return 1 + len(better)
+
     def headline(self) -> Text:
         winners = list(self.outcome.winners)
         if not winners:
@@ -142,6 +165,13 @@ class Results:
         if self.game_id != "mystery-express" or not isinstance(found, dict) or face is None:
             return []
         return [(Text(name), face(found[category])) for category, name in CATEGORY_NAMES.items() if category in found]
+
+    def breakdown(self) -> EndReveal | None:
+        """Mystery Express: the end as the board turned it over, at rest (each seat's answers beside
+        the solution, right answers, telegram scores and wrong entries, the verdict)."""
+        if self.game_id != "mystery-express" or "answers" not in self.outcome.detail:
+            return None
+        return EndReveal(result_data(self.outcome), len(self.outcome.scores), start=0.0, per=0.0)
 
     def notes(self, with_solution: bool = True) -> list[Text]:
         """The lines under the table: the tie-break that decided, and what each game adds."""
@@ -160,7 +190,7 @@ class Results:
             elif detail.get("rounds"):
                 lines.append(Text(N_("Case solved in round {round}."), {"round": detail["rounds"]}))
         if self.game_id == "mystery-city" and detail.get("combats"):
-            lines.append(Text(N_("{count} duels were fought."), {"count": detail["combats"]}))
+            lines.append(counted("{count} duel was fought.", "{count} duels were fought.", detail["combats"]))
         return lines
 
     # --- drawing --------------------------------------------------------------------------------
@@ -169,14 +199,15 @@ class Results:
         room = backdrop(paint)
         layout = paint.layout
         gap = margin(paint)
-        panel = self.solution() if layout.portrait else []  # the tall screen lists the solution in full
-        notes = self.notes(with_solution=not panel)
+        breakdown = self.breakdown()
+        panel = self.solution() if layout.portrait and breakdown is None else []  # the tall screen lists it
+        notes = self.notes(with_solution=not panel) if breakdown is None else []  # its last line has the verdict
         title_height = room.height // (7 if layout.portrait else 5)
         actions_height = button_height(paint)
         notes_height = len(notes) * max(layout.mm(9), room.height // (20 if layout.portrait else 12))
         panel_height = (len(panel) + 1) * layout.mm(10) if panel else 0
         free = room.height - title_height - notes_height - panel_height - actions_height - 4 * gap
-        if layout.portrait:  # the table as tall as its rows need, the room left over under everything
+        if layout.portrait and breakdown is None:  # the table as tall as its rows need, the room left over
             table_height = min(free, (len(self.outcome.scores) + 1) * layout.mm(16))
         else:
             table_height = free
@@ -184,7 +215,10 @@ class Results:
             title_height, table_height, notes_height, panel_height, free - table_height, actions_height], gap=gap)
         name = Text(registry.get(self.game_id).info.names["en"])
         title_band(paint, title, self.headline(), name)
-        self._table(paint, table)
+        if breakdown is not None:
+            breakdown.draw(paint, table, self.narrator, now, [])
+        else:
+            self._table(paint, table)
         for box, line in zip(rows(lines, [1] * len(notes)), notes):
             paint.text(box, line, 4.5, paint.theme.ink)
         if panel:
@@ -218,7 +252,7 @@ class Results:
 
     def _table_part(self, paint: Painter, area: pygame.Rect, order: list[int], lines: int = 0) -> None:
         layout, theme = paint.layout, paint.theme
-        spec = TABLES.get(self.game_id, Table((N_("Points"),), lambda o, s: (number(o.scores.get(s)),), (1,)))
+        spec = self.table()
         count = max(lines, len(order)) + 1
         line = min(area.height // count, layout.mm(16))
         block = pygame.Rect(area.left, area.top, area.width, line * count)

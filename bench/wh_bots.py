@@ -1,0 +1,92 @@
+"""Watson & Holmes tables of bots, before (RandomBot) and after (the investigating bot).
+
+For every bundled case, N seeded games of 3 bots each; per bot and case: how often the table ends
+with a winner, the average round of the win (games with a winner), the carriages spent per bot
+(bids with their zone fares, carriages lost when outbid, Watson and Holmes; gains not subtracted),
+and how many rounds games last.
+Run: `.venv/bin/python bench/wh_bots.py [--games N] [--seats S]` (default 50 games per case, about
+40 s in all on one core; `--games 200` for the issue's figures, about 2.5 minutes).
+
+Measured 2026-12-02, `--games 200`, 3 bots (the bundled tutorial and Thornbury Hall):
+
+    case             bot                     winner win round  rounds spent/bot  ms/game
+    lamplighter      random (before)          15.0%       7.0     8.5      11.8       30
+    lamplighter      investigator (after)      100%       3.8     3.8       5.5       60
+    thornbury-clock  random (before)           0.5%       7.0    13.4      13.6       59
+    thornbury-clock  investigator (after)       77%      16.0    16.1      13.1      494
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from kiosk.bots import Bot
+from kiosk.bots.random_bot import RandomBot
+from kiosk.bots.watson_holmes_bot import WatsonHolmesBot
+from kiosk.games import registry
+from kiosk.headless import play
+
+BOTS: dict[str, Callable[[int, int], Bot]] = {"random (before)": RandomBot, "investigator (after)": WatsonHolmesBot}
+
+
+def spent(events: list[Any]) -> int:
+    total = 0
+    for e in events:
+        if e.kind == "bids_paid":
+            total += sum(p["carriages"] for p in e.data["payments"])
+        elif e.kind in ("watson_taken", "holmes_used"):
+            total += e.data["cost"]
+        elif e.kind == "outbid":
+            total += e.data["lost"]
+    return total
+
+
+def run(case: str, make: Callable[[int, int], Bot], games: int, seats: int) -> dict[str, float]:
+    game = registry.get("watson-holmes")
+    won, win_rounds, rounds, carriages = 0, [], [], []
+    for seed in range(games):
+        state = game.start(seats, seed, {"case": case})
+        bots = [make(seat, seed) for seat in range(seats)]
+        total = 0
+        for step in play(game, state, bots):
+            total += spent(step.events)
+        outcome = game.outcome(state)
+        assert outcome is not None
+        rounds.append(outcome.detail["rounds"])
+        carriages.append(total / seats)
+        if outcome.winners:
+            won += 1
+            win_rounds.append(outcome.detail["rounds"])
+    return {
+        "won": won / games,
+        "win_round": statistics.mean(win_rounds) if win_rounds else float("nan"),
+        "rounds": statistics.mean(rounds),
+        "carriages": statistics.mean(carriages),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50, help="seeded games per case and bot (200 for the issue)")
+    parser.add_argument("--seats", type=int, default=3)
+    args = parser.parse_args()
+    game = registry.get("watson-holmes")
+    cases = next(o.choices for o in game.info.options if o.name == "case")
+    print(f"{args.games} games per case, {args.seats} bots at the table")
+    print(f"{'case':<16} {'bot':<22} {'winner':>7} {'win round':>9} {'rounds':>7} {'spent/bot':>9} {'ms/game':>8}")
+    for case in cases or ():
+        for name, make in BOTS.items():
+            started = time.perf_counter()
+            r = run(case, make, args.games, args.seats)
+            ms = (time.perf_counter() - started) * 1000 / args.games
+            print(
+                f"{case:<16} {name:<22} {r['won']:>7.1%} {r['win_round']:>9.1f} {r['rounds']:>7.1f} {r['carriages']:>9.1f} {ms:>8.0f}"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,283 @@
+"""The table's connection to the café's MQTT broker (paho-mqtt), which the kiosk never waits on.
+
+paho's own network thread connects, reconnects with back-off (1 s doubling to a minute) and sends;
+the main loop only hands it messages. `status` is `online` once connected and `offline` as the last
+will (a crashed or unplugged table) or on a clean stop. `state`, `health` and `history` are retained and sent
+again after every reconnect. A finished game's message is first kept in the store's outbox and is
+deleted only when the broker acknowledged it (QoS 1): it survives an outage and a restart.
+
+A broker refusing the user or password is logged once, naming the table.toml key to fix.
+
+Which table ids this data folder published Home Assistant discovery for is remembered in
+`mqtt-tables.json` (with the broker's settings, readable by the kiosk's user only), so that a
+table whose `[mqtt]` section was removed, or whose id changed, takes its entities away at the next
+start.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import queue
+import threading
+import time
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+
+from kiosk.config import MqttConfig
+from kiosk.mqtt_discovery import ENTITIES, config_topic, discovery_configs, table_topic
+from kiosk.store import GameStore, StoreWriteError
+
+log = logging.getLogger("kiosk")
+
+MEMORY_FILE = "mqtt-tables.json"
+REFUSED = frozenset({4, 5, 134, 135})  # CONNACK: bad user name or password, not authorised (MQTT 3 and 5 codes)
+RECONNECT_FIRST, RECONNECT_LIMIT = 1, 60  # seconds
+
+
+def new_client(config: MqttConfig, client_id: str) -> mqtt.Client:
+    """A paho client for the broker of `config`, with its credentials and TLS, not yet connected."""
+    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv311)
+    if config.username is not None:
+        client.username_pw_set(config.username, config.password)
+    if config.tls:
+        client.tls_set(ca_certs=str(config.ca_file) if config.ca_file else None)
+    client.reconnect_delay_set(RECONNECT_FIRST, RECONNECT_LIMIT)
+    return client
+
+
+def refused(reason_code: Any) -> bool:
+    return bool(getattr(reason_code, "is_failure", False)) and getattr(reason_code, "value", None) in REFUSED
+
+
+class MqttLink:
+    def __init__(self, config: MqttConfig, store: GameStore, language: str, data_dir: Path) -> None:
+        self.config = config
+        self.store = store
+        self.language = language
+        self.memory = data_dir / MEMORY_FILE
+        self.client = new_client(config, f"mystery-table-{config.table_id}")
+        self.client.will_set(self.topic("status"), "offline", qos=1, retain=True)
+        self.client.on_connect = self._connected
+        self.client.on_disconnect = self._disconnected
+        self.client.on_publish = self._published
+        self._retained: dict[str, str] = {}  # topic -> the latest state or health (sent again on reconnect)
+        self._lock = threading.Lock()
+        self._acked: queue.SimpleQueue[int] = queue.SimpleQueue()  # mids the broker acknowledged (paho's thread)
+        self._sending: dict[int, int] = {}  # mid -> outbox row, handed to paho and not acknowledged yet
+        self._done: set[int] = set()  # mids acknowledged before their row was noted (main thread only)
+        self._refusal_logged = False
+        self.connected = threading.Event()
+
+    def topic(self, leaf: str) -> str:
+        return table_topic(self.config.table_id, leaf)
+
+    # --- the main loop's side -----------------------------------------------------------------
+
+    def start(self) -> None:
+        """Connect in the background; the messages queued in the store go as soon as it is up."""
+        remember(self.memory, self.config)
+        retire_others(self.memory, keep=self.config.table_id)
+        self.client.connect_async(self.config.host, self.config.port, keepalive=30)
+        self.client.loop_start()
+        for row, topic, payload in self.store.queued_messages():
+            self._hand(row, topic, payload)
+
+    def retain(self, leaf: str, payload: str) -> None:
+        """Set the retained `state` or `health`: sent now if connected, else after the reconnect."""
+        topic = self.topic(leaf)
+        with self._lock:
+            if self._retained.get(topic) == payload:
+                return
+            self._retained[topic] = payload
+        if self.connected.is_set():
+            self.client.publish(topic, payload, qos=1, retain=True)
+
+    def queue(self, leaf: str, payload: str, key: str) -> None:
+        """A message that must arrive (a finished game): into the store's outbox, then to the broker.
+        A card that takes no write keeps it in memory only (logged): the game is what matters."""
+        topic = self.topic(leaf)
+        try:
+            self.store.queue_message(topic, payload, key)
+        except StoreWriteError as error:
+            log.error("mqtt: %s not kept for the broker: %s", key, error)
+            self.client.publish(topic, payload, qos=1)
+            return
+        for row, queued_topic, queued in self.store.queued_messages():
+            if row not in self._sending.values():
+                self._hand(row, queued_topic, queued)
+
+    def pump(self) -> None:
+        """Forget the outbox messages the broker has acknowledged (the store is the main thread's)."""
+        while True:
+            try:
+                self._ack(self._acked.get_nowait())
+            except queue.Empty:
+                return
+
+    def _ack(self, mid: int) -> None:
+        row = self._sending.pop(mid, None)
+        if row is None:
+            self._done.add(mid)
+            return
+        try:
+            self.store.unqueue_message(row)
+        except StoreWriteError as error:  # sent again at the next start: counted once by its id
+            log.warning("mqtt: acknowledged message %d stays queued: %s", row, error)
+
+    def close(self, wait: float = 3.0) -> None:
+        """A clean stop: queued messages get `wait` seconds to be acknowledged if the broker is up,
+        then the table says `offline` and disconnects. What was not acknowledged stays queued."""
+        if self.connected.is_set():
+            deadline = time.monotonic() + wait
+            while self._sending and self.connected.is_set() and (left := deadline - time.monotonic()) > 0:
+                try:
+                    self._ack(self._acked.get(timeout=min(left, 0.1)))
+                except queue.Empty:
+                    pass
+            info = self.client.publish(self.topic("status"), "offline", qos=1, retain=True)
+            try:
+                info.wait_for_publish(timeout=wait)
+            except (RuntimeError, ValueError):
+                pass
+        self.connected.clear()  # a stop, not a lost broker
+        self.client.disconnect()
+        self.client.loop_stop()
+        self.pump()
+
+    def _hand(self, row: int, topic: str, payload: str) -> None:
+        info = self.client.publish(topic, payload, qos=1)  # paho keeps it until sent and acknowledged
+        if info.mid in self._done:
+            self._done.discard(info.mid)
+            self._acked.put(info.mid)
+        self._sending[info.mid] = row
+
+    # --- paho's network thread --------------------------------------------------------------------
+
+    def _connected(self, client: mqtt.Client, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
+        if getattr(reason_code, "is_failure", False):
+            if refused(reason_code) and not self._refusal_logged:
+                self._refusal_logged = True
+                log.error(
+                    "mqtt: the broker %s:%s refused user %r (%s): fix %s and mqtt.username in table.toml "
+                    "(the broker's password file: mosquitto_passwd); retrying in the background",
+                    self.config.host, self.config.port, self.config.username, reason_code, self.config.password_key,
+                )
+            elif not refused(reason_code):
+                log.warning("mqtt: the broker %s:%s refused the connection: %s", self.config.host, self.config.port, reason_code)
+            return
+        self._refusal_logged = False
+        log.info("mqtt: connected to %s:%s as table %s", self.config.host, self.config.port, self.config.table_id)
+        client.publish(self.topic("status"), "online", qos=1, retain=True)
+        for topic, config in discovery_configs(self.config.table_id, self.language).items():
+            client.publish(topic, json.dumps(config, sort_keys=True), qos=1, retain=True)
+        with self._lock:
+            retained = dict(self._retained)
+        for topic, payload in retained.items():
+            client.publish(topic, payload, qos=1, retain=True)
+        self.connected.set()
+
+    def _disconnected(self, client: mqtt.Client, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
+        if self.connected.is_set():
+            log.warning("mqtt: lost the broker %s:%s (%s); reconnecting in the background",
+                        self.config.host, self.config.port, reason_code)
+        self.connected.clear()
+
+    def _published(self, client: mqtt.Client, userdata: Any, mid: int, reason_code: Any, properties: Any) -> None:
+        self._acked.put(mid)
+
+
+# --- discovery of tables that are gone ---------------------------------------------------------
+
+
+def _settings(config: MqttConfig) -> dict[str, Any]:
+    found = asdict(config)
+    found["ca_file"] = str(config.ca_file) if config.ca_file else None
+    return found
+
+
+def _remembered(memory: Path) -> list[dict[str, Any]]:
+    try:
+        found = json.loads(memory.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return [entry for entry in found if isinstance(entry, dict)] if isinstance(found, list) else []
+
+
+_memory_lock = threading.Lock()
+
+
+def _write_memory(memory: Path, entries: list[dict[str, Any]]) -> None:
+    try:
+        if not entries:
+            memory.unlink(missing_ok=True)
+            return
+        scratch = memory.with_suffix(".tmp")
+        descriptor = os.open(scratch, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # it holds a password
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            json.dump(entries, file, sort_keys=True)
+        scratch.replace(memory)
+    except OSError as error:
+        log.warning("mqtt: %s not written: %s", memory, error)
+
+
+def remember(memory: Path, config: MqttConfig) -> None:
+    """Note that this data folder publishes discovery for `config.table_id` on that broker."""
+    with _memory_lock:
+        entries = [e for e in _remembered(memory) if e.get("table_id") != config.table_id]
+        _write_memory(memory, [*entries, _settings(config)])
+
+
+def retire_others(memory: Path, keep: str | None) -> list[threading.Thread]:
+    """Remove from their brokers the tables this folder published before, except `keep`: empty
+    retained discovery configs (Home Assistant drops the entities) and empty state, health and status.
+    Each runs in its own background thread and is forgotten once the broker acknowledged it all."""
+    threads = []
+    for entry in _remembered(memory):
+        if entry.get("table_id") == keep:
+            continue
+        try:
+            config = MqttConfig(**{**entry, "ca_file": Path(entry["ca_file"]) if entry.get("ca_file") else None})
+        except TypeError:
+            continue
+        thread = threading.Thread(target=_retire, args=(memory, config), name=f"mqtt-retire-{config.table_id}", daemon=True)
+        thread.start()
+        threads.append(thread)
+    return threads
+
+
+def _retire(memory: Path, config: MqttConfig) -> None:
+    client = new_client(config, f"mystery-table-{config.table_id}-retire")
+    topics = [config_topic(config.table_id, o) for o in ENTITIES] + [table_topic(config.table_id, leaf) for leaf in ("state", "health", "history", "status")]
+    done = threading.Event()
+    acked: set[int] = set()
+    sent: list[int] = []
+
+    def connected(client: mqtt.Client, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
+        if getattr(reason_code, "is_failure", False):
+            return
+        sent.clear()
+        acked.clear()
+        sent.extend(client.publish(topic, b"", qos=1, retain=True).mid for topic in topics)
+
+    def published(client: mqtt.Client, userdata: Any, mid: int, reason_code: Any, properties: Any) -> None:
+        acked.add(mid)
+        if sent and acked >= set(sent):
+            done.set()
+
+    client.on_connect = connected
+    client.on_publish = published
+    try:
+        client.connect_async(config.host, config.port, keepalive=30)
+        client.loop_start()
+        done.wait()
+    finally:
+        client.disconnect()
+        client.loop_stop()
+    log.info("mqtt: table %s removed from %s:%s (Home Assistant drops its entities)", config.table_id, config.host, config.port)
+    with _memory_lock:
+        _write_memory(memory, [e for e in _remembered(memory) if e.get("table_id") != config.table_id])

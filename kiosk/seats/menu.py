@@ -1,0 +1,114 @@
+"""A prompt's choices as a menu of at most two levels, for three buttons (previous, next, select).
+
+A long flat list ("Your turn 1/14") is hard to walk with three buttons: a game groups its choices
+(first what, then which: a car, then what to do there; a category, then a card). Each level shows its
+own position ("2/4"); select on a group opens it, a long press goes back up one level. A group of a
+single choice is not a group: that choice stands at the upper level itself.
+
+An entry that is neither a choice nor a group is a page of reading (a card's text, a question):
+select turns to the next entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from kiosk.games.base import Action
+from kiosk.seats.screen import Item, Screen
+
+LONG = 6  # a list longer than this is split in two levels, where it falls into groups
+
+
+@dataclass(frozen=True)
+class Entry:
+    item: Item
+    action: Action | None = None  # select chooses this action
+    below: tuple[Entry, ...] = ()  # select opens these (a group); the item names the group
+    footer: str | None = None  # this entry's own footer line, instead of the menu's
+    title: str = ""  # a group's: the title of the level it opens (its item's label if none)
+
+    @property
+    def is_group(self) -> bool:
+        return bool(self.below)
+
+
+@dataclass(frozen=True)
+class Menu:
+    title: str
+    entries: tuple[Entry, ...]
+    footer: str = ""
+
+    def level(self, path: tuple[int, ...]) -> tuple[str, tuple[Entry, ...]] | None:
+        """The title and entries one reaches by opening the groups at `path`; None if the path
+        no longer leads to a group (the choices changed under it)."""
+        title, entries = self.title, self.entries
+        for step in path:
+            if not 0 <= step < len(entries) or not entries[step].is_group:
+                return None
+            title, entries = entries[step].title or entries[step].item.label, entries[step].below
+        return title, entries
+
+    def screen(self, path: tuple[int, ...] = (), index: int = 0) -> Screen:
+        found = self.level(path) or self.level(())
+        assert found is not None
+        title, entries = found
+        index %= len(entries)
+        footer = entries[index].footer
+        return Screen(title, tuple(e.item for e in entries), index,
+                      footer=self.footer if footer is None else footer)
+
+    def leaves(self) -> list[Action]:
+        """Every action this menu offers, at whatever depth."""
+        return [a for e in self.entries for a in _leaves(e)]
+
+    def screens(self) -> list[Screen]:
+        """Every screen of the menu, each entry of each level once (for tests and leak checks)."""
+        found: list[Screen] = []
+
+        def walk(path: tuple[int, ...], entries: tuple[Entry, ...]) -> None:
+            for i, entry in enumerate(entries):
+                found.append(self.screen(path, i))
+                if entry.is_group:
+                    walk(path + (i,), entry.below)
+
+        walk((), self.entries)
+        return found
+
+
+def _leaves(entry: Entry) -> list[Action]:
+    if entry.action is not None:
+        return [entry.action]
+    return [a for e in entry.below for a in _leaves(e)]
+
+
+def grouped(leaves: Iterable[tuple[Hashable, Entry]], heading: Callable[[Any, tuple[Entry, ...]], Item],
+            title: Callable[[Any], str] | None = None) -> tuple[Entry, ...]:
+    """Leaves gathered under a heading per key, in the order each key first appears.
+
+    A key of None leaves its entry at the upper level; a group of one entry is that entry itself
+    (with its item as `heading` draws it, so it still says what it is about). `title` names the
+    level a group opens, where its heading is too long for a title bar."""
+    slots: list[tuple[Hashable, list[Entry]]] = []
+    groups: dict[Hashable, list[Entry]] = {}
+    for key, entry in leaves:
+        if key is None:
+            slots.append((None, [entry]))
+        elif key in groups:
+            groups[key].append(entry)
+        else:
+            groups[key] = [entry]
+            slots.append((key, groups[key]))
+    entries: list[Entry] = []
+    for key, members in slots:
+        if key is None:
+            entries.append(members[0])
+            continue
+        below = tuple(members)
+        item = heading(key, below)
+        if len(below) == 1:
+            entries.append(Entry(item, below[0].action, below[0].below, below[0].footer))
+        else:
+            entries.append(Entry(item, below=below, title=title(key) if title else ""))
+    return tuple(entries)

@@ -1,0 +1,202 @@
+"""The strict case checker: a broken copy of a bundled case for each rule, refused with one specific
+message (file, line, case, card or question, field, and what is expected); the authoring commands
+`kiosk cases new` and `kiosk cases show`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kiosk import i18n
+from kiosk.cli import main
+from kiosk.games.watson_holmes.case import CASES_DIR, CaseError, load_case_file
+
+TUTORIAL = "tutorial-lamplighter"
+FULL = "thornbury-clock"
+
+
+def broken_copy(tmp_path: Path, changes: list[tuple[str, str]], case: str = TUTORIAL) -> Path:
+    """The bundled case with each `old` text replaced once by `new` (each must be found)."""
+    text = (CASES_DIR / f"{case}.yaml").read_text(encoding="utf-8")
+    for old, new in changes:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path = tmp_path / "broken.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def problems(path: Path) -> list[str]:
+    with pytest.raises(CaseError) as error:
+        load_case_file(path)
+    return [str(problem) for problem in error.value.problems]
+
+
+def line_of(path: Path, text: str) -> int:
+    return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if text in line)
+
+
+@pytest.mark.parametrize(
+    "changes, case, expected",
+    [
+        # a misspelled key: named, with the nearest known key, and not again as a missing field
+        ([("      accepted: [organ]", "      accepted: [organ]\n      revael: {after_round: 2}")], TUTORIAL,
+         "case 'lamplighter', questions[1] (Q2): unknown field 'revael', did you mean 'reveal'?"),
+        ([("      back_text:\n        en: >-\n          The lock", "      back_txt:\n        en: >-\n          The lock")], TUTORIAL,
+         "case 'lamplighter', location_cards[1] (C02): unknown field 'back_txt', did you mean 'back_text'?"),
+        ([("  difficulty: 0", "  difficulty: 0\n  colour: blue")], TUTORIAL,
+         "case 'lamplighter': unknown field 'colour', expected one of id, edition, languages,"),
+        # numbers: type and range
+        ([("      gain: 3", "      gain: -2")], TUTORIAL,
+         "case 'lamplighter', fixed_cards.carriage_stop: field 'gain' must be a whole number 1-10, got -2"),
+        ([("  special_rules:\n", "  special_rules:\n    police_limit_players: -2\n")], TUTORIAL,
+         "case 'lamplighter', special_rules: field 'police_limit_players' must be a whole number 1-7, got -2"),
+        ([("  difficulty: 0", "  difficulty: 42")], TUTORIAL,
+         "case 'lamplighter': field 'difficulty' must be a whole number 0-5, got 42"),
+        ([("      gives_carriages: 2", "      gives_carriages: -1")], TUTORIAL,
+         "case 'lamplighter', location_cards[2] (C03): field 'gives_carriages' must be a whole number 1-10, got -1"),
+        ([("{from: LDN, to: KNT, cost: 1}", "{from: LDN, to: KNT, cost: -1}")], FULL,
+         "case 'thornbury-clock', special_rules, zone_travel[0]: field 'cost' must be a whole number 0-10, got -1"),
+        ([("  min_players: 2", "  min_players: two")], TUTORIAL,
+         "case 'lamplighter': field 'min_players' must be a whole number, got 'two'"),
+        # solvability
+        ([("      evidence: [C02, C05, C06, C08]", "      evidence: [C05]")], TUTORIAL,
+         "case 'lamplighter', questions[1] (Q2): evidence: the answer rests on 1 readable card(s) (C05); list in "
+         "'evidence' at least two cards that establish it, or mark the question 'single_card_ok: true'"),
+        ([("      icons: [gives_lockpick]", "      icons: []")], TUTORIAL,
+         "case 'lamplighter': C08 need a lockpick, but nothing gives one: give a card that needs none the "
+         "gives_lockpick icon, or set special_rules.start_resources.lockpick: 1"),
+        # references
+        ([("      evidence: [C02, C05, C06, C08]", "      evidence: [C02, C05, C66]")], TUTORIAL,
+         "case 'lamplighter', questions[1] (Q2): evidence: no location card 'C66', expected one of C01, C02,"),
+        ([("      accepted: [organ]", "      accepted: [organ]\n      reveal: {on_card: C42}")], TUTORIAL,
+         "case 'lamplighter', questions[1] (Q2): reveal.on_card: no location card 'C42', expected one of C01,"),
+        ([("      accepted: [organ]", "      accepted: [attic]")], TUTORIAL,
+         "case 'lamplighter', questions[1] (Q2): accepted answer 'attic' is not one of the choice ids (organ, cellar, lodgings, river)"),
+        ([("      zone: KNT", "      zone: PARIS")], FULL,
+         "case 'thornbury-clock', location_cards[11] (C12): no zone 'PARIS', expected one of LDN, KNT"),
+        # every text in every language the case declares
+        ([('    es: "El libro del farolero"\n', "")], TUTORIAL,
+         "case 'lamplighter': field 'title' has no text in es"),
+        # a broken list of languages is one problem, not one per text
+        ([("  languages: [en, es]", "  languages: [en, fr]")], TUTORIAL,
+         "case 'lamplighter': field 'languages' must list some of en, es, got ['en', 'fr']"),
+    ],
+)
+def test_each_broken_copy_is_refused_with_one_specific_message(tmp_path, changes, case, expected):
+    found = problems(broken_copy(tmp_path, changes, case))
+    assert len(found) == 1, found
+    assert expected in found[0], found[0]
+    assert found[0].startswith("broken.yaml:")
+
+
+def test_a_message_names_the_line_of_the_field(tmp_path):
+    path = broken_copy(tmp_path, [("      gain: 3", "      gain: -2")])
+    assert problems(path)[0].startswith(f"broken.yaml:{line_of(path, 'gain: -2')}: case 'lamplighter'")
+
+
+def test_a_question_may_rest_on_one_card_when_the_case_says_so(tmp_path):
+    path = broken_copy(tmp_path, [("      evidence: [C02, C05, C06, C08]", "      evidence: [C05]\n      single_card_ok: true")])
+    assert load_case_file(path).question("Q2").evidence == ("C05",)
+
+
+def test_a_lockpick_in_every_players_start_is_a_source(tmp_path):
+    path = broken_copy(tmp_path, [("      icons: [gives_lockpick]", "      icons: []"),
+                                  ("  special_rules:\n", "  special_rules:\n    start_resources: {lockpick: 1}\n")])
+    assert load_case_file(path).start["lockpick"] == 1
+
+
+def test_an_unclosed_quote_is_reported_where_it_opens_with_the_line_shown(tmp_path):
+    path = broken_copy(tmp_path, [('        en: "Who took the ledger? (full name)"', '        en: "Who took the ledger? (full name)')])
+    quote_line = line_of(path, "Who took the ledger")
+    found = problems(path)
+    assert len(found) == 1
+    first, shown, caret = found[0].splitlines()
+    assert first == (f"broken.yaml:{quote_line}: not valid YAML at line {quote_line}, column 13: a quoted text opens "
+                     f"here and runs on to line {quote_line + 1}: is its closing quote missing?")
+    assert shown.strip() == 'en: "Who took the ledger? (full name)'
+    assert caret.index("^") == shown.index('"')
+
+
+def test_a_quote_left_open_to_the_end_is_reported_where_it_opens(tmp_path):
+    path = broken_copy(tmp_path, [("      gain: 3", '      gain: "3')])
+    found = problems(path)
+    assert len(found) == 1 and found[0].startswith(f"broken.yaml:{line_of(path, 'gain:')}: not valid YAML")
+
+
+def test_a_case_without_cards_is_one_problem_not_one_per_reference():
+    from watson_holmes_support import case_from, raw_case
+
+    raw = raw_case()
+    raw["case"]["location_cards"] = []
+    with pytest.raises(CaseError) as error:
+        case_from(raw, "broken.yaml")
+    assert [str(p) for p in error.value.problems] == ["broken.yaml: case 'lamplighter': a case needs at least one card in 'location_cards'"]
+
+
+def test_a_bad_indent_is_reported_at_its_line(tmp_path):
+    path = broken_copy(tmp_path, [("      number: 7\n", "      number: 7\n     stray: 1\n")])
+    found = problems(path)
+    assert len(found) == 1 and found[0].startswith(f"broken.yaml:{line_of(path, 'stray: 1')}: not valid YAML")
+
+
+def test_checker_messages_are_translated(tmp_path):
+    path = broken_copy(tmp_path, [("  difficulty: 0", "  difficulty: 42")])
+    with pytest.raises(CaseError) as error:
+        load_case_file(path)
+    spanish = error.value.render("es")
+    assert "difficulty" in spanish and "42" in spanish and "must be" not in spanish
+
+
+@pytest.mark.parametrize("name", sorted(path.name for path in CASES_DIR.glob("*.yaml")))
+def test_the_bundled_cases_pass_the_checker(name):
+    assert load_case_file(CASES_DIR / name).digest
+
+
+def test_cases_check_refuses_a_copy_that_takes_a_bundled_id(tmp_path, capsys):
+    copy = tmp_path / "mine.yaml"
+    copy.write_text((CASES_DIR / f"{TUTORIAL}.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["cases", "check", str(copy)]) == 2
+    err = capsys.readouterr().err
+    assert f"{copy}: case id 'lamplighter' is already the id of {CASES_DIR / (TUTORIAL + '.yaml')}" in err
+
+
+# --- authoring ---------------------------------------------------------------------------------------
+
+
+def test_cases_new_writes_a_commented_template_that_passes_the_check(tmp_path, capsys):
+    assert main(["cases", "new", "the-stolen-map", "--out", str(tmp_path)]) == 0
+    written = tmp_path / "the-stolen-map.yaml"
+    assert "# " in written.read_text(encoding="utf-8")
+    assert main(["cases", "check", str(written)]) == 0
+    assert "case 'the-stolen-map' is valid" in capsys.readouterr().out
+    assert load_case_file(written).id == "the-stolen-map"
+
+
+def test_cases_new_never_overwrites_and_wants_a_plain_name(tmp_path, capsys):
+    assert main(["cases", "new", "mine", "--out", str(tmp_path)]) == 0
+    assert main(["cases", "new", "mine", "--out", str(tmp_path)]) == 2
+    assert main(["cases", "new", "My Case!", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "mine.yaml already exists" in err and "a case name is lowercase letters, digits and dashes" in err
+
+
+def test_cases_show_prints_the_intro_and_questions_and_the_secrets_only_when_asked(monkeypatch, capsys):
+    path = CASES_DIR / f"{TUTORIAL}.yaml"
+    monkeypatch.setattr("builtins.input", lambda prompt: "n")
+    assert main(["cases", "show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "The Lamplighter's Ledger" in out and "1. Who took the ledger? (full name)" in out and "- Edwin Marsh" in out
+    assert "Inspector Gregson" not in out and "Answers" not in out
+    assert main(["cases", "show", str(path), "--yes"]) == 0
+    out = capsys.readouterr().out
+    assert out.index("1. Who took the ledger?") < out.index("Inspector Gregson") < out.index("Answers")
+    assert "1. Edwin Marsh" in out
+
+
+def test_cases_show_in_spanish(capsys):
+    assert main(["--lang", "es", "cases", "show", str(CASES_DIR / f"{TUTORIAL}.yaml"), "--yes"]) == 0
+    out = capsys.readouterr().out
+    assert "El libro del farolero" in out and "Respuestas" in out
+    i18n.set_language("en")

@@ -1,0 +1,83 @@
+"""A seat asked something after a wait hears a short chirp and, browsing away from its choices,
+reads "Your move" with what is asked; an option in table.toml turns the chirp off."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from hardware.events import ButtonPress
+from kiosk.awaited import doing
+from kiosk.config import WhistleConfig, config_from_dict
+from kiosk.narration import narrator_for
+from kiosk.seats.screen import render
+from tests.seats.test_seat_screens import check
+from tests.table_support import settle, table_referee
+
+PEOPLE = (0, 1)
+
+
+def play(mock_table, tmp_path, steps: int = 120):
+    """People at seats 0 and 1 answer at random through the referee; per step, which people seats
+    became awaited after a wait, which changed prompt while already awaited, and the chirps heard."""
+    store, session, referee = table_referee(mock_table, tmp_path, "mystery-express", 7)
+    chirps: list[str] = []
+    play_sound = referee._sound
+    referee._sound = lambda pattern: (chirps.append(pattern), play_sound(pattern))
+    rng = random.Random(7)
+    log = []
+    for _ in range(steps):
+        settle(referee)
+        waiting = [p for p in session.game.prompts(session.state) if p.seat in PEOPLE]
+        if session.over or not waiting:
+            break
+        before = {seat: referee.controllers[seat].prompt for seat in PEOPLE}
+        heard = len(chirps)
+        prompt = rng.choice(waiting)
+        referee.submit(prompt.seat, rng.choice(prompt.actions))
+        after = {seat: referee.controllers[seat].prompt for seat in PEOPLE}
+        became = {s for s in PEOPLE if before[s] is None and after[s] is not None}
+        changed = {s for s in PEOPLE if before[s] is not None and after[s] is not None and after[s] != before[s]}
+        log.append((became, changed, chirps[heard:]))
+    store.close()
+    return log, referee
+
+
+def test_the_chirp_plays_when_a_seat_becomes_awaited_after_a_wait_and_only_then(mock_table, tmp_path):
+    log, _ = play(mock_table, tmp_path)
+    for became, changed, heard in log:
+        assert heard.count("your_turn") == len(became), (became, changed, heard)
+    assert any(became for became, _, _ in log)
+    assert any(changed and not became for became, changed, _ in log)  # a next step of one's own turn: silent
+
+
+def test_the_chirp_can_be_turned_off_in_table_toml(mock_table, tmp_path):
+    config = config_from_dict({"whistle": {"your_turn": False}, "seats": [{}]})
+    assert config.whistle == WhistleConfig(enabled=True, your_turn=False)
+    assert config_from_dict({"seats": [{}]}).whistle.your_turn
+    mock_table.table.config = dataclasses.replace(mock_table.table.config, whistle=config.whistle)
+    log, _ = play(mock_table, tmp_path)
+    assert any(became for became, _, _ in log)
+    assert not any("your_turn" in heard for _, _, heard in log)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_an_awaited_seat_that_browses_away_reads_your_move_and_what_is_asked(mock_table, tmp_path, lang):
+    store, session, referee = table_referee(mock_table, tmp_path, "mystery-express", 7)
+    settle(referee)
+    (prompt,) = [p for p in session.game.prompts(session.state) if p.seat in PEOPLE][:1]
+    referee.set_language(lang)
+    mock_table.table.events.put(ButtonPress(prompt.seat, "select", long=True))  # leave the choices
+    settle(referee)
+    screen = referee.screen_of(prompt.seat)
+    view = session.game.view(session.state, None)
+    assert screen.title == {"en": "Your move", "es": "Tu jugada"}[lang] and screen.inverted
+    asked = doing("mystery-express", prompt.kind, view, narrator_for("mystery-express", view)).render(lang)
+    assert screen.items[0].label == asked[:1].upper() + asked[1:]
+    check(f"your_move_{lang}", render(screen))
+    mock_table.table.events.put(ButtonPress(prompt.seat, "select"))  # and back to them
+    settle(referee)
+    assert referee.controllers[prompt.seat].mode == "prompt"
+    store.close()
