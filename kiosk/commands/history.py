@@ -89,7 +89,8 @@ def show_replay(args: argparse.Namespace) -> int:
     if record.finished is None or not record.outcome or record.outcome.get("abandoned"):
         raise UserError(Text(N_("game {id} did not finish: only finished games are replayed"), {"id": args.id}).render())
     game = session.game
-    narrator = narrator_for(record.game, game.view(game.start(record.seats, record.seed, record.options), None))
+    start = game.start(record.seats, record.seed, game.info.stored_options(record.options))
+    narrator = narrator_for(record.game, game.view(start, None))
     print(summary(record))
     for event in session.replayed:
         if event.audience is None and (line := narrator.describe(event)) is not None:

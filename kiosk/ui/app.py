@@ -386,7 +386,9 @@ class App:
             return self._close_admin()
         record = self.referee.session.record
         if self._end_in_play():
-            self.start_game(record.game, record.seats, list(record.bots), dict(record.options))
+            legacy = self.referee.session.game.info.legacy  # a retired option does not start a new game
+            options = {k: v for k, v in record.options.items() if k not in legacy}
+            self.start_game(record.game, record.seats, list(record.bots), options)
 
     def set_language(self, lang: str) -> None:
         """Switch the whole table's language now: touchscreen, seat screens, messages."""
@@ -446,7 +448,7 @@ class App:
         )
         self.board = make_board(BoardContext(
             record.game, record.seats, narrator, self._submit, frozenset(record.bots), reveal,
-            registry.get(record.game).info.resolve_options(dict(record.options)),
+            session.game.info.resolve_options(session.game.info.stored_options(record.options)),
         ))
         now = self.clock()
         public = [e for e in session.replayed if e.audience is None]
