@@ -62,8 +62,8 @@ class GameSession:
         if stamp is not None:
             options = stamp(options)
         state = game.start(seats, seed, options)  # refuses bad seats or options before anything is stored
-        # The effective options, defaults included: a default changed later never changes this game.
-        game_row = store.begin(game_id, game.info.resolve_options(options), seed, seats, bots)
+        # Stored whole, defaults included: a default changed later never changes how this game replays.
+        game_row = store.begin(game_id, game.info.resolve_options(options, seats), seed, seats, bots)
         record = store.game(game_row)
         assert record is not None
         log.info("game %d started: %s, %d seats, %d played by bots, seed %d", record.id, game_id, seats, len(bots), seed)
@@ -90,7 +90,7 @@ class GameSession:
             raise ReplayMismatch(record, Text(N_("its row in the store does not parse")))
         try:
             game = registry.get(record.game)
-            options = game.info.stored_options(record.options)
+            options = game.info.stored_options(record.options)  # an older record: the defaults of its day
             session = cls(store, record, game, game.start(record.seats, record.seed, options))
             stored = store.actions(record.id)
         except CorruptRow as error:

@@ -1,7 +1,8 @@
 """A Mystery City bot a little better than random: its strongest attribute against the weakest rival.
 
 It reads only its view (its own hand, the table, hand sizes) and its prompt, like any seat. A "?" is
-reckoned at 7, the mean of 2D6.
+reckoned at 7, the mean of 2D6, until it is rolled: a card shown is rolled at once, so the bot
+answers the total to beat and weighs Companionship against the totals as they stand.
 """
 
 from __future__ import annotations
@@ -81,8 +82,7 @@ class MysteryCityBot:
 
         if not shown:  # leading: the strongest card
             return Action("play", (max(hand, key=keep),))
-        rival = shown[0]["card"]
-        to_beat = self.strength(rival, attribute, table[: table.index(rival)])
+        to_beat = prompt.data["to_beat"]  # the leader's card was rolled when shown
         winners = [c for c in hand if self.strength(c, attribute, table) > to_beat]
         if winners:  # the cheapest card that wins
             return Action("play", (min(winners, key=keep),))
@@ -93,14 +93,9 @@ class MysteryCityBot:
     def reveal(self, view: dict[str, Any], prompt: Prompt) -> Action:
         uses = [a for a in prompt.actions if a.kind == "use"]
         chomp = next((a for a in uses if self.cards.card(a.args[0]).ability == "COMPANIONSHIP"), None)
-        exchange = view["combat"]["exchanges"][-1]
         if chomp is not None:
-            table = [entry["card"] for entry in view["combat"]["table"]]
-            mine = next(e["card"] for e in exchange["cards"] if e["seat"] == self.seat)
-            theirs = next(e["card"] for e in exchange["cards"] if e["seat"] != self.seat)
-            attribute = exchange["attribute"]
-            gap = self.strength(theirs, attribute, table) - self.strength(mine, attribute, table)
-            if 0 <= gap < self.value(chomp.args[0], attribute):
+            mine, theirs = prompt.data["totals"]
+            if 0 <= theirs - mine < self.value(chomp.args[0], view["combat"]["exchanges"][-1]["attribute"]):
                 return chomp
         return Action("pass")
 

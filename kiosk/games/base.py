@@ -101,6 +101,9 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None
     help: str = ""
     for_seats: Callable[[int], tuple[Any, ...]] | None = None
+    # The default before it last changed (None: it never did). Games stored before options were stored
+    # whole lack the options left at their default, and were played with this one.
+    former_default: Any = None
 
     def allowed(self, seats: int | None) -> tuple[Any, ...] | None:
         """The values a game of `seats` seats can use (None: any value of the default's type)."""
@@ -124,19 +127,12 @@ class GameInfo:
     min_seats: int
     max_seats: int
     options: tuple[OptionSpec, ...] = ()
-    # Options no longer offered, with the value they had by default: a game stored before a record held
-    # its effective options keeps the rules it started with when it resumes (`stored_options`).
-    legacy: dict[str, Any] = field(default_factory=dict)
+    # Retired options: name -> (the option that replaced it, its default of the day). A stored game from
+    # before its successor keeps the rule it was played with (`stored_options`); new games cannot use it.
+    legacy: dict[str, tuple[str, Any]] = field(default_factory=dict)
 
     def defaults(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.options}
-
-    def stored_options(self, stored: dict[str, Any]) -> StoredOptions:
-        """The options of a stored game. Records hold every option (GameSession stores the effective
-        ones); an older record that lacks one was started under the legacy defaults."""
-        if all(option.name in stored for option in self.options):
-            return StoredOptions(stored)
-        return StoredOptions({**self.legacy, **stored})
 
     def resolve_options(self, options: dict[str, Any] | None, seats: int | None = None) -> dict[str, Any]:
         """Defaults overlaid with `options`; an unknown name or a value this game (of `seats` seats,
@@ -161,6 +157,18 @@ class GameInfo:
                 raise OptionRefused(self.id, name, value, allowed, because, f"must be one of {shown}")
             resolved[name] = value
         return resolved
+
+    def stored_options(self, options: dict[str, Any]) -> StoredOptions:
+        """The options a stored game was played with, so that it replays identically.
+
+        A game is stored with its options whole (`resolve_options` at its start); an older record
+        holds only the options chosen, and an option it lacks had the default of its day. Nothing is
+        checked here: `Game.start` refuses what can no longer be played, with its own reason. A retired
+        option (`legacy`) takes its default of the day in a record from before its successor.
+        """
+        former = {option.name: option.former_default for option in self.options if option.former_default is not None}
+        retired = {name: value for name, (successor, value) in self.legacy.items() if successor not in options}
+        return StoredOptions({**retired, **former, **options})
 
 
 def require_legal(

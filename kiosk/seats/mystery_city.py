@@ -122,6 +122,12 @@ class MysteryCityPages:
         """The choices, one per screen; a long list of attacks first by attribute, then the rival."""
         attribute = prompt.data.get("attribute")
         title = self._(TITLES.get(prompt.kind, ANY_CHOICE), attribute=Text(SHORT[attribute]) if attribute else "")
+        if "to_beat" in prompt.data:  # the leader's card, rolled when shown (rules 6): what to answer
+            title = self._(N_("Play · {attribute} vs {total}"), attribute=Text(SHORT[prompt.data["attribute"]]),
+                           total=prompt.data["to_beat"])
+        elif "totals" in prompt.data:  # both cards shown: the totals as they stand
+            mine, theirs = prompt.data["totals"]
+            title = self._(N_("You {mine} · rival {theirs}"), mine=mine, theirs=theirs)
         leaves = [(action.args[0] if action.kind == "attack" else None,
                    Entry(self.label(prompt, action), action, footer=self.choice_footer(action)))
                   for action in prompt.actions]

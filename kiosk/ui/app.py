@@ -446,9 +446,10 @@ class App:
             on_events=self._on_events, on_refused=self._refused, on_device=self._device, touchscreen=True,
             clock=self.clock,
         )
+        info = session.game.info
         self.board = make_board(BoardContext(
             record.game, record.seats, narrator, self._submit, frozenset(record.bots), reveal,
-            session.game.info.resolve_options(session.game.info.stored_options(record.options)),
+            info.resolve_options(info.stored_options(dict(record.options))),
         ))
         now = self.clock()
         public = [e for e in session.replayed if e.audience is None]

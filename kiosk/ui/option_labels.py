@@ -69,7 +69,8 @@ LABELS: dict[tuple[str, str], Label] = {
     ("watson-holmes", "characters"): Label(N_("Character cards"), N_("Deal a character card to each player.")),
     ("watson-holmes", "play_on"): Label(N_("Play on"), N_("After a win, the others play on for the next places.")),
     ("mystery-city", "deck"): Label(N_("Cards"), N_("The kiosk deals, or players tap their tagged cards.")),
-    ("mystery-city", "direction"): Label(N_("Turn order"), N_("Which way the turn marker goes.")),
+    ("mystery-city", "direction"): Label(
+        N_("Turn order"), N_("Counterclockwise is the author's English original.")),
     ("mystery-city", "first_seat"): Label(N_("First attacker"), N_("The oldest player attacks first.")),
     ("mystery-city", "ability_windows"): Label(
         N_("Special abilities"), N_("Ask both duellists at every chance, or only when one could use one.")),

@@ -122,15 +122,17 @@ RULES: dict[str, tuple[Page, ...]] = {
             "partner is already on the table adds the partner's value.")),
         Page(N_("Ties and dice"), N_(
             "On a tie the combat goes on: the defender counterattacks with a new attribute and new cards. If "
-            "the defender shows their last card in a tie, they win.\n"
-            "A \"?\" is rolled with two dice: a double one loses at once, a double six wins at once.")),
+            "the defender shows their last card in a tie, they win; a card spent on an ability is not shown.\n"
+            "A \"?\" is rolled with two dice as soon as its card is shown: a double one loses at once, a "
+            "double six wins at once.")),
         Page(N_("Special cards"), N_(
             "The four red cards have an ability, used once during your own combat, then removed from the "
             "game.\n"
             "Investigation: see the opponent's hand. Assassination: one of their cards, at random, leaves the "
             "game. Counterintelligence: take one of their cards at random. Companionship: add Chomp's value.")),
         Page(N_("The end"), N_(
-            "A player who loses their last card is out, and the turn skips them.\n"
+            "The revolver passes clockwise (an option plays counterclockwise, as the author's English "
+            "original). A player who loses their last card is out, and the turn skips them.\n"
             "The last player holding cards wins the game.")),
     ),
 }

@@ -143,10 +143,10 @@ def test_an_eliminated_player_is_skipped_and_cannot_be_attacked():
     state = rigged({A: ["paul", "michael"], B: ["kendall"], C: ["clive", "bess"]}, seats=3)
     events = duel(state, A, B, "DX", "paul", "kendall")  # 9 > 6
     assert one(events, "eliminated").data == {"seat": B} and state.eliminated == [False, True, False]
-    assert one(events, "turn").data == {"seat": C}  # counterclockwise: 0 -> 2
+    assert one(events, "turn").data == {"seat": C}  # clockwise: 0 -> 1 is out -> 2
     assert {a.args[1] for a in prompt_for(state, C).actions} == {A}
     duel(state, C, A, "ST", "clive", "michael")  # 10 > 9
-    assert state.active == A  # 2 -> 1 is out -> 0
+    assert state.active == A  # 2 -> 0
     assert GAME.view(state, None)["players"][B] == {"seat": B, "hand_size": 0, "eliminated": True}
 
 

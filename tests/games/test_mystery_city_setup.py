@@ -47,7 +47,7 @@ def test_the_same_seed_deals_the_same_hands_and_another_seed_usually_not():
 def test_options_and_seat_counts_are_checked():
     assert GAME.start(2, 1).options == {
         "deck": "virtual",
-        "direction": "counterclockwise",
+        "direction": "clockwise",
         "first_seat": 0,
         "ability_windows": "always",
     }

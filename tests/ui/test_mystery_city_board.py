@@ -108,7 +108,7 @@ MOMENTS: dict[str, tuple[int, int, Callable[[Moment], bool], dict | None]] = {
     "lead": (3, 7, kinds("card_played"), None),
     "both-cards": (2, 3, lambda m: m.state.stage == "reveal", None),
     "dice": (4, 2, rolled, None),
-    "tie": (3, 38, lambda m: m.state.stage == "attribute", None),
+    "tie": (3, 42, lambda m: m.state.stage == "attribute", None),
     "ability": (3, 7, kinds("ability"), None),
     "collect": (2, 5, kinds("collect"), None),
     "eliminated": (4, 6, kinds("eliminated"), None),
@@ -134,7 +134,7 @@ def test_the_board_shows_hand_sizes_the_revolver_and_who_is_out():
     assert f"Seat {out + 1}" in texts and "Out of the game" in texts
     for player in GAME.view(moment.state, None)["players"]:
         assert str(player["hand_size"]) in texts
-    assert "Turn order: Counterclockwise" in texts
+    assert "Turn order: Clockwise" in texts
 
 
 def test_the_end_names_the_winner():

@@ -14,8 +14,10 @@ For the table and the screens:
   the seat buttons with the virtual deck.
 - `Game.opening(state)` returns the setup's events (the deal), which `start` cannot return.
 - The duel on the touchscreen is drawn from events and the public view: `attack` (attacker, target,
-  attribute), `card_played`, `ability`, `exchange` (per side: card, printed or rolled value with every
-  2D6 roll, natural 2/12, couple partner and its value, Companionship and its value, total; then the
-  winner and why), `combat_won`, `collect`, `eliminated`, `game_over`. The public view's `combat`
-  holds the same for a screen drawn from scratch.
+  attribute), `card_played` (with its `side`: card, printed or rolled value with every 2D6 roll,
+  natural 2/12, couple partner and its value, Companionship and its value, total; a "?" is rolled
+  when its card is shown), `reroll` (equal rolls on both sides, rolled again as the second card is
+  shown), `ability`, `companion` (Chomp's value added), `exchange` (both sides, the winner and why),
+  `combat_won`, `collect`, `eliminated`, `game_over`. The public view's `combat` holds the same (each
+  exchange's `sides` as shown so far) for a screen drawn from scratch.
 """

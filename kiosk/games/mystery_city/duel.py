@@ -1,17 +1,21 @@
-"""Resolving one exchange: printed values, 2D6 for "?", the natural 2 and 12, couples, Companionship.
+"""One exchange: printed values, 2D6 for "?", the natural 2 and 12, couples, Companionship.
 
-Order of rules 6: each side's own card gives its base value (rolled if "?"); equal rolls on both sides
-are rolled again; a natural 12 wins, a natural 2 loses; otherwise the totals (base + couple partner on
-the table + Chomp) are compared. Bonus rolls never trigger the naturals (rules A11).
+Everything a side's value is made of is fixed, in public, at the moment it happens (rules 6): a "?" is
+rolled when its card is shown, so the defender sees the attacker's total before answering; equal rolls
+on both sides are rolled again as soon as the second card is shown; a couple bonus is fixed when the
+second card of the couple is shown (an ability used later cannot undo it); Chomp's value is added when
+Companionship is used. The resolution only compares: a natural 12 wins, a natural 2 loses, otherwise
+the totals. Bonus rolls never trigger the naturals (rules A11).
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
 from kiosk.games.mystery_city.cards import UNKNOWN, Cards
-from kiosk.games.mystery_city.state import Combat
+from kiosk.games.mystery_city.state import Combat, Exchange
 
 Roll = tuple[int, int]
 
@@ -41,52 +45,84 @@ def partner_on_table(cards: Cards, combat: Combat, seat: int, card_id: str) -> s
     return None
 
 
-def resolve(cards: Cards, combat: Combat, exchange_number: int, rng: random.Random) -> dict[str, Any]:
-    """Resolve the combat's current exchange; returns the published result (winner None on a tie)."""
+def published(side: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a side for an event or a view, sharing no list with the state."""
+    return copy.deepcopy(side)
+
+
+def _natural(side: dict[str, Any]) -> int | None:
+    """The card's own roll when it is double ones or double sixes; never a bonus roll."""
+    return side["value"] if side["rolls"] and side["value"] in (2, 12) else None
+
+
+def _total(side: dict[str, Any]) -> None:
+    side["total"] = side["value"] + side["partner_value"] + side["companion_value"]
+
+
+def show(cards: Cards, combat: Combat, seat: int, rng: random.Random) -> dict[str, Any]:
+    """The side of the card the seat has just laid on the table: rolled now if "?", with the couple
+    bonus of a partner already on the table fixed now. Kept in the exchange and returned."""
     exchange = combat.current
-    attribute = exchange.attribute
-    seats = (exchange.leader, exchange.follower)
-    base: dict[int, int] = {}
-    rolls: dict[int, list[list[int]]] = {}
-    for seat in seats:
-        base[seat], rolls[seat] = _value(cards, exchange.cards[seat], attribute, rng)
-    # Both rolled the same total: both roll again until the totals differ (rules 6).
-    while all(rolls[s] for s in seats) and base[seats[0]] == base[seats[1]]:
-        for seat in seats:
+    card_id = exchange.cards[seat]
+    value, rolls = _value(cards, card_id, exchange.attribute, rng)
+    side: dict[str, Any] = {
+        "seat": seat,
+        "card": card_id,
+        "value": value,
+        "rolls": rolls,
+        "natural": None,
+        "partner": None,
+        "partner_value": 0,
+        "partner_rolls": [],
+        "companion": None,
+        "companion_value": 0,
+        "companion_rolls": [],
+    }
+    side["natural"] = _natural(side)
+    partner = partner_on_table(cards, combat, seat, card_id)
+    if partner is not None:
+        side["partner"] = partner
+        side["partner_value"], side["partner_rolls"] = _value(cards, partner, exchange.attribute, rng)
+    _total(side)
+    exchange.sides[seat] = side
+    return side
+
+
+def reroll_equal(exchange: Exchange, rng: random.Random) -> bool:
+    """Both cards rolled the same total: both roll again until the totals differ (rules 6).
+
+    Returns whether they rolled again."""
+    first, second = (exchange.sides[exchange.leader], exchange.sides[exchange.follower])
+    again = False
+    while first["rolls"] and second["rolls"] and first["value"] == second["value"]:
+        again = True
+        for side in (first, second):
             dice = roll(rng)
-            base[seat] = sum(dice)
-            rolls[seat].append(list(dice))
-    sides: list[dict[str, Any]] = []
-    natural: dict[int, int | None] = {}
-    for seat in seats:
-        card_id = exchange.cards[seat]
-        natural[seat] = base[seat] if rolls[seat] and base[seat] in (2, 12) else None
-        side: dict[str, Any] = {
-            "seat": seat,
-            "card": card_id,
-            "value": base[seat],
-            "rolls": rolls[seat],
-            "natural": natural[seat],
-            "partner": None,
-            "partner_value": 0,
-            "partner_rolls": [],
-            "companion": None,
-            "companion_value": 0,
-            "companion_rolls": [],
-        }
-        partner = partner_on_table(cards, combat, seat, card_id)
-        if partner is not None:
-            side["partner"] = partner
-            side["partner_value"], side["partner_rolls"] = _value(cards, partner, attribute, rng)
-        if seat in exchange.boosts:
-            companion = cards.with_ability("COMPANIONSHIP")
-            assert companion is not None
-            side["companion"] = companion.id
-            side["companion_value"], side["companion_rolls"] = _value(cards, companion.id, attribute, rng)
-        side["total"] = side["value"] + side["partner_value"] + side["companion_value"]
-        sides.append(side)
+            side["value"] = sum(dice)
+            side["rolls"].append(list(dice))
+    for side in (first, second):
+        side["natural"] = _natural(side)
+        _total(side)
+    return again
+
+
+def boost(cards: Cards, exchange: Exchange, seat: int, rng: random.Random) -> dict[str, Any]:
+    """Companionship: Chomp's value in the attribute (rolled now if "?") added to the seat's card."""
+    companion = cards.with_ability("COMPANIONSHIP")
+    assert companion is not None
+    side = exchange.sides[seat]
+    side["companion"] = companion.id
+    side["companion_value"], side["companion_rolls"] = _value(cards, companion.id, exchange.attribute, rng)
+    _total(side)
+    return side
+
+
+def resolve(exchange: Exchange, exchange_number: int) -> dict[str, Any]:
+    """Compare the two sides as shown; returns the published result (winner None on a tie)."""
+    first, second = exchange.leader, exchange.follower
+    sides = [published(exchange.sides[seat]) for seat in (first, second)]
+    natural = {seat: side["natural"] for seat, side in zip((first, second), sides)}
     winner: int | None
-    first, second = seats
     if natural[first] == 12 or natural[second] == 12:
         winner, reason = (first if natural[first] == 12 else second), "natural_12"
     elif natural[first] == 2 or natural[second] == 2:
@@ -97,7 +133,7 @@ def resolve(cards: Cards, combat: Combat, exchange_number: int, rng: random.Rand
         winner, reason = None, "tie"
     return {
         "exchange": exchange_number,
-        "attribute": attribute,
+        "attribute": exchange.attribute,
         "sides": sides,
         "winner": winner,
         "reason": reason,

@@ -195,7 +195,9 @@ def card_prompts(cards: Cards, state: MCState) -> list[Prompt]:
     exchange = combat_of(state).current
     seat = exchange.leader if state.stage == "lead" else exchange.follower
     plays = [Action("play", (c,)) for c in by_number(cards, state.hands[seat])]
-    data = {"attribute": exchange.attribute, "exchange": len(combat_of(state).exchanges)}
+    data: dict[str, Any] = {"attribute": exchange.attribute, "exchange": len(combat_of(state).exchanges)}
+    if state.stage == "follow":  # the total to beat, rolled when the leader's card was shown (rules 6)
+        data["to_beat"] = exchange.sides[exchange.leader]["total"]
     return [Prompt(seat, "play_card", tuple(plays + use_actions(cards, state, seat)), data=data)]
 
 
@@ -204,12 +206,15 @@ def apply_card(cards: Cards, state: MCState, seat: int, action: Action) -> list[
     exchange = combat.current
     (card,) = action.args
     state.hands[seat].remove(card)
+    if not state.hands[seat]:
+        exchange.last_shown.append(seat)  # the last card of the hand, shown (rules 5.1)
     exchange.cards[seat] = card
     combat.table.append((seat, card))
     role = "lead" if state.stage == "lead" else "follow"
     state.stage = "follow" if state.stage == "lead" else "reveal"
     combat.passed = []
-    return [
+    side = duel.show(cards, combat, seat, state.rng)  # a "?" is rolled now, in public (rules 6)
+    events = [
         public(
             "card_played",
             seat=seat,
@@ -217,8 +222,13 @@ def apply_card(cards: Cards, state: MCState, seat: int, action: Action) -> list[
             role=role,
             attribute=exchange.attribute,
             exchange=len(combat.exchanges),
+            side=duel.published(side),
         )
     ]
+    if role == "follow" and duel.reroll_equal(exchange, state.rng):
+        sides = [duel.published(exchange.sides[s]) for s in (exchange.leader, exchange.follower)]
+        events.append(public("reroll", exchange=len(combat.exchanges), sides=sides))
+    return events
 
 
 # --- ability windows -------------------------------------------------------------------------------
@@ -233,7 +243,11 @@ def window_prompts(cards: Cards, state: MCState) -> list[Prompt]:
     for seat in seats:
         if seat not in combat.passed:
             actions = tuple(use_actions(cards, state, seat) + [Action("pass")])
-            prompts.append(Prompt(seat, state.stage, actions, data={"winner": combat.winner}))
+            data: dict[str, Any] = {"winner": combat.winner}
+            if state.stage == "reveal":  # both totals as they stand, for a seat weighing Companionship
+                sides = combat.current.sides
+                data["totals"] = [sides[seat]["total"], sides[combat.opponent(seat)]["total"]]
+            prompts.append(Prompt(seat, state.stage, actions, data=data))
     return prompts
 
 
@@ -273,8 +287,13 @@ def apply_use(cards: Cards, state: MCState, seat: int, action: Action) -> list[E
         state.notes[opponent].append({"kind": "lost", "seat": seat, "card": taken})
         events.append(public("card_taken", seat=seat, target=opponent))
         events.append(private({seat, opponent}, "card_stolen", seat=seat, target=opponent, card=taken))
-    else:  # COMPANIONSHIP, only offered in the reveal window
+    else:  # COMPANIONSHIP, only offered in the reveal window: Chomp's value is added (rolled) now
         combat.current.boosts.append(seat)
+        side = duel.boost(cards, combat.current, seat, state.rng)
+        events.append(
+            public("companion", seat=seat, card=side["companion"], value=side["companion_value"],
+                   rolls=[list(r) for r in side["companion_rolls"]], total=side["total"])
+        )
     return events
 
 
@@ -288,16 +307,15 @@ def settle(cards: Cards, state: MCState) -> list[Event]:
         combat = state.combat
         if combat is None:
             return events
-        if state.stage in ("lead", "follow"):
-            exchange = combat.current
-            seat = exchange.leader if state.stage == "lead" else exchange.follower
-            if state.hands[seat]:
+        if state.stage in ("attribute", "lead", "follow"):
+            empty = next((s for s in must_show(state) if not state.hands[s]), None)
+            if empty is None:
                 return events
-            # Out of cards mid-combat (a steal, an assassination, the last card after a tie).
-            if len(combat.exchanges) == 1:
-                events += decide(state, combat.opponent(seat), "no_cards")
-            else:
-                events += decide(state, combat.defender, "last_card")
+            # Out of cards when a card must be shown (a steal, an assassination, a hand spent on an
+            # ability, the last card after a tie): that seat loses the combat (rules 5.1, A7).
+            after_tie = state.stage == "attribute" or len(combat.exchanges) > 1
+            reason = "last_card" if empty == combat.attacker and after_tie else "no_cards"
+            events += decide(state, combat.opponent(empty), reason)
         elif state.stage == "reveal":
             if not window_done(cards, state):
                 return events
@@ -310,6 +328,14 @@ def settle(cards: Cards, state: MCState) -> list[Event]:
             return events
 
 
+def must_show(state: MCState) -> tuple[int, ...]:
+    """The seats that must still show a card, in order: after a tie, the counterattacker then the other."""
+    exchange = combat_of(state).current
+    if state.stage == "attribute":
+        return (exchange.follower, exchange.leader)
+    return (exchange.leader,) if state.stage == "lead" else (exchange.follower,)
+
+
 def window_done(cards: Cards, state: MCState) -> bool:
     combat = combat_of(state)
     seats = (combat.attacker, combat.defender)
@@ -320,13 +346,15 @@ def window_done(cards: Cards, state: MCState) -> bool:
 
 def resolve(cards: Cards, state: MCState) -> list[Event]:
     combat = combat_of(state)
-    result = duel.resolve(cards, combat, len(combat.exchanges), state.rng)
+    result = duel.resolve(combat.current, len(combat.exchanges))
     combat.current.result = result
     events = [public("exchange", **result)]
     if result["winner"] is not None:
         return events + decide(state, result["winner"], "exchange")
-    # A tie: the last-card rule (rules 5.1, A7), else a counterattack by who played second.
-    if not state.hands[combat.defender] or not state.hands[combat.attacker]:
+    # A tie: the defender who showed their last card here wins (rules 5.1; a hand emptied by an
+    # ability shows no last card), else a counterattack by who played second (`settle` ends the
+    # combat if a seat has no card left to show).
+    if combat.defender in combat.current.last_shown:
         return events + decide(state, combat.defender, "last_card")
     state.stage = "attribute"
     return events

@@ -21,7 +21,10 @@ INFO = GameInfo(
     options=(
         OptionSpec("deck", "virtual", ("virtual", "nfc"), "the kiosk deals, or players tap their tagged cards"),
         OptionSpec(
-            "direction", "counterclockwise", ("counterclockwise", "clockwise"), "where the turn marker goes (rules A2)"
+            "direction", "clockwise", ("clockwise", "counterclockwise"),
+            "where the turn marker goes: clockwise as the Spanish seed, or counterclockwise as the author's "
+            "English original (rules A2)",
+            former_default="counterclockwise",  # the default until 2026-12
         ),
         OptionSpec("first_seat", 0, None, "the seat of the oldest player, who attacks first", seat_numbers),
         OptionSpec(

@@ -85,6 +85,19 @@ class Narrator:
         d = event.data
         if event.kind == "exchange":
             return self.exchange(d)
+        if event.kind == "card_played" and (d["side"]["rolls"] or d["side"]["partner"] is not None):
+            return Text(N_("{seat} plays {card}: {detail} = {total}."), {
+                "seat": self.seat(d["seat"]), "card": self.card(d["card"]),
+                "detail": self.detail(d["side"]), "total": d["side"]["total"],
+            })
+        if event.kind == "reroll":
+            first, second = (self.side(side) for side in d["sides"])
+            return Text(N_("Equal rolls, both roll again: {first}; {second}."), {"first": first, "second": second})
+        if event.kind == "companion":
+            return Text(N_("{seat} adds {value} with {ability}: {total} in all."), {
+                "seat": self.seat(d["seat"]), "value": self.value(d["value"], d["rolls"]),
+                "ability": Text(ABILITY_NAMES["COMPANIONSHIP"]), "total": d["total"],
+            })
         if event.kind == "combat_won":
             return Text(COMBAT_WON[d["reason"]], {"seat": self.seat(d["seat"]), "loser": self.seat(d["loser"])})
         template = TEMPLATES.get(event.kind)
@@ -122,6 +135,14 @@ class Narrator:
         )
 
     def side(self, side: dict[str, Any]) -> Text:
+        return Text(
+            N_("{seat} with {card} {detail} = {total}"),
+            {"seat": self.seat(side["seat"]), "card": self.card(side["card"]), "detail": self.detail(side),
+             "total": side["total"]},
+        )
+
+    def detail(self, side: dict[str, Any]) -> TextList:
+        """A side's value, its dice and its bonuses: "8 (dice 3+5), +12 for Amanda on the table"."""
         parts: list[Text] = [self.value(side["value"], side["rolls"])]
         if side["partner"] is not None:
             parts.append(
@@ -137,11 +158,7 @@ class Narrator:
                     {"value": self.value(side["companion_value"], side["companion_rolls"]), "ability": Text(ABILITY_NAMES["COMPANIONSHIP"])},
                 )
             )
-        detail = TextList(tuple(parts))
-        return Text(
-            N_("{seat} with {card} {detail} = {total}"),
-            {"seat": self.seat(side["seat"]), "card": self.card(side["card"]), "detail": detail, "total": side["total"]},
-        )
+        return TextList(tuple(parts))
 
     def value(self, value: int, rolls: list[list[int]]) -> Text:
         if not rolls:

@@ -18,6 +18,10 @@ class Exchange:
     follower: int
     cards: dict[int, str] = field(default_factory=dict)  # seat -> card played in this exchange
     boosts: list[int] = field(default_factory=list)  # seats that used COMPANIONSHIP on their card
+    # seat -> its side as shown: value (rolled when the card is shown), couple bonus (fixed then),
+    # Companionship (added when used), total; published, then compared at the resolution (rules 6)
+    sides: dict[int, dict[str, Any]] = field(default_factory=dict)
+    last_shown: list[int] = field(default_factory=list)  # seats whose card here was the last of their hand
     result: dict[str, Any] | None = None  # the resolution, as published in the `exchange` event
 
 

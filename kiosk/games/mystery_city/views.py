@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from kiosk.games.mystery_city.cards import Cards
+from kiosk.games.mystery_city.duel import published
 from kiosk.games.mystery_city.flow import by_number
 from kiosk.games.mystery_city.state import Combat, MCState
 
@@ -31,6 +32,10 @@ def combat_view(combat: Combat) -> dict[str, Any]:
                     if seat in exchange.cards
                 ],
                 "boosts": list(exchange.boosts),
+                # each card's value as shown: its dice, couple and Companionship bonuses (rules 6)
+                "sides": [
+                    published(exchange.sides[seat]) for seat in (exchange.leader, exchange.follower) if seat in exchange.sides
+                ],
                 "result": exchange.result,
             }
             for number, exchange in enumerate(combat.exchanges, start=1)

@@ -31,7 +31,7 @@ INFO = GameInfo(
         OptionSpec("powers", True, None, "every character's power (rules 6); off: the no-powers variant, for all"),
     ),
     # Before 2026-12 only the Time specialist's power was an option, off by default (stored games keep it).
-    legacy={"time_power": False},
+    legacy={"time_power": ("powers", False)},
 )
 
 # Stages the engine runs by itself, without waiting for anyone.

@@ -79,9 +79,9 @@ class MysteryCityBoard:
             if event.kind == "exchange":
                 self.exchange = event.data
                 self.banner = self.result(event.data)
-                if any(side["rolls"] or side["partner_rolls"] or side["companion_rolls"] for side in event.data["sides"]):
-                    self.rolled_at = now
             else:
+                if rolls_dice(event):  # a "?" is rolled when its card is shown (rules 6)
+                    self.rolled_at = now
                 if event.kind in ("attack", "turn"):
                     self.exchange = None
                 self.banner = self.sentence(event) or self.banner
@@ -262,7 +262,7 @@ class MysteryCityBoard:
         combat = self.view.get("combat")
         if combat is None:
             if self.exchange is not None:
-                self.draw_duel(paint, inner, self.exchange["attribute"], self.exchange, None, now)
+                self.draw_duel(paint, inner, self.exchange["attribute"], self.exchange["sides"], None, now)
             elif self.view.get("stage") == "register":
                 paint.text(inner, Text(N_("Tap your cards on the reader, one seat at a time.")), 6, theme.ink)
             elif self.view.get("active") is not None:
@@ -270,14 +270,15 @@ class MysteryCityBoard:
                 paint.text(inner, line, 7, theme.ink, title=True)
             return
         current = combat["exchanges"][-1]
-        self.draw_duel(paint, inner, current["attribute"], current["result"], combat, now)
+        self.draw_duel(paint, inner, current["attribute"], current["sides"], combat, now)
 
-    def draw_duel(self, paint: Painter, rect: pygame.Rect, attribute: str, result: dict[str, Any] | None,
+    def draw_duel(self, paint: Painter, rect: pygame.Rect, attribute: str, shown: list[dict[str, Any]],
                   combat: dict[str, Any] | None, now: float) -> None:
+        """The duel: each side's cards, and for each card shown its value, dice and bonuses."""
         gap = paint.layout.mm(1.5)
         head, body = rows(rect, [1, 5.5], gap=gap)
         paint.text(head, Text(ATTRIBUTE_NAMES[attribute]), 8, paint.theme.accent, title=True)
-        by_seat = {s["seat"]: s for s in result["sides"]} if result is not None else {}
+        by_seat = {s["seat"]: s for s in shown}
         if combat is not None:
             sides = [combat["attacker"], combat["defender"]]
         else:
@@ -451,6 +452,15 @@ class MysteryCityBoard:
             return None
         assert self.rolled_at is not None
         return min(FRAME, self.rolled_at + ROLL_SECONDS - now)
+
+
+def rolls_dice(event: Event) -> bool:
+    """Whether a public event throws dice: a card shown with a "?" (its own or its partner's), equal
+    rolls thrown again, Companionship with a "?"."""
+    d = event.data
+    if event.kind == "card_played":
+        return bool(d["side"]["rolls"] or d["side"]["partner_rolls"])
+    return event.kind == "reroll" or (event.kind == "companion" and bool(d["rolls"]))
 
 
 def make_board(context: BoardContext) -> Board:
