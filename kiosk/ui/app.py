@@ -393,7 +393,9 @@ class App:
             return self._close_admin()
         record = self.referee.session.record
         if self._end_in_play():
-            self.start_game(record.game, record.seats, list(record.bots), dict(record.options))
+            legacy = self.referee.session.game.info.legacy  # a retired option does not start a new game
+            options = {k: v for k, v in record.options.items() if k not in legacy}
+            self.start_game(record.game, record.seats, list(record.bots), options)
 
     def set_language(self, lang: str) -> None:
         """Switch the whole table's language now: touchscreen, seat screens, messages."""

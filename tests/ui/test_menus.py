@@ -231,7 +231,7 @@ def test_options_toggle_choose_and_hand_back_every_value():
     (name, (result,)), = calls.made
     assert name == "on_done"
     assert result["characters"] == "choose" and result["assist"] is True and result["reveal_speed"] == "slow"
-    assert result["language"] == "en" and result["time_power"] is False
+    assert result["language"] == "en" and result["powers"] is True
     assert set(result) == {s.name for s in registry.get("mystery-express").info.options} | {
         "reveal_speed", "language", "assist"}
     registry.get("mystery-express").info.resolve_options(
@@ -346,7 +346,7 @@ def test_rules_pages_turn_with_the_buttons_and_close():
     tap_on(scene, "next")
     tap_on(scene, "next")
     tap_on(scene, "previous", layout=PORTRAIT)
-    assert scene.page == 1 and "2/5" in texts(draw(scene))
+    assert scene.page == 1 and "2/6" in texts(draw(scene))
     tap_on(scene, "close")
     assert calls.made == [("on_close", ())]
 
