@@ -280,9 +280,11 @@ def test_results_of_a_played_game_at_every_layout(game_id, seats):
     if outcome.winners:
         assert Results(game_id, outcome, narrator, print, print).headline().render("en") in shown
     if game_id == "mystery-express":  # the solution: one line in landscape, listed by category in portrait
-        assert any(t.startswith("The solution: ") for t in shown)
+        # the end table at rest: every category's solution beside each seat's answers, at every layout
+        faces = [face.render("en") for _, face in Results(game_id, outcome, narrator, print, print).solution()]
+        assert faces and all(face in shown for face in faces)
         portrait = texts(painters[-2])  # 720x1280 in English
-        assert "The solution" in portrait and "Modus operandi" in portrait
+        assert "Solution" in portrait and "Modus operandi" in portrait and all(face in portrait for face in faces)
 
 
 def _outcome(scores: dict[int, float], winners: list[int], **detail: Any) -> Outcome:

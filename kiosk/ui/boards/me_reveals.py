@@ -199,8 +199,7 @@ class EndReveal:
         paint.box(rect, theme.panel, theme.accent, radius=layout.mm(2))
         inner = inset(rect, layout.mm(1.5))
         scored = step >= len(CATEGORIES)
-        header_weight = 2.2 if self.seats > 4 else 1.1  # five names side by side take two lines
-        weights = [header_weight] + [1] * len(CATEGORIES) + ([1, 1, 1.1] if scored else [])
+        weights = [1.1] + [1] * len(CATEGORIES) + ([1, 1, 1.1] if scored else [])
         tallest = layout.mm(16) * sum(weights)  # in portrait the table keeps a card's proportions
         if inner.height > tallest:
             inner = pygame.Rect(inner.left, inner.top + (inner.height - tallest) // 2, inner.width, tallest)
