@@ -177,14 +177,17 @@ def outcome_json(outcome: Outcome) -> dict[str, Any]:
     }
 
 
-def resumable(store: GameStore) -> GameRecord | None:
+def resumable(store: GameStore, aside: list[ReplayMismatch] | None = None) -> GameRecord | None:
     """The unfinished game to offer for resume, once the others are settled: a game that does not
-    replay is set aside with its reason logged, a game that had ended gets its end recorded."""
+    replay is set aside with its reason logged (and added to `aside`, for the screen), a game that had
+    ended gets its end recorded."""
     while (record := store.unfinished()) is not None:
         try:
             session = GameSession.resume(store, record)
         except ReplayMismatch as error:
             set_aside(store, error)
+            if aside is not None:
+                aside.append(error)
             continue
         if not session.over:
             return record

@@ -248,8 +248,7 @@ class Referee:
             waited = controller.prompt is None
             view = self.session.game.view(self.session.state, seat)
             mine = prompts.get(seat)
-            controller.update(view, mine)
-            controller.asked = doing(game_id, mine.kind, view, narrator) if mine is not None else None
+            controller.update(view, mine, doing(game_id, mine.kind, view, narrator) if mine is not None else None)
             if waited and mine is not None and seat not in self.bots and self.table.config.whistle.your_turn:
                 self._sound("your_turn")  # after a wait only: not at every step of one's own turn
         for seat in range(self.session.record.seats):

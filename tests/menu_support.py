@@ -25,14 +25,19 @@ def where(menu: Menu, action: Action) -> tuple[int, ...] | None:
 
 
 def presses_to(controller: SeatController, action: Action) -> list[tuple[str, bool]]:
-    """(button, long) presses that choose `action`: back up to the top, then down level by level,
-    next or previous the short way round at each level, select to open or to choose."""
-    assert controller.prompt is not None and controller.mode == "prompt" and not controller.reveals
+    """(button, long) presses that choose `action`: from "Your move" one press to the choices, or
+    back up to the top, then down level by level, next or previous the short way round at each
+    level, select to open or to choose."""
+    assert controller.prompt is not None and controller.mode in ("prompt", "idle") and not controller.reveals
     menu = controller.ui.menu(controller.prompt, controller.view)
     steps = where(menu, action)
     assert steps is not None, f"{action!r} is not offered on the seat's menu"
-    presses: list[tuple[str, bool]] = [("select", True)] * len(controller.path)
-    index = controller.path[0] if controller.path else controller.index
+    if controller.mode == "idle":  # "Your move": a press opens the choices at the top
+        presses: list[tuple[str, bool]] = [("select", False)]
+        index = 0
+    else:
+        presses = [("select", True)] * len(controller.path)
+        index = controller.path[0] if controller.path else controller.index
     entries: Any = menu.entries
     for target in steps:
         count = len(entries)

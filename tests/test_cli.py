@@ -73,14 +73,15 @@ def test_demo_saves_every_seat_screen_at_the_key_moments(capsys, tmp_path):
 
 def test_game_options_are_passed_and_bad_ones_refused_clearly(capsys, tmp_path):
     args = ["run", "--mock", "--headless", "--seats", "3", "--seed", "3", "--data", str(tmp_path)]
-    assert main([*args, "--option", "removal=highest", "--option", "time_power=true"]) == 0
+    assert main([*args, "--option", "removal=highest", "--option", "powers=false"]) == 0
+    from kiosk.games.mystery_express.game import INFO
     from kiosk.store import GameStore
 
     (record,) = GameStore.open(tmp_path).games()
     from kiosk.games import registry
 
     # Stored whole: the options chosen over the defaults of the day, so a later default never changes it.
-    chosen = {"removal": "highest", "time_power": True}
+    chosen = {"removal": "highest", "powers": False}
     assert record.options == registry.get("mystery-express").info.resolve_options(chosen)
     capsys.readouterr()
     assert main([*args, "--option", "removal=lowest"]) == 2

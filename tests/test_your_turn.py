@@ -1,5 +1,5 @@
-"""A seat asked something after a wait hears a short chirp and, browsing away from its choices,
-reads "Your move" with what is asked; an option in table.toml turns the chirp off."""
+"""A seat asked something after a wait hears a short chirp and first reads "Your move" with what is
+asked (again when it leaves its choices); an option in table.toml turns the chirp off."""
 
 from __future__ import annotations
 
@@ -64,20 +64,26 @@ def test_the_chirp_can_be_turned_off_in_table_toml(mock_table, tmp_path):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_an_awaited_seat_that_browses_away_reads_your_move_and_what_is_asked(mock_table, tmp_path, lang):
+def test_an_awaited_seat_first_reads_your_move_and_what_is_asked(mock_table, tmp_path, lang):
     store, session, referee = table_referee(mock_table, tmp_path, "mystery-express", 7)
+    referee.set_language(lang)
     settle(referee)
     (prompt,) = [p for p in session.game.prompts(session.state) if p.seat in PEOPLE][:1]
-    referee.set_language(lang)
-    mock_table.table.events.put(ButtonPress(prompt.seat, "select", long=True))  # leave the choices
-    settle(referee)
-    screen = referee.screen_of(prompt.seat)
+    controller = referee.controllers[prompt.seat]
+    screen = referee.screen_of(prompt.seat)  # the first screen of the wait, before any press
     view = session.game.view(session.state, None)
     assert screen.title == {"en": "Your move", "es": "Tu jugada"}[lang] and screen.inverted
     asked = doing("mystery-express", prompt.kind, view, narrator_for("mystery-express", view)).render(lang)
     assert screen.items[0].label == asked[:1].upper() + asked[1:]
     check(f"your_move_{lang}", render(screen))
-    mock_table.table.events.put(ButtonPress(prompt.seat, "select"))  # and back to them
-    settle(referee)
-    assert referee.controllers[prompt.seat].mode == "prompt"
+    for button in ("next", "prev", "select"):  # any press opens the choices at the top, and chooses nothing
+        steps = session.actions_done
+        mock_table.table.events.put(ButtonPress(prompt.seat, button))
+        settle(referee)
+        assert (controller.mode, controller.path, controller.index) == ("prompt", (), 0)
+        assert session.actions_done == steps and controller.prompt == prompt
+        assert not referee.screen_of(prompt.seat).inverted
+        mock_table.table.events.put(ButtonPress(prompt.seat, "select", long=True))  # leave the choices: "Your move" again
+        settle(referee)
+        assert controller.mode == "idle" and referee.screen_of(prompt.seat) == screen
     store.close()

@@ -182,7 +182,7 @@ class DeducingBot:
         costs = self.rules.costs
         chat = 0.0
         if not self.chatted:
-            spaces = [c for c in view["conductor_spaces"]]
+            spaces = [c for c in view["conductor_spaces"] if c is not None]
             chat = max((self.worth(c, CONDUCTOR) for c in spaces), default=0.0)
         options: dict[str, list[tuple[float, int, dict[str, Any]]]] = {}
         variants: list[tuple[float, int, dict[str, Any]]]

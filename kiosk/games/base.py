@@ -116,6 +116,10 @@ class OptionSpec:
         return seats is None or self.for_seats is None or bool(self.for_seats(seats))
 
 
+class StoredOptions(dict[str, Any]):
+    """The options of a stored game (`GameInfo.stored_options`): they may hold a retired option."""
+
+
 @dataclass(frozen=True)
 class GameInfo:
     id: str
@@ -123,6 +127,9 @@ class GameInfo:
     min_seats: int
     max_seats: int
     options: tuple[OptionSpec, ...] = ()
+    # Retired options: name -> (the option that replaced it, its default of the day). A stored game from
+    # before its successor keeps the rule it was played with (`stored_options`); new games cannot use it.
+    legacy: dict[str, tuple[str, Any]] = field(default_factory=dict)
 
     def defaults(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.options}
@@ -133,6 +140,9 @@ class GameInfo:
         resolved = self.defaults()
         specs = {option.name: option for option in self.options}
         for name, value in (options or {}).items():
+            if isinstance(options, StoredOptions) and name in self.legacy:
+                resolved[name] = value  # a stored game's retired option keeps its rule; new games cannot use it
+                continue
             spec = specs.get(name)
             if spec is None:
                 raise ValueError(
@@ -148,15 +158,17 @@ class GameInfo:
             resolved[name] = value
         return resolved
 
-    def stored_options(self, options: dict[str, Any]) -> dict[str, Any]:
+    def stored_options(self, options: dict[str, Any]) -> StoredOptions:
         """The options a stored game was played with, so that it replays identically.
 
         A game is stored with its options whole (`resolve_options` at its start); an older record
         holds only the options chosen, and an option it lacks had the default of its day. Nothing is
-        checked here: `Game.start` refuses what can no longer be played, with its own reason.
+        checked here: `Game.start` refuses what can no longer be played, with its own reason. A retired
+        option (`legacy`) takes its default of the day in a record from before its successor.
         """
         former = {option.name: option.former_default for option in self.options if option.former_default is not None}
-        return {**former, **options}
+        retired = {name: value for name, (successor, value) in self.legacy.items() if successor not in options}
+        return StoredOptions({**retired, **former, **options})
 
 
 def require_legal(

@@ -1,6 +1,8 @@
 """The three-button grammar of a seat: previous, next, select; a long press goes back.
 
-The same everywhere: with a decision awaited, the seat shows the choices as a menu of at most two
+The same everywhere: a seat that becomes awaited after a wait first reads "Your move" and what is
+asked (in the status line's words); any press opens the choices and only opens them, so nothing is
+chosen by the press that turns to them. With a decision awaited, the seat shows the choices as a menu of at most two
 levels (kiosk/seats/menu.py: previous/next to move, select to choose or to open a group); a long
 press goes back up a level, and from the top level leaves the choices to look at one's hand and
 journal; select brings them back. With nothing awaited, select walks idle -> hand -> journal -> idle. A private reveal (a
@@ -55,13 +57,17 @@ class SeatController:
     reveals: list[Screen] = field(default_factory=list)
     asked: Text | None = None  # what the awaited prompt asks, in words the table's status line uses too
 
-    def update(self, view: dict[str, Any], prompt: Prompt | None) -> None:
-        """A new view and the prompt now awaited from this seat (None when nothing is asked)."""
+    def update(self, view: dict[str, Any], prompt: Prompt | None, asked: Text | None = None) -> None:
+        """A new view and the prompt now awaited from this seat (None when nothing is asked), with
+        what it asks in words. A prompt that ends a wait opens on "Your move" (when the words are
+        known); the next prompt of the same turn opens on its choices."""
         self.view = view
+        self.asked = asked if prompt is not None else None
         if prompt != self.prompt:
+            waited = self.prompt is None
             self.prompt = prompt
             self.index, self.path = 0, ()
-            self.mode = "prompt" if prompt is not None else "idle"
+            self.mode = "prompt" if prompt is not None and not (waited and self.asked is not None) else "idle"
 
     def reveal(self, screen: Screen) -> None:
         self.reveals.append(screen)
@@ -84,6 +90,9 @@ class SeatController:
             return None
         if self.mode == "prompt" and self.prompt is not None:
             return self._menu_press(self.prompt, button)
+        if self.mode == "idle" and self.prompt is not None:  # "Your move": any button opens the choices
+            self.mode, self.index = "prompt", 0
+            return None
         if button == "select":
             self._next_page()
         elif self.mode in self.ui.pages:
@@ -111,11 +120,8 @@ class SeatController:
         return None
 
     def _next_page(self) -> None:
-        if self.prompt is not None and self.mode == "idle":
-            self.mode = "prompt"
-        else:
-            order = ("idle",) + self.ui.pages
-            self.mode = order[(order.index(self.mode) + 1) % len(order)]
+        order = ("idle",) + self.ui.pages
+        self.mode = order[(order.index(self.mode) + 1) % len(order)]
         self.index = 0
 
     def screen(self) -> Screen:
@@ -130,8 +136,8 @@ class SeatController:
         return self.ui.idle(self.view)
 
     def your_move(self) -> Screen:
-        """The idle screen while this seat is awaited (after a long press left the choices): what is
-        asked, and how to get back to it."""
+        """The idle screen while this seat is awaited (when the wait ends, or after a long press left
+        the choices): what is asked, and how to get to the choices."""
         lang = getattr(self.ui, "lang", None)
         assert self.asked is not None
         asked = self.asked.render(lang)

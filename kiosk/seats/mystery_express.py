@@ -13,7 +13,7 @@ from kiosk.games.mystery_express.rules import HAND_CATEGORIES, category_of
 from kiosk.games.mystery_express.turn import CAR_OF
 from kiosk.i18n import N_, Text
 from kiosk.seats.menu import LONG, Entry, Menu, grouped
-from kiosk.seats.screen import Item, Screen
+from kiosk.seats.screen import Item, Screen, title_fits
 
 HINT = N_("◀ ▶ browse · ● choose")
 PRIVATE_CARD_EVENTS = {
@@ -44,6 +44,9 @@ def idle(view: dict[str, Any], narrator: Narrator, lang: str) -> Screen:
     name = narrator.seat(seat).render(lang)
     if view.get("active") == seat and view.get("hours") is not None:
         title = Text(N_("{seat}: {hours} h left"), {"seat": name, "hours": view["hours"]}).render(lang)
+        if not title_fits(title):  # a long name would cut the hours off: the hours matter now
+            hours = Text(N_("{hours} h left"), {"hours": view["hours"]}).render(lang)
+            title = hours[:1].upper() + hours[1:]
     else:
         title = name
     leg = view["leg"]
@@ -66,7 +69,7 @@ def hand(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0) ->
 def journal(
     view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0, report: dict[str, Any] | None = None
 ) -> Screen:
-    """Every face this seat has seen, newest first, with the leg and from whom.
+    """Every face this seat has seen, newest first, with the leg (its window, rules 7.2) and from whom.
 
     With the assist `report` (kiosk/games/mystery_express/deduction.py), a face the seat can already
     rule out says so, and the first item counts what is ruled out.
@@ -76,14 +79,8 @@ def journal(
     if not entries:
         return Screen(title, (Item(Text(N_("Nothing yet")).render(lang)),))
     items = [
-        Item(
-            narrator.face(e["face"]).render(lang),
-            category_of(e["face"]),
-            Text(
-                N_("ruled out · {source}, leg {leg}") if _ruled_out(report, e["face"]) else N_("{source}, leg {leg}"),
-                {"source": _source(narrator, e["from"]), "leg": e["leg"]},
-            ).render(lang),
-        )
+        Item(narrator.face(e["face"]).render(lang), category_of(e["face"]),
+             _when(view, narrator, e, _ruled_out(report, e["face"])).render(lang))
         for e in entries
     ]
     if report is not None:
@@ -91,6 +88,16 @@ def journal(
         summary = Text(N_("Ruled out: {out} of {all}"), {"out": out, "all": len(report)}).render(lang)
         items.insert(0, Item(summary))
     return Screen(title, tuple(items), index % len(items))
+
+
+def _when(view: dict[str, Any], narrator: Narrator, entry: dict[str, Any], ruled_out: bool) -> Text:
+    """From whom, and the window: the leg, or the arrival whose sightings belong to the next leg (7.2)."""
+    params: dict[str, Any] = {"source": _source(narrator, entry["from"]), "leg": entry["leg"]}
+    if "arriving" in entry:
+        params["city"] = Text(view["itinerary"][entry["arriving"]]["city"])
+        arriving = N_("ruled out · {source}, arriving in {city}") if ruled_out else N_("{source}, arriving in {city}")
+        return Text(arriving, params)
+    return Text(N_("ruled out · {source}, leg {leg}") if ruled_out else N_("{source}, leg {leg}"), params)
 
 
 def _ruled_out(report: dict[str, Any] | None, face: str) -> bool:
@@ -163,10 +170,14 @@ def _car_item(car: str, below: tuple[Entry, ...], narrator: Narrator, lang: str)
 
 def reveal(event: Event, narrator: Narrator, lang: str, seat: int | None = None) -> Screen | None:
     """A private event worth showing large for a moment, as `seat` reads it: a card you were shown,
-    a card of yours that went to someone else or was looked at, a Time packet."""
+    a card of yours that went to someone else or was looked at, a Time packet, a part of the Time
+    specialist's second look."""
     d = event.data
     if event.kind == "time_packet":
         title = Text(N_("Time cards {round}/{of}"), {"round": d["round"], "of": d["of"]}).render(lang)
+        return Screen(title, clocks=tuple(clock(narrator, f) for f in d["cards"]))
+    if event.kind == "time_second_look":  # the Time specialist's power (rules 6, the kiosk's own)
+        title = Text(N_("Second look {part}/{of}"), {"part": d["part"], "of": d["of"]}).render(lang)
         return Screen(title, clocks=tuple(clock(narrator, f) for f in d["cards"]))
     if event.kind in OWN_CARD_EVENTS and seat is not None and d.get(OWN_SIDE[event.kind]) == seat:
         title, detail = OWN_CARD_EVENTS[event.kind]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from kiosk.seats.canvas import HEIGHT, OFF, ON, WIDTH, blank, draw_clock, draw_glyph, draw_text, fit, text_width, wrap
+from kiosk.seats.canvas import HEIGHT, OFF, ON, WIDTH, blank, draw_clock, draw_glyph, draw_text, fit, paragraph, text_width, wrap
 
 TITLE_HEIGHT = 12
 PAGE_LINES = 4  # lines of 12 px under the title: one page of an `Item.lines` text
@@ -40,7 +40,7 @@ def render(screen: Screen) -> Image.Image:
     image, draw = blank()
     _title(draw, screen)
     if screen.items:
-        _item(draw, screen.items[screen.index])
+        _item(draw, screen.items[screen.index], 1 if screen.footer else 2)
     elif screen.counts:
         _counts(draw, screen.counts)
     elif screen.clocks:
@@ -63,7 +63,14 @@ def _title(draw, screen: Screen) -> None:
         draw_text(draw, (WIDTH - 1 - text_width(position, 12), 0), position, 12, fill=OFF)
 
 
-def _item(draw, item: Item) -> None:
+def title_fits(title: str) -> bool:
+    """Whether a title reads whole in the title bar of a screen without a position ("2/4")."""
+    return text_width(title, 12) <= WIDTH - 2
+
+
+def _item(draw, item: Item, detail_lines: int = 1) -> None:
+    """The item's label, large, and its detail line under it: two lines where no footer takes the
+    second ("Shown by Colonel MacDouglas" on a reveal), rather than cut short."""
     if item.lines:
         for n, line in enumerate(item.lines[:PAGE_LINES]):
             draw_text(draw, (1, TITLE_HEIGHT + 2 + n * 12), line, 12)
@@ -77,8 +84,11 @@ def _item(draw, item: Item) -> None:
         x = left + (WIDTH - left - text_width(line, size)) // 2
         draw_text(draw, (x, top + n * size), line, size)
     if item.detail:
-        detail, dsize = fit(item.detail, WIDTH, (12,))
-        draw_text(draw, ((WIDTH - text_width(detail, dsize)) // 2, 39), detail, dsize)
+        details = paragraph(item.detail, WIDTH) if text_width(item.detail, 12) > WIDTH else [item.detail]
+        if len(details) > detail_lines:
+            details = [fit(item.detail, WIDTH, (12,))[0]]
+        for n, line in enumerate(details):
+            draw_text(draw, ((WIDTH - text_width(line, 12)) // 2, 39 + 12 * n), line, 12)
 
 
 def _counts(draw, counts: tuple[tuple[str, int], ...]) -> None:

@@ -127,7 +127,7 @@ class App:
         assert self.scene is not None
         self.scene.draw(paint, now)
         if self._shown_the_end(now) and not self._bots_only():
-            results_hint(paint)
+            results_hint(paint, self.board)
         if self._notice is not None and now < self._notice[1]:
             notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self._notice[0], alert=self._notice_alert)
         elif self.store.fault is not None and not isinstance(self.scene, Admin):  # the admin menu says it itself
@@ -172,11 +172,14 @@ class App:
         """The first scene: an unfinished game to resume, the game asked for, or the attract screen."""
         assert self.keeper is not None
         self.keeper.tidy()
+        aside: list[ReplayMismatch] = []
         try:
-            unfinished = resumable(self.store)  # a game that cannot be replayed is set aside, never fatal
+            unfinished = resumable(self.store, aside)  # a game that cannot be replayed is set aside, never fatal
         except StoreWriteError as error:  # setting it aside needs a write: tried again at the next start
             unfinished = None
             self.notice(error.text)
+        if aside:
+            self._set_aside_notice(aside[-1])
         if unfinished is not None:
             self.show(ResumeOffer(
                 unfinished.game, unfinished.seats, self.store.action_count(unfinished.id),
@@ -317,12 +320,16 @@ class App:
             except StoreWriteError as trouble:  # offered again at the next start
                 self.notice(trouble.text)
                 return
-            if isinstance(error.__cause__, CaseUnavailable):  # the café changed or removed the case file
-                self.notice(Text(N_("{reason} The unfinished game was set aside."), {"reason": error.reason}))
-            else:
-                self.notice(Text(N_("The unfinished game could not be resumed; it was set aside.")))
+            self._set_aside_notice(error)
             return
         self._play(session, bots)
+
+    def _set_aside_notice(self, error: ReplayMismatch) -> None:
+        """Why the unfinished game is not offered: in words for the café where it can act on them."""
+        if isinstance(error.__cause__, CaseUnavailable):  # the café changed or removed the case file
+            self.notice(Text(N_("{reason} The unfinished game was set aside."), {"reason": error.reason}))
+        else:
+            self.notice(Text(N_("The unfinished game could not be resumed; it was set aside.")))
 
     def set_aside(self, record: GameRecord) -> None:
         try:
@@ -386,7 +393,9 @@ class App:
             return self._close_admin()
         record = self.referee.session.record
         if self._end_in_play():
-            self.start_game(record.game, record.seats, list(record.bots), dict(record.options))
+            legacy = self.referee.session.game.info.legacy  # a retired option does not start a new game
+            options = {k: v for k, v in record.options.items() if k not in legacy}
+            self.start_game(record.game, record.seats, list(record.bots), options)
 
     def set_language(self, lang: str) -> None:
         """Switch the whole table's language now: touchscreen, seat screens, messages."""
@@ -581,12 +590,18 @@ class App:
                 part.display.show(image)
 
 
-def results_hint(paint: Painter) -> None:
-    """Over the top of a finished board: the whole screen answers a tap with the results."""
+def results_hint(paint: Painter, board: object) -> None:
+    """On a finished board: the whole screen answers a tap with the results. The pill goes where the
+    board keeps room for it (`results_place(paint)`: under the Mystery Express end table), else over
+    the top centre."""
     screen = paint.surface.get_rect()
     layout = paint.layout
-    hint = pygame.Rect(0, 0, min(screen.width - 2 * layout.mm(3), layout.mm(70)), layout.mm(9))
-    hint.midtop = (screen.centerx, layout.mm(1))
+    placing = getattr(board, "results_place", None)
+    place = placing(paint) if placing is not None else None
+    if place is None:
+        place = pygame.Rect(layout.mm(3), layout.mm(1), screen.width - 2 * layout.mm(3), layout.mm(9))
+    hint = pygame.Rect(0, 0, min(place.width, layout.mm(70)), min(place.height, layout.mm(9)))
+    hint.center = place.center
     paint.box(hint, paint.theme.accent, paint.theme.ink, radius=hint.height // 2, width=max(1, layout.mm(0.4)))
     paint.text(inset(hint, layout.mm(1)), Text(N_("Tap for the results")), 4.5, paint.theme.background, title=True)
     paint.target(screen, RESULTS)

@@ -57,10 +57,11 @@ LABELS: dict[tuple[str, str], Label] = {
         N_("Conductor chat"), N_("Chatting with the Conductor is compulsory, or a choice.")),
     ("mystery-express", "chat_after_failed_sleeping"): Label(
         N_("Chat after a miss"), N_("A wrong travel-bag guess still meets the Conductor.")),
-    ("mystery-express", "time_power"): Label(
-        N_("Time specialist"), N_("House rule: the Time specialist gets a second look at reveals.")),
+    ("mystery-express", "powers"): Label(
+        N_("Character powers"), N_("Every character's power, some of them the kiosk's own. Off: nobody has one.")),
     ("pi", "round_limit"): Label(
-        N_("Round limit"), N_("A case also ends after this many rounds; whoever has not solved it scores 0.")),
+        N_("Round limit"),
+        N_("The kiosk's house rule: a case also ends after this many rounds; the unsolved score 0.")),
     ("pi", "hint"): Label(N_("Hints"), N_("Seat screens show what is still possible for your own case.")),
     ("watson-holmes", "case"): Label(N_("Case"), N_("Which case file to play.")),
     ("watson-holmes", "physical"): Label(

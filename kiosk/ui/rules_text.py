@@ -43,6 +43,12 @@ RULES: dict[str, tuple[Page, ...]] = {
             "Time cards are shown in Strasbourg, Vienna and Budapest. Passengers board in Strasbourg and "
             "Vienna. A long tunnel lets you peek at your neighbours' hands. In Budapest everyone writes a "
             "telegram.")),
+        Page(N_("Characters and powers"), N_(
+            "Each character has a power, once per leg in your own turn, free: another player shows you a "
+            "card of your specialty. Colonel MacDouglas (modus operandi) does so in the original game.\n"
+            "The other powers are the kiosk's own house rules, as the original texts are not known: Doctor "
+            "Strauss (motive), Miss Pemberton (suspect), Monsieur Lavigne (location); Professor Ilić (time) "
+            "sees every Time reveal a second time on his seat screen. An option turns all powers off.")),
         Page(N_("Arrival in Istanbul"), N_(
             "Everyone writes a final answer, one element per category: one point per correct answer, and the "
             "most points wins.\n"
@@ -73,6 +79,10 @@ RULES: dict[str, tuple[Page, ...]] = {
             "A case ends at the end of a round when everyone, or all but one, has solved it.\n"
             "After the third case the highest total wins. Ties go to the most investigators left, then to "
             "the fewest penalties; otherwise the victory is shared.")),
+        Page(N_("The kiosk's house rule"), N_(
+            "Not in the original game: a case also ends after 30 rounds, and whoever has not solved it "
+            "scores 0, so a stuck table still finishes.\n"
+            "The options set the limit; \"No limit\" plays the original rule.")),
     ),
     "watson-holmes": (
         Page(N_("The goal"), N_(

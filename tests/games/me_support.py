@@ -76,7 +76,8 @@ def _take_free_copy(state: MEState, face: str, seat: int, hands: dict[int, list[
 
 def all_cards(state: MEState) -> list[str]:
     cards = list(state.solution.values()) + state.time_deck + state.deck + state.removed
-    cards += [card for _, card in state.revealed] + state.conductor_spaces + state.stacks[0] + state.stacks[1]
+    cards += [card for _, card in state.revealed] + [c for c in state.conductor_spaces if c is not None]
+    cards += state.stacks[0] + state.stacks[1]
     for s in state.seats:
         cards += s.hand + s.discard
     return cards

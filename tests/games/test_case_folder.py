@@ -14,7 +14,7 @@ from kiosk.games import registry
 from kiosk.games.watson_holmes.case import CASES_DIR
 from kiosk.games.watson_holmes.game import CaseUnavailable
 from kiosk.games.watson_holmes.library import LIBRARY, set_cases_dir
-from kiosk.session import GameSession
+from kiosk.session import GameSession, ReplayMismatch
 from kiosk.store import GameStore
 
 TUTORIAL_TEXT = (CASES_DIR / "tutorial-lamplighter.yaml").read_text(encoding="utf-8")
@@ -91,14 +91,15 @@ def test_a_stored_game_whose_case_changed_or_went_away_is_refused_with_a_reason(
     assert record is not None
     (folder / "mine.yaml").write_text(MINE.replace("Thomas Pryce, the foreman", "Thomas Pryce, the old foreman"), encoding="utf-8")
     registry.refresh()
-    with pytest.raises(CaseUnavailable) as error:
+    with pytest.raises(ReplayMismatch) as error:
         GameSession.resume(store, record)
-    assert error.value.text.render("en") == "The file of the case 'my-lamp' changed after this game began, so the game cannot be replayed."
+    assert isinstance(error.value.__cause__, CaseUnavailable)
+    assert error.value.reason.render("en") == "The file of the case 'my-lamp' changed after this game began, so the game cannot be replayed."
     (folder / "mine.yaml").unlink()
     registry.refresh()
-    with pytest.raises(CaseUnavailable) as error:
+    with pytest.raises(ReplayMismatch) as error:
         GameSession.resume(store, record)
-    assert "The case 'my-lamp' is no longer among this kiosk's cases" in error.value.text.render("en")
+    assert "The case 'my-lamp' is no longer among this kiosk's cases" in error.value.reason.render("en")
 
 
 def test_kiosk_replay_explains_a_case_that_went_away(folder, tmp_path, monkeypatch, capsys):

@@ -118,7 +118,7 @@ def shuffle_hidden(state: MEState, seat: int, rng: random.Random) -> MEState:
         places += [s.discard for i, s in enumerate(other.seats) if i != seat]
         places += [other.conductor_spaces, *other.stacks]
         for place in places:
-            slots += [(place, i) for i, card in enumerate(place) if category_of(card) == category]
+            slots += [(place, i) for i, card in enumerate(place) if card is not None and category_of(card) == category]
         cards = [container[key] for container, key in slots]
         rng.shuffle(cards)
         for (container, key), card in zip(slots, cards):

@@ -118,7 +118,7 @@ def test_unknown_or_bad_options_are_refused():
     with pytest.raises(ValueError, match="must be one of"):
         GAME.start(4, 1, {"removal": "lowest"})
     with pytest.raises(ValueError, match="must be a bool"):
-        GAME.start(4, 1, {"time_power": "yes"})
+        GAME.start(4, 1, {"powers": "yes"})
 
 
 def test_a_rules_file_whose_arithmetic_fails_is_reported(tmp_path):

@@ -316,7 +316,8 @@ def test_a_press_that_dismisses_a_reveal_only_dismisses_it():
 
 def test_on_the_table_a_press_on_a_reveal_chooses_nothing(mock_table, tmp_path):
     """Through the referee: a seat with a private card to read and a choice awaited presses select
-    once; the card goes, no action is taken, and the menu shows its first item untouched."""
+    once; the card goes and no action is taken: "Your move" shows, and the next press opens the menu
+    on its first item untouched, choosing nothing either."""
     from tests.table_support import settle, table_referee
 
     store, session, referee = table_referee(mock_table, tmp_path, "mystery-express", 4, bots=(), reveal_seconds=60.0)
@@ -328,7 +329,9 @@ def test_on_the_table_a_press_on_a_reveal_chooses_nothing(mock_table, tmp_path):
     state_before = session.game.view(session.state, None)
     referee.press(seat, "select")
     controller = referee.controllers[seat]
-    assert not controller.reveals and controller.mode == "prompt" and (controller.path, controller.index) == ((), 0)
+    assert not controller.reveals and controller.mode == "idle" and controller.screen().inverted
+    referee.press(seat, "select")
+    assert controller.mode == "prompt" and (controller.path, controller.index) == ((), 0)
     assert len(store.actions(session.record.id)) == actions_before
     assert session.game.view(session.state, None) == state_before
 

@@ -11,7 +11,6 @@ from kiosk.games.watson_holmes.library import set_cases_dir
 from kiosk.session import GameSession
 from kiosk.ui.scenes.attract import Attract
 from kiosk.ui.scenes.options import Options
-from kiosk.ui.scenes.resume import ResumeOffer
 from tests.ui.test_app import Kiosk, kiosk  # noqa: F401  (the kiosk fixture)
 
 MINE = (CASES_DIR / "tutorial-lamplighter.yaml").read_text(encoding="utf-8").replace("id: lamplighter", "id: my-lamp", 1)
@@ -51,10 +50,8 @@ def test_an_unfinished_game_whose_case_changed_is_set_aside_with_the_reason(kios
     (folder / "mine.yaml").write_text(MINE.replace("the foreman", "the old foreman"), encoding="utf-8")
     registry.refresh()
     kiosk.now = kiosk.app.clock()  # the notice lasts on the app's clock
-    kiosk.loop.start()
+    kiosk.loop.start()  # the game no longer replays: set aside at the start, and the screen says why
     kiosk.settle()
-    assert isinstance(kiosk.app.scene, ResumeOffer)
-    kiosk.tap(next(t.value for t in kiosk.targets() if "resume" in str(t.value)))
     assert isinstance(kiosk.app.scene, Attract) and kiosk.app.store.unfinished() is None
     drawn = " ".join(str(d.text) for d in kiosk.app.screen.painter.drawn)
     assert "The file of the case 'my-lamp' changed after this game began" in drawn

@@ -6,6 +6,8 @@ move that clock to the next moment the loop asks for and record every frame draw
 
 from __future__ import annotations
 
+import copy
+
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -235,7 +237,10 @@ def test_mystery_city_dice_settle_on_the_roll_with_nobody_touching(live):
     live.play(5, lambda: board.rolled_at is not None, limit=5000)
     thrown = board.rolled_at
     assert thrown is not None
-    sides = [side for side in board.exchange["sides"]]
+    # what the duel shows when the dice are thrown: the combat's current exchange (a "?" is rolled when
+    # its card is shown), or the exchange just resolved
+    combat = board.view.get("combat")
+    sides = copy.deepcopy(combat["exchanges"][-1]["sides"] if combat is not None else board.exchange["sides"])
     live.frames.clear()
     live.idle_until(thrown + 10.0)
     tumbling = [f for f in live.frames if f.now < thrown + ROLL_SECONDS - SOON]

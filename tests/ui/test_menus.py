@@ -231,7 +231,7 @@ def test_options_toggle_choose_and_hand_back_every_value():
     (name, (result,)), = calls.made
     assert name == "on_done"
     assert result["characters"] == "choose" and result["assist"] is True and result["reveal_speed"] == "slow"
-    assert result["language"] == "en" and result["time_power"] is False
+    assert result["language"] == "en" and result["powers"] is True
     assert set(result) == {s.name for s in registry.get("mystery-express").info.options} | {
         "reveal_speed", "language", "assist"}
     registry.get("mystery-express").info.resolve_options(
@@ -280,9 +280,11 @@ def test_results_of_a_played_game_at_every_layout(game_id, seats):
     if outcome.winners:
         assert Results(game_id, outcome, narrator, print, print).headline().render("en") in shown
     if game_id == "mystery-express":  # the solution: one line in landscape, listed by category in portrait
-        assert any(t.startswith("The solution: ") for t in shown)
+        # the end table at rest: every category's solution beside each seat's answers, at every layout
+        faces = [face.render("en") for _, face in Results(game_id, outcome, narrator, print, print).solution()]
+        assert faces and all(face in shown for face in faces)
         portrait = texts(painters[-2])  # 720x1280 in English
-        assert "The solution" in portrait and "Modus operandi" in portrait
+        assert "Solution" in portrait and "Modus operandi" in portrait and all(face in portrait for face in faces)
 
 
 def _outcome(scores: dict[int, float], winners: list[int], **detail: Any) -> Outcome:
@@ -346,7 +348,7 @@ def test_rules_pages_turn_with_the_buttons_and_close():
     tap_on(scene, "next")
     tap_on(scene, "next")
     tap_on(scene, "previous", layout=PORTRAIT)
-    assert scene.page == 1 and "2/5" in texts(draw(scene))
+    assert scene.page == 1 and "2/6" in texts(draw(scene))
     tap_on(scene, "close")
     assert calls.made == [("on_close", ())]
 

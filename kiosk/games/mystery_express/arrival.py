@@ -13,7 +13,7 @@ from typing import Any
 from kiosk.games.base import Action, Event, Outcome, Prompt
 from kiosk.games.mystery_express.rules import CATEGORIES, Rules, category_of, element_of
 from kiosk.games.mystery_express.state import MEState
-from kiosk.games.mystery_express.turn import card_actions, stage
+from kiosk.games.mystery_express.turn import card_actions, powers_on, stage
 from kiosk.games.mystery_express.zones import (
     category_counts,
     hand_elements,
@@ -45,6 +45,7 @@ def begin(rules: Rules, state: MEState) -> list[Event]:
     for seat in state.seats:
         seat.hand.extend(seat.discard)
         seat.discard = []
+    state.window += 1  # what is seen from now on belongs to the next leg's window (rules 7.2)
     counts = [{"seat": i, "counts": category_counts(s.hand)} for i, s in enumerate(state.seats)]
     city = rules.cities[state.leg]
     state.queue = list(CITY_STEPS[state.leg])
@@ -71,27 +72,37 @@ def _time_faces(state: MEState) -> list[str]:
     return [element_of(c) for c in state.time_deck]
 
 
-def _second_looks(rules: Rules, state: MEState, data: dict[str, Any]) -> list[Event]:
-    """House rule (option time_power): the Time specialist gets a private second viewing."""
-    if not state.options["time_power"]:
+SECOND_LOOK_PART = 6  # clocks per screen of a second look at a sequence: one row on a seat screen
+
+
+def _second_looks(rules: Rules, state: MEState, city: str, parts: list[list[str]]) -> list[Event]:
+    """The kiosk's power for the Time specialist (rules 6, on with all powers): a private second
+    viewing of the reveal, part by part (a packet, or a few cards of the sequence in their order)."""
+    if not powers_on(state, "time_second_look"):
         return []
     return [
-        Event("time_second_look", data, frozenset({seat}))
+        Event("time_second_look", {"city": city, "part": i + 1, "of": len(parts), "cards": part}, frozenset({seat}))
         for seat, s in enumerate(state.seats)
         if s.character and rules.character(s.character).power == "time_second_look"
+        for i, part in enumerate(parts)
     ]
+
+
+def _sequence_reveal(rules: Rules, state: MEState, data: dict[str, Any]) -> list[Event]:
+    faces = _time_faces(state)
+    data = {"city": rules.cities[state.leg], **data, "sequence": faces}
+    parts = [faces[i:i + SECOND_LOOK_PART] for i in range(0, len(faces), SECOND_LOOK_PART)]
+    return [Event("time_reveal", data)] + _second_looks(rules, state, data["city"], parts)
 
 
 @step
 def _time_single_pile(rules: Rules, state: MEState) -> list[Event]:
-    data = {"city": rules.cities[state.leg], "method": "single_pile", "sequence": _time_faces(state)}
-    return [Event("time_reveal", data)] + _second_looks(rules, state, data)
+    return _sequence_reveal(rules, state, {"method": "single_pile"})
 
 
 @step
 def _time_three_piles(rules: Rules, state: MEState) -> list[Event]:
-    data = {"city": rules.cities[state.leg], "method": "three_piles", "piles": 3, "sequence": _time_faces(state)}
-    return [Event("time_reveal", data)] + _second_looks(rules, state, data)
+    return _sequence_reveal(rules, state, {"method": "three_piles", "piles": 3})
 
 
 @step
@@ -109,7 +120,7 @@ def _time_packets(rules: Rules, state: MEState) -> list[Event]:
         for seat in range(n):
             data = {"city": city, "round": round_ + 1, "of": n, "cards": packets[(seat - round_) % n]}
             events.append(Event("time_packet", data, frozenset({seat})))
-    return events + _second_looks(rules, state, {"city": city, "method": "packets", "packets": packets})
+    return events + _second_looks(rules, state, city, packets)
 
 
 # --- Passengers, Conductor token, whistle --------------------------------------------------------

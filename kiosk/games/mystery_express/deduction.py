@@ -57,7 +57,8 @@ REASON_TEXT: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Sighting:
-    """One face the seat saw: in which leg (0 = the deal), from whom or where, and how."""
+    """One face the seat saw: in which leg's window (0 = the deal; an arrival's sightings belong to the
+    next leg, rules 7.2), from whom or where, and how."""
 
     leg: int
     face: str
@@ -269,6 +270,7 @@ class Notebook:
                 self.hand[face] += self.discard.pop(face)
 
     def _on_discards_returned(self, d: dict[str, Any]) -> None:
+        self.leg += 1  # arrival events already belong to the next leg's window (rules 7.2, clarified)
         self._relabel({("discard", s): ("hand", s) for s in range(self.seats)}, None)
         self.hand.update(self.discard)
         self.discard.clear()

@@ -28,8 +28,10 @@ INFO = GameInfo(
         OptionSpec("sleeping_needs_full_cost", True, None, "Sleeping Car: needs 2 hours left to try"),
         OptionSpec("conductor_chat", "must", ("must", "may"), "the Conductor chat is mandatory, or optional"),
         OptionSpec("chat_after_failed_sleeping", True, None, "a failed travel-bag guess still meets the Conductor"),
-        OptionSpec("time_power", False, None, "house rule: the Time specialist gets a second look at reveals"),
+        OptionSpec("powers", True, None, "every character's power (rules 6); off: the no-powers variant, for all"),
     ),
+    # Before 2026-12 only the Time specialist's power was an option, off by default (stored games keep it).
+    legacy={"time_power": ("powers", False)},
 )
 
 # Stages the engine runs by itself, without waiting for anyone.

@@ -29,7 +29,7 @@ class MEState:
     deck: list[str]  # shuffled hand-category cards not yet dealt (empty after the deal)
     removed: list[str]  # cards of removed elements (3-4 players), public
     revealed: list[tuple[int, str]]  # sudden-revelation (seat, card): out of play, public
-    conductor_spaces: list[str]
+    conductor_spaces: list[str | None]  # one card per space; None while its card is out (rules 4.10)
     stacks: list[list[str]]  # 1st and 2nd passenger stacks
     tokens: list[str]  # the car under each station's Conductor token
     tokens_revealed: int
@@ -37,6 +37,9 @@ class MEState:
     conductor_car: str
     whistle: int  # seat holding the whistle (first player of the leg)
     leg: int = 0  # 0 before the first leg starts; 1-5 during the legs; 6 on arrival in Istanbul
+    # The window of sightings (rules 7.2): 1 + how many times the discard piles have returned. It runs
+    # one ahead of `leg` during an arrival, whose events already belong to the next leg's window.
+    window: int = 1
     stage: str = "character"
     active: int = 0
     turns_taken: int = 0  # seats that have finished their turn this leg

@@ -120,6 +120,14 @@ def power_of(rules: Rules, state: MEState, seat: int) -> tuple[str, str] | None:
     return c.power, c.specialty
 
 
+def powers_on(state: MEState, power: str) -> bool:
+    """Every power is on unless the table plays without powers (rules 6: all off together, never one).
+    A game stored before 2026-12 keeps its `time_power` option for the Time specialist's power."""
+    if not state.options["powers"]:
+        return False
+    return power != "time_second_look" or state.options.get("time_power", True)
+
+
 def unavailable_reason(rules: Rules, state: MEState, kind: str) -> str | None:
     """Why the active seat cannot start `kind` now, or None when it can."""
     seat = state.active
@@ -127,6 +135,8 @@ def unavailable_reason(rules: Rules, state: MEState, kind: str) -> str | None:
     if kind == "power":
         character = state.seats[seat].character
         power = rules.character(character) if character else None
+        if not state.options["powers"]:
+            return N_("This game is played without character powers.")
         if power is None or power.power != "specialty_peek":
             return N_("Your character has no power to use in your turn.")
         if state.used.count("power") >= power.uses_per_leg:
@@ -705,7 +715,9 @@ def _conductor_space(rules: Rules, state: MEState, seat: int, action: Action) ->
     if action.kind == "skip":
         return [Event("conductor_skipped", {"seat": seat})] + resume_turn(rules, state)
     space = action.args[0]
-    card = state.conductor_spaces.pop(space)  # the space stays empty until a card is left on it
+    card = state.conductor_spaces[space]
+    assert card is not None  # a chat starts with a card on every space
+    state.conductor_spaces[space] = None  # the space stays in its place, empty until a card is left on it
     state.seats[seat].discard.append(card)
     note(state, seat, card, "conductor", "taken")
     state.pending = {"space": space}
@@ -723,7 +735,7 @@ def _conductor_leave_prompts(rules: Rules, state: MEState) -> list[Prompt]:
 def _conductor_leave(rules: Rules, state: MEState, seat: int, action: Action) -> list[Event]:
     space = state.pending["space"]
     card = take_from_hand(state, seat, action.args[0])
-    state.conductor_spaces.insert(space, card)
+    state.conductor_spaces[space] = card
     event = Event("conductor_chat", {"seat": seat, "space": space, "left_category": category_of(card)})
     # Rules 10: the card he leaves is known to him only; his own event says which face it was.
     left_face = Event("card_left", {"seat": seat, "space": space, "face": element_of(card)}, frozenset({seat}))

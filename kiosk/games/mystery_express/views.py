@@ -45,7 +45,7 @@ def public_view(rules: Rules, state: MEState) -> dict[str, Any]:
         "used": list(state.used) if in_turn else [],
         "conductor_car": state.conductor_car,
         "conductor_tokens": [car if i < state.tokens_revealed else None for i, car in enumerate(state.tokens)],
-        "conductor_spaces": [category_of(c) for c in state.conductor_spaces],
+        "conductor_spaces": [None if c is None else category_of(c) for c in state.conductor_spaces],
         "passengers": [
             {"stack": i + 1, "boarded": state.boarded > i, "counts": category_counts(stack)}
             for i, stack in enumerate(state.stacks)

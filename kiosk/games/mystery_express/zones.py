@@ -1,12 +1,15 @@
 """Moving cards between hands, discard piles and the board, and keeping each seat's journal.
 
 Every crime card face a seat sees is written in its journal at the moment it sees it (rules 10: "a
-private log of faces that seat has seen, tagged with the leg"). Faces are element keys, never copy
-ids. Time cards are not journaled: a reveal must not be replayable (rules 10), so its faces live only
-in the reveal's events, shown once at the table's pace.
+private log of faces that seat has seen, tagged with the leg", that is with the window between two
+returns of the discard piles, 7.2). Faces are element keys, never copy ids. Time cards are not
+journaled: a reveal must not be replayable (rules 10), so its faces live only in the reveal's events,
+shown once at the table's pace.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, category_of, element_of
 from kiosk.games.mystery_express.state import MEState
@@ -59,9 +62,16 @@ def take_from_hand(state: MEState, seat: int, face: str) -> str:
 
 
 def note(state: MEState, seat: int, card: str, source: Source, how: str) -> None:
-    state.seats[seat].journal.append(
-        {"leg": state.leg, "face": element_of(card), "from": source, "how": how}
-    )
+    """Journal a sighting under its window, not the leg number (rules 7.2, clarified 2026-12).
+
+    A sighting during an arrival (the München tunnel, the Budapest sudden revelation) comes after the
+    discard piles returned, so it is tagged with the next leg and marked `arriving`: the index in the
+    itinerary of the city the train is arriving in.
+    """
+    entry: dict[str, Any] = {"leg": state.window, "face": element_of(card), "from": source, "how": how}
+    if state.window > state.leg:
+        entry["arriving"] = state.leg
+    state.seats[seat].journal.append(entry)
 
 
 def show(state: MEState, owner: int, face: str, viewer: int, how: str = "shown") -> str:

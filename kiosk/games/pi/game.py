@@ -22,7 +22,7 @@ INFO = GameInfo(
             "round_limit",
             30,
             (0, 20, 30, 40, 60),
-            "kiosk safeguard: a mini-game also ends after this many rounds (0: no limit); unsolved players score 0",
+            "the kiosk's house rule: a mini-game also ends after this many rounds (0: the seed's rule, no limit)",
         ),
         OptionSpec("hint", False, None, "seat screens show what is still possible for the seat's own case (rules 15)"),
     ),

@@ -105,7 +105,8 @@ def draw_board_cards(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) ->
     for i, box in enumerate(grid(cards, 3, 3, gap=gap)):
         back = pygame.Rect(0, 0, min(box.width, box.height * 3 // 4), box.height)
         back.center = box.center
-        card_back(paint, back, spaces[i] if i < len(spaces) else "TIME", empty=i >= len(spaces))
+        category = spaces[i] if i < len(spaces) else None  # None: the space's card is out in a chat
+        card_back(paint, back, category or "TIME", empty=category is None)
     for stack, box in zip(view.get("passengers", []), stack_boxes):
         label, cards = rows(box, [1, 2.2], gap=max(1, layout.mm(0.5)))
         paint.text(label, Text(N_("Passengers {stack}"), {"stack": stack["stack"]}), 4, theme.accent, title=True,

@@ -31,6 +31,7 @@ from kiosk.ui.theme import ART_DECO, Theme
 
 EARLIER = 3  # earlier public events listed while nobody at the touchscreen is choosing
 CAR_CHOICES = ("move", "car")  # answered by tapping a car of the train
+RESULTS_STRIP_MM = 9  # under the end table, for the kiosk's "Tap for the results" (with people only)
 FORM_STATUS = {
     "tunnel": N_("Looks chosen: {done} of {total}"),
     "telegram": N_("Telegrams sent: {done} of {total}"),
@@ -125,7 +126,7 @@ class MysteryExpressBoard:
         draw_itinerary(paint, area.itinerary, view)
         reveal = next((r for r in self.reveals if r.start <= now), None)
         if self.end is not None and reveal is None:  # the end follows the Time reveals still playing
-            self.end.draw(paint, area.end, narrator, now, self.shown_faces)
+            self.end.draw(paint, self._end_areas(paint)[0], narrator, now, self.shown_faces)
             return
         self._car_taps_drawn = reveal is None and view.get("stage") != "tunnel"
         if reveal is not None:
@@ -139,6 +140,21 @@ class MysteryExpressBoard:
         if not (area.cards_under_stage and (reveal is not None or view.get("stage") == "tunnel")):
             draw_board_cards(paint, area.cards, view)
         self._draw_turn(paint, area.turn)
+
+    def results_place(self, paint: Painter) -> pygame.Rect | None:
+        """Where the kiosk says "Tap for the results" once the end has played: a strip under the end
+        table, kept free from the end's first frame while people are at the table (bots go on by
+        themselves), so it hides neither the itinerary nor the table."""
+        return self._end_areas(paint)[1]
+
+    def _end_areas(self, paint: Painter) -> tuple[pygame.Rect, pygame.Rect | None]:
+        end = regions(paint).end
+        if len(self.context.bots) >= self.context.seats:
+            return end, None
+        layout = paint.layout
+        strip = layout.mm(RESULTS_STRIP_MM)
+        table = pygame.Rect(end.left, end.top, end.width, end.height - strip - layout.mm(1))
+        return table, pygame.Rect(end.left, end.bottom - strip, end.width, strip)
 
     def _draw_banner(self, paint: Painter, rect: pygame.Rect) -> None:
         theme = paint.theme

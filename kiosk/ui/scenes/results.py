@@ -203,7 +203,7 @@ class Results:
         breakdown = self.breakdown()
         panel = self.solution() if layout.portrait and breakdown is None else []  # the tall screen lists it
         notes = self.notes(with_solution=not panel) if breakdown is None else []  # its last line has the verdict
-        title_height = room.height // (7 if layout.portrait else 5)
+        title_height = room.height // (7 if layout.portrait or breakdown is not None else 5)  # the end table needs the room
         actions_height = button_height(paint)
         notes_height = len(notes) * max(layout.mm(9), room.height // (20 if layout.portrait else 12))
         panel_height = (len(panel) + 1) * layout.mm(10) if panel else 0

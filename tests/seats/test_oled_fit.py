@@ -1,0 +1,60 @@
+"""Seat screens seen in the simulator (issue 15): the words a seat reads are not cut short. A card
+shown to you names who showed it whole, on two lines where no footer needs the second ("Shown by
+Colonel MacDouglas"); the idle screen of the seat whose turn it is keeps its hours left when its
+name is too long for both in the title bar. Golden images in both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from kiosk.games.base import Event
+from kiosk.games.mystery_express.game import MysteryExpress
+from kiosk.narration import narrator_for
+from kiosk.seats import mystery_express as screens
+from kiosk.seats.canvas import ELLIPSIS, WIDTH, text_width
+from kiosk.seats.screen import render, title_fits
+from tests.seats.test_seat_screens import check, play_until
+
+GAME = MysteryExpress()
+
+
+def five_seats():
+    state = GAME.start(5, 11, {"characters": "random"})
+    play_until(state, lambda s, ev: s.stage not in ("characters", "start_car"))
+    narrator = narrator_for("mystery-express", GAME.view(state, None))
+    return state, narrator
+
+
+def macdouglas(state, narrator) -> int:
+    (seat,) = [s for s in range(5) if narrator.seat(s).render("en") == "Colonel MacDouglas"]
+    return seat
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_who_showed_a_card_is_named_whole(lang):
+    state, narrator = five_seats()
+    shower = macdouglas(state, narrator)
+    seeing = (shower + 1) % 5
+    event = Event("card_shown", {"from": shower, "to": seeing, "face": "MOTIVE:0"}, frozenset({shower, seeing}))
+    screen = screens.reveal(event, narrator, lang, seeing)
+    assert screen is not None and not screen.footer
+    detail = screen.items[0].detail
+    assert narrator.seat(shower).render(lang) in detail and text_width(detail, 12) > WIDTH  # it needs two lines
+    image = render(screen)
+    assert image.crop((0, 52, WIDTH, 64)).getextrema()[0] == 0  # the second line, drawn (dark on light) under the first
+    check(f"reveal_shown_by_long_name_{lang}", image)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_active_seat_keeps_its_hours_in_the_title(lang):
+    state, narrator = five_seats()
+    play_until(state, lambda s, ev: GAME.view(s, None).get("active") == macdouglas(s, narrator)
+               and GAME.view(s, None).get("hours") is not None)
+    seat = macdouglas(state, narrator)
+    view = GAME.view(state, seat)
+    screen = screens.idle(view, narrator, lang)
+    assert title_fits(screen.title) and ELLIPSIS not in screen.title
+    assert str(view["hours"]) in screen.title
+    check(f"idle_hours_long_name_{lang}", render(screen))
+    shorter = [s for s in range(5) if title_fits(f"{narrator.seat(s).render(lang)}: 5 h")]
+    assert shorter  # a short name still reads beside its hours (the title is unchanged for it)

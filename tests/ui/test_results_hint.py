@@ -1,0 +1,81 @@
+"""Issue 15: at the end of a Mystery Express game with people, "Tap for the results" sits in the strip
+the board keeps under the end table: it covers neither the itinerary nor the table nor any other
+words, at every layout and in both languages, and the frame passes the scene checks (text inside
+its box, the whole-screen target at least 9 mm)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from functools import cache
+
+import pygame
+import pytest
+
+from kiosk.ui.app import RESULTS, results_hint
+from kiosk.ui.boards.mystery_express import MysteryExpressBoard, regions
+from kiosk.ui.layout import LAYOUTS
+from kiosk.ui.paint import Painter
+from kiosk.ui.theme import Theme
+from tests.ui.me_table import PlayedGame
+from tests.ui.scene_checks import render, render_everywhere
+
+HINT = {"en": "Tap for the results", "es": "Toca para ver los resultados"}
+
+
+@pytest.fixture(autouse=True)
+def no_window(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+
+
+@cache
+def game(seats: int, seed: int) -> PlayedGame:
+    return PlayedGame(seats, seed).play()
+
+
+@dataclass
+class FinishedTable:
+    """The touchscreen once the end has played, as the kiosk draws it: the board, then the hint."""
+
+    board: MysteryExpressBoard
+
+    @property
+    def theme(self) -> Theme:
+        return self.board.theme
+
+    def draw(self, paint: Painter, now: float) -> None:
+        self.board.draw(paint, now)
+        results_hint(paint, self.board)
+
+
+def hint_and_others(painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
+    (hint,) = [d.box for d in painter.drawn if d.text == HINT[painter.lang]]
+    return hint, [d.rect for d in painter.drawn if d.text != HINT[painter.lang]]
+
+
+@pytest.mark.parametrize(("seats", "seed"), [(5, 3), (3, 5)])
+def test_the_hint_hides_nothing_a_player_reads(seats, seed):
+    played = game(seats, seed)
+    index = len(played.log) - 1
+    now = played.log[index].now + 60.0  # the end has played to its last frame
+    painters = render_everywhere(f"me-board-end-hint-{seats}", lambda: FinishedTable(played.board(index)), now=now)
+    assert len(painters) == 2 * len(LAYOUTS)
+    for painter in painters:
+        board = played.board(index)
+        hint, others = hint_and_others(painter)
+        place = board.results_place(painter)
+        assert place is not None and place.contains(hint)
+        assert not hint.colliderect(regions(painter).itinerary)
+        assert not hint.colliderect(board._end_areas(painter)[0])  # the end table's panel
+        assert not any(hint.colliderect(words) for words in others), f"{painter.layout.name} {painter.lang}"
+        assert [t.value for t in painter.targets] == [RESULTS]  # the whole screen, as before
+
+
+def test_a_table_of_bots_keeps_the_whole_room_for_the_end():
+    played = game(3, 5)
+    index = len(played.log) - 1
+    board = played.board(index)
+    board.context = dataclasses.replace(board.context, bots=frozenset(range(3)))
+    painter = render(board, LAYOUTS["800x480"], "en", played.log[index].now + 60.0)
+    assert board.results_place(painter) is None
+    assert board._end_areas(painter)[0] == regions(painter).end
