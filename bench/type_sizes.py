@@ -22,10 +22,12 @@ def main(args: list[str]) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         report = os.environ.get("KIOSK_TYPE_REPORT") or os.path.join(tmp, "sizes.jsonl")
         env = dict(os.environ, KIOSK_TYPE_REPORT=report, SDL_VIDEODRIVER="dummy")
-        subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",
-                        *(args or ["tests/ui"])], env=env, check=False, stdout=subprocess.DEVNULL)
+        tests = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider", "-rf",
+                                *(args or ["tests/ui"])], env=env, check=False, capture_output=True, text=True)
         with open(report, encoding="utf-8") as lines:
             records = [json.loads(line) for line in lines]
+    failed = [line for line in tests.stdout.splitlines() if line.startswith("FAILED")]
+    print("\n".join(failed + tests.stdout.strip().splitlines()[-1:]))
     by_layout: dict[str, list[dict]] = defaultdict(list)
     for record in records:
         by_layout[record["layout"]].append(record)
