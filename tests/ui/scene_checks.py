@@ -43,7 +43,8 @@ SMALL_TYPE_PENDING: dict[str, str] = {
     "refused tap": "the Mystery Express board (see me-board)",
     "turn buttons at": "the Mystery Express board (see me-board)",
     "status-line-mystery-express": "the Mystery Express board (see me-board)",
-    "menu-results-mystery-express": "its breakdown is the Mystery Express end reveal (see me-board)",
+    "menu-results-mystery-express": "its breakdown is the Mystery Express end reveal: the suspects' names "
+                                    "at 10-12 px at 800x480 with 5 seats (see me-board)",
     "pi-board": "P.I. at 800x480: the case table (suspect, crime, location per seat) at 10 px with 4-5 "
                 "seats; needs a page per case or the rows given the felt's room",
     "status-line-pi": "the P.I. board (see pi-board)",
