@@ -63,8 +63,8 @@ def test_a_version_1_store_gains_the_outbox_and_keeps_its_games(tmp_path: Path) 
 
 
 def test_a_newer_store_is_not_read_as_ours(tmp_path: Path) -> None:
+    GameStore.open(tmp_path).close()  # made under another name and renamed into place: open it after
     connection = sqlite3.connect(tmp_path / GameStore.FILENAME)
-    GameStore.open(tmp_path).close()
     connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     connection.close()
     store = GameStore.open(tmp_path)

@@ -62,7 +62,7 @@ def line_of(path: Path, text: str) -> int:
          "case 'lamplighter': field 'min_players' must be a whole number, got 'two'"),
         # solvability
         ([("      evidence: [C02, C05, C06, C08]", "      evidence: [C05]")], TUTORIAL,
-         "case 'lamplighter', questions[1] (Q2): evidence: the answer rests on 1 readable card(s) (C05); list in "
+         "case 'lamplighter', questions[1] (Q2): evidence: the answer rests on 1 readable card (C05); list in "
          "'evidence' at least two cards that establish it, or mark the question 'single_card_ok: true'"),
         ([("      icons: [gives_lockpick]", "      icons: []")], TUTORIAL,
          "case 'lamplighter': C08 need a lockpick, but nothing gives one: give a card that needs none the "

@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from kiosk.i18n import N_, Text, TextList
+from kiosk.i18n import N_, Text, TextList, counted
 
 FORMAT = "watson-holmes-case/1"
 CASES_DIR = Path(__file__).with_name("cases")
@@ -694,9 +694,12 @@ def _check_solvable(r: _Reader, q: dict[str, Any], where: str, evidence: list[An
     readable = [c for c in evidence if isinstance(c, str) and c in by_id and (lockpick_ok or "lockpick_required" not in by_id[c].icons)]
     needed = 1 if single else 2
     if len(readable) < needed and all(isinstance(c, str) and c in by_id for c in evidence) and lockpick_ok:
-        r.fail(where, Text(N_("evidence: the answer rests on {count} readable card(s) ({cards}); list in 'evidence' "
-                              "at least two cards that establish it, or mark the question 'single_card_ok: true'"),
-                           {"count": len(readable), "cards": ", ".join(readable) or "-"}), q, "evidence")
+        r.fail(where, counted(
+            "evidence: the answer rests on {count} readable card ({cards}); list in 'evidence' at least two "
+            "cards that establish it, or mark the question 'single_card_ok: true'",
+            "evidence: the answer rests on {count} readable cards ({cards}); list in 'evidence' at least two "
+            "cards that establish it, or mark the question 'single_card_ok: true'",
+            len(readable), cards=", ".join(readable) or "-"), q, "evidence")
 
 def load_case_file(path: Path) -> Case:
     """Reads and checks one case file; raises CaseError naming the file."""
