@@ -3,27 +3,12 @@
 
 from __future__ import annotations
 
-import pytest
-
 from kiosk.games import registry
-from kiosk.games.watson_holmes.case import CASES_DIR
-from kiosk.games.watson_holmes.library import set_cases_dir
 from kiosk.session import GameSession
 from kiosk.ui.scenes.attract import Attract
 from kiosk.ui.scenes.options import Options
+from tests.games.test_case_folder import MINE, folder  # noqa: F401  (the cases folder fixture)
 from tests.ui.test_app import Kiosk, kiosk  # noqa: F401  (the kiosk fixture)
-
-MINE = (CASES_DIR / "tutorial-lamplighter.yaml").read_text(encoding="utf-8").replace("id: lamplighter", "id: my-lamp", 1)
-
-
-@pytest.fixture
-def folder(tmp_path):
-    cases = tmp_path / "cases"
-    cases.mkdir()
-    set_cases_dir(cases)
-    yield cases
-    set_cases_dir(None)
-    registry.refresh()
 
 
 def test_a_case_dropped_in_the_folder_is_offered_without_a_restart(kiosk: Kiosk, folder):
