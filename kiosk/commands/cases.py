@@ -141,8 +141,9 @@ def run_show(args: argparse.Namespace) -> int:
     lang = i18n.language()
     say = print
     say(CaseText("", case.title).render(lang))
-    say(Text(N_("{players} players, difficulty {difficulty}, {cards} location cards"),
-             {"players": f"{case.min_players}-{case.max_players}", "difficulty": case.difficulty, "cards": len(case.cards)}).render())
+    say(Text(N_("{players} players, difficulty {difficulty}, about {minutes} minutes, {cards} location cards"),
+             {"players": f"{case.min_players}-{case.max_players}", "difficulty": case.difficulty,
+              "minutes": case.expected_minutes, "cards": len(case.cards)}).render())
     for block in (case.intro, case.special_rules):
         if block:
             say("")

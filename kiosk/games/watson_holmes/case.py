@@ -116,6 +116,7 @@ class Case:
     difficulty: int
     min_players: int
     max_players: int
+    expected_minutes: int  # how long a game of it usually lasts, for the game choice
     languages: tuple[str, ...]
     intro: Localized | None
     questions: tuple[Question, ...]
@@ -162,7 +163,8 @@ FLAGS = ("no_watson_this_case", "no_holmes_this_case")
 # Every field a mapping of the format may hold (text fields hold languages, checked on their own).
 FIELDS: dict[str, tuple[str, ...]] = {
     "file": ("format", "case"),
-    "case": ("id", "edition", "languages", "title", "difficulty", "min_players", "max_players", "intro", "questions",
+    "case": ("id", "edition", "languages", "title", "difficulty", "min_players", "max_players", "expected_minutes", "intro",
+             "questions",
              "special_rules", "layout", "location_cards", "fixed_cards", "solution", "credits"),
     "layout": ("grid",),
     "grid": ("cols", "rows"),
@@ -186,6 +188,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
 RANGES: dict[str, tuple[int, int]] = {
     "difficulty": (0, 5),
     "players": (2, 7),
+    "minutes": (5, 240),
     "cols": (1, 8),
     "rows": (1, 6),
     "carriages": (0, 30),
@@ -395,6 +398,7 @@ def parse_case(raw: Any, source: str, digest: str = "") -> Case:
     max_players = r.whole(data, "max_players", label, 7, "players")
     if min_players > max_players:
         r.fail(label, Text(N_("min_players ({low}) is more than max_players ({high})"), {"low": min_players, "high": max_players}), data, "min_players")
+    expected_minutes = r.whole(data, "expected_minutes", label, 45, "minutes")
     intro = r.text(data, "intro", label, required=kiosk)
 
     layout = r.get(data, "layout", label, dict, default={})
@@ -513,6 +517,7 @@ def parse_case(raw: Any, source: str, digest: str = "") -> Case:
         difficulty=difficulty,
         min_players=min_players,
         max_players=max_players,
+        expected_minutes=expected_minutes,
         languages=languages,
         intro=intro,
         questions=tuple(sorted(questions, key=lambda q: q.number)),
