@@ -48,7 +48,7 @@ MOMENTS: dict[str, tuple[int, int, Any, float]] = {
     "mid-leg-category": (5, 3, lambda g: g.first(lambda m: any(p.kind.endswith("_category") for p in m.prompts)), 0.0),
     "mid-leg-targets": (4, 7, lambda g: g.first(lambda m: any(p.kind.endswith("_target") for p in m.prompts)), 0.0),
     "strasbourg-single-pile": (5, 3, lambda g: g.event_index("time_reveal", method="single_pile"), 4.5),
-    "wien-packets": (4, 7, lambda g: g.event_index("time_reveal", method="packets"), 1.5),
+    "wien-packets": (4, 7, lambda g: g.event_index("time_reveal", method="packets"), 3.5),  # after a lounge reveal
     "budapest-three-piles": (3, 5, lambda g: g.event_index("time_reveal", method="three_piles"), 7.3),
     "munchen-tunnel": (5, 3, lambda g: g.first(lambda m: m.view["stage"] == "tunnel"
                                                 and any(m.view["step"]["picks"].values())), 40.0),

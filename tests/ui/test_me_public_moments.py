@@ -132,3 +132,13 @@ def test_the_log_has_a_region_of_its_own_on_the_tall_and_the_wide_screens():
     for name, own in (("720x1280", True), ("1280x720", True), ("800x480", False), ("1024x600", False)):
         painter = render(game(3, 5).board(0), LAYOUTS[name], "en", 0.0)
         assert regions(painter).log_in_turn is not own, name
+
+
+def test_newer_cards_shown_replace_older_ones_still_up_but_never_a_time_reveal():
+    played = game(4, 7)
+    board = played.board(played.event_index("time_reveal", method="packets"))
+    kinds = [(type(r).__name__, r.start) for r in board.reveals]
+    assert sum(1 for name, _ in kinds if name == "CardsShown") <= 1  # only the latest cards wait or stand
+    assert [name for name, _ in kinds].count("TimeReveal") == 2  # Strasbourg and Wien, both kept
+    starts = [start for _, start in kinds]
+    assert starts == sorted(starts)  # one at a time, in order

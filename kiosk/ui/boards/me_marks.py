@@ -3,6 +3,8 @@ colour, a symbol drawn by the program and a letter, so colour is never the only 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from kiosk.i18n import N_, Text
@@ -102,7 +104,7 @@ def say(paint: Painter, rect: pygame.Rect, words: Words | None, colour: Colour,
     paint.text(rect, words, size, colour, title=True, align=align)
 
 
-def common_size(paint: Painter, items: list[tuple[pygame.Rect, Words]],
+def common_size(paint: Painter, items: Sequence[tuple[pygame.Rect, Words]],
                 sizes: tuple[TypeSize, ...] = (LABEL, FINE)) -> TypeSize:
     """One size for a row or a column of names, not each shrunk on its own (a list that mixes sizes
     reads as untidy): the largest of `sizes` every item fits at, shrunk (never under its minimum) as

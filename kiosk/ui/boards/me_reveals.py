@@ -297,7 +297,7 @@ class EndReveal:
         if inner.height > tallest:
             inner = pygame.Rect(inner.left, inner.top + (inner.height - tallest) // 2, inner.width, tallest)
         lines = rows(inner, weights, gap=max(1, layout.mm(0.25)))
-        widths = ([1.0, 1.4] if layout.portrait else [1.5, 1.6]) + [1.2] * self.seats  # portrait: room for the seats
+        widths = ([1.2, 1.3] if layout.portrait else [1.5, 1.6]) + [1.2] * self.seats  # portrait: room for the seats
         header = columns(lines[0], widths, gap=layout.mm(1))
         say(paint, header[1], Text(N_("Solution")), theme.accent, (LABEL, FINE))
         winners = set(self.result.get("winners", [])) if scored else set()
@@ -308,25 +308,22 @@ class EndReveal:
             say(paint, box, narrator.seat(seat), theme.background if seat in winners else theme.ink, (names,))
         solution = self.result["solution"]
         answers = self.result["answers"]
-        answer_size = common_size(paint, [
+        table = [columns(lines[row + 1], widths, gap=layout.mm(1)) for row in range(len(CATEGORIES))]
+        answer_sizes = [common_size(paint, [  # one size along each category's row
             (_answer_boxes(cell)[1], narrator.face(answers[str(seat)][category]))
-            for row, category in enumerate(CATEGORIES)
-            for seat, cell in enumerate(columns(lines[row + 1], widths, gap=layout.mm(1))[2:])
-            if answers.get(str(seat), {}).get(category) is not None
-        ])
+            for seat, cell in enumerate(cells[2:]) if answers.get(str(seat), {}).get(category) is not None
+        ]) for category, cells in zip(CATEGORIES, table)]
+        heads = [_category_boxes(paint, cells[0]) for cells in table]
+        category_size = common_size(paint, [(name, Text(CATEGORY_NAMES[c])) for (_, name), c in zip(heads, CATEGORIES)])
         for row, category in enumerate(CATEGORIES):
-            cells = columns(lines[row + 1], widths, gap=layout.mm(1))
-            width = min(cells[0].height * 3 // 4, cells[0].width // 3)
-            name = cells[0]
-            if width >= layout.mm(3.5):  # the back beside the name; too narrow to read, the name says it alone
-                mark = pygame.Rect(cells[0].left, cells[0].top, width, min(cells[0].height, width * 3 // 2))
-                mark.centery = cells[0].centery
-                card_back(paint, mark, category)
-                name = pygame.Rect(mark.right + layout.mm(1), cells[0].top, cells[0].right - mark.right - layout.mm(1),
-                                   cells[0].height)
+            cells = table[row]
+            mark, name = heads[row]
             category_name = Text(CATEGORY_NAMES[category])
-            if name is cells[0] or fits(paint, name, category_name, FINE):  # else the back alone says it
-                say(paint, name, category_name, theme.ink, align="left")
+            if mark.width >= layout.mm(3.5) and fits(paint, name, category_name, FINE):  # the back beside the name
+                card_back(paint, mark, category)
+                say(paint, name, category_name, theme.ink, (category_size,), align="left")
+            else:  # no room for both: the name says it alone
+                say(paint, cells[0], category_name, theme.ink, align="left")
             if row > step:
                 continue
             turned = row < step or progress >= 0.5  # answers first, then the card turns over
@@ -355,7 +352,7 @@ class EndReveal:
                 if turned:
                     paint.text(mark_box, Verbatim("✓" if right else "✗"), FINE, theme.ink if right else theme.alert,
                                title=True)
-                say(paint, text_box, narrator.face(answer), theme.ink, (answer_size,))
+                say(paint, text_box, narrator.face(answer), theme.ink, (answer_sizes[row],))
                 shown.append(answer)
         if scored:
             self._draw_scores(paint, lines[-3:], widths, narrator)
@@ -388,3 +385,17 @@ def _answer_boxes(cell: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     else:
         mark, text = columns(inset(cell, 1), [1, 5])
     return mark, text
+
+
+def _category_boxes(paint: Painter, cell: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """A category's back and its name: side by side, or in a tall cell (portrait) the back over the name."""
+    gap = paint.layout.mm(1)
+    if cell.height > cell.width:
+        top, name = rows(cell, [1.2, 1], gap=gap)
+        mark = pygame.Rect(0, 0, min(top.height * 2 // 3, top.width), top.height)
+        mark.center = top.center
+        return mark, name
+    width = min(cell.height * 3 // 4, cell.width // 3)
+    mark = pygame.Rect(cell.left, cell.top, width, min(cell.height, width * 3 // 2))
+    mark.centery = cell.centery
+    return mark, pygame.Rect(mark.right + gap, cell.top, cell.right - mark.right - gap, cell.height)

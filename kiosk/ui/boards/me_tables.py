@@ -67,7 +67,9 @@ def draw_ledger(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrato
     active, whistle = view.get("active"), view.get("whistle")
     table = [columns(line, widths, gap=max(1, layout.mm(0.5))) for line in lines[1:]]
     names = common_size(paint, [(cells[1], narrator.seat(p["seat"])) for p, cells in zip(players, table)])
-    digits = common_size(paint, [(cells[3], Verbatim("0")) for cells in table], (BODY, LABEL, FINE))
+    marks = [(cells[3], Verbatim("0")) for cells in table] + [(cells[-1], Verbatim("…")) for cells in table
+                                                              if answered_key]
+    digits = common_size(paint, marks, (BODY, LABEL, FINE))  # the counts and the answered marks
     faces = common_size(paint, [(cells[12], narrator.face(revealed[p["seat"]]))
                                 for p, cells in zip(players, table) if p["seat"] in revealed])
     for player, line, cells in zip(players, lines[1:], table):

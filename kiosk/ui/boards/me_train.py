@@ -61,12 +61,17 @@ def draw_itinerary(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) -> N
         colour = theme.accent if done or current else theme.muted
         pygame.draw.line(paint.surface, colour, (xs[i], line_y), (xs[i + 1], line_y), max(2, layout.mm(1.2 if current else 0.6)))
         hours = stations[i]["hours"]
-        if hours is not None:
-            words = Text(N_("{hours} h"), {"hours": hours})
-            tag = pygame.Rect(0, 0, (xs[i + 1] - xs[i]) * 2 // 5, 2 * radius)  # beside the engine on the current leg
-            tag.center = ((xs[i] + xs[i + 1]) // 2 + ((xs[i + 1] - xs[i]) * 3 // 10 if current else 0), line_y)
+        if hours is not None:  # the leg's hours on a tag, the engine riding in it on the current leg
+            tag = pygame.Rect(0, 0, (xs[i + 1] - xs[i]) * (3 if current else 2) // 5, 2 * radius)
+            tag.center = ((xs[i] + xs[i + 1]) // 2, line_y)
             paint.box(tag, theme.background, colour, radius=radius // 2, width=1)
-            paint.text(inset(tag, 1), words, FINE, theme.accent if current else theme.muted, title=True)
+            words = inset(tag, 1)
+            if current:
+                engine = max(4, min(radius * 4 // 5, (tag.width - layout.mm(6)) // 4))  # room for "4 h" beside it
+                _draw_locomotive(paint.surface, tag.left + engine * 2, line_y, engine, theme.ink)
+                words = pygame.Rect(tag.left + engine * 4, tag.top + 1, tag.width - engine * 4 - 1, tag.height - 2)
+            paint.text(words, Text(N_("{hours} h"), {"hours": hours}), FINE, theme.accent if current else theme.muted,
+                       title=True)
     tokens = view.get("conductor_tokens") or []
     cars = view["cars"]
     width = (rect.width - 2 * margin) // (n - 1) - layout.mm(1)
@@ -88,10 +93,8 @@ def draw_itinerary(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) -> N
         if fits(paint, disc, mark, FINE):
             paint.text(disc, mark, FINE, theme.background if reached else theme.muted, title=True)
         say(paint, names[i], Text(station["city"]), theme.ink if reached else theme.muted, (size,))
-    if position == int(position):  # standing in a station: a brass halo around it
+    if position == int(position):  # standing in a station: a brass halo around it (on a leg: the engine's tag)
         pygame.draw.circle(paint.surface, theme.ink, (_at(xs, position), line_y), radius + max(2, layout.mm(0.8)), 2)
-    else:
-        _draw_locomotive(paint.surface, _at(xs, position), line_y, radius * 4 // 5, theme.ink)
 
 
 def _at(xs: list[int], position: float) -> int:

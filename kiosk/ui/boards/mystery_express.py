@@ -120,6 +120,9 @@ class MysteryExpressBoard:
             if event.kind == "time_reveal":
                 self.reveals.append(TimeReveal.from_event(event.data, self._free_from(now), per))
             elif event.kind in CardsShown.KINDS and event.data.get("reveals"):
+                # Newer cards shown replace any still up or waiting (bots move faster than two looks):
+                # the log keeps those; the Time reveals are never cut short.
+                self.reveals = [r for r in self.reveals if not isinstance(r, CardsShown)]
                 self.reveals.append(CardsShown.from_event(event.kind, event.data, self._free_from(now), per))
             elif event.kind == "game_over" and self.end is None:
                 self.end = EndReveal(event.data, self.context.seats, self._free_from(now), self.context.reveal_seconds)
