@@ -102,7 +102,7 @@ def _ledger_widths(paint: Painter, rect: pygame.Rect, seats: int, revealed: bool
     gap = max(1, layout.mm(0.5))
     line = rect.height // (seats + 1)
     count = max(layout.mm(3.8), rect.width // 26)
-    fixed = [min(line, layout.mm(6)), 0, layout.mm(3)] + [count] * 4 + [layout.mm(1)] + [count] * 4
+    fixed = [min(line, layout.mm(4.5)), 0, layout.mm(3)] + [count] * 4 + [layout.mm(1)] + [count] * 4
     if answered:
         fixed.append(layout.mm(4))
     free = rect.width - sum(fixed) - gap * (len(fixed) - (0 if revealed else 1))

@@ -128,11 +128,11 @@ def draw_train(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrator
         boxes = columns(rect, [1] * len(cars), gap=gap)
     active = view.get("active")
     names = [Text(narrator.rules.cars[car]) for car in cars]
-    for share in HEAD_SHARES:  # the names' room grows (onto two lines) until they all fit at fine print
-        heads = [_car_parts(paint, box, share)[1] for box in boxes]
-        if all(fits(paint, head, name, FINE) for head, name in zip(heads, names)):
+    for least, share in ((least, share) for least in (LABEL, FINE) for share in HEAD_SHARES):
+        heads = [_car_parts(paint, box, share)[1] for box in boxes]  # the names' room grows (onto two lines)
+        if all(fits(paint, head, name, least) for head, name in zip(heads, names)):  # until all fit
             break
-    size = common_size(paint, list(zip(heads, names)))
+    size = common_size(paint, list(zip(heads, names)), (least,))
     for number, (car, box) in enumerate(zip(cars, boxes), start=1):
         people = [p for p in view["players"] if p.get("car") == car]
         conductor = view.get("conductor_car") == car

@@ -63,10 +63,10 @@ class Regions:
     log_in_turn: bool  # the short screens: the log fills the turn panel while nobody there is asked
 
 
-def regions(paint: Painter, buttons: int = 0) -> Regions:
-    """The board's boxes; with more than six buttons to show (a turn with Madam's help or a special
-    power) the short landscape screens give the turn panel room from the ledger for a third line of
-    words in each button."""
+def regions(paint: Painter, buttons: int = 0, counting: bool = False) -> Regions:
+    """The board's boxes. On the short landscape screens the turn panel gives the ledger room while it
+    only counts answers (`counting`: a form stage without buttons), and takes room from the ledger
+    with more than six buttons to show (Madam's help, a special power) for a third line of words."""
     layout = paint.layout
     gap = layout.mm(1.5)
     screen = inset(paint.surface.get_rect(), layout.mm(2))
@@ -78,7 +78,9 @@ def regions(paint: Painter, buttons: int = 0) -> Regions:
     if log_of_its_own:
         weights = [1.1, 2.0, 1.5, 2.6, 2.6]
     else:
-        weights = [1.1, 1.8, 0.55, 2.45, 3.3] if buttons > 6 else [1.1, 1.8, 0.55, 3.0, 2.75]
+        turn_share = 3.3 if buttons > 6 else 1.9 if counting and not buttons else 2.75
+        train_share = 2.0 if buttons > 6 else 2.05
+        weights = [1.1, train_share, 0.55, 9.2 - 1.1 - train_share - 0.55 - turn_share, turn_share]
     itinerary, train, banner, middle, turn = rows(screen, weights, gap=gap)
     ledger, cards = columns(middle, [2.3, 1], gap=gap)
     return Regions(itinerary, train, banner, ledger, cards, turn, train.union(middle), train.union(turn), True,
@@ -141,7 +143,7 @@ class MysteryExpressBoard:
         if view is None:
             return
         narrator = self.context.narrator
-        area = regions(paint, len(self._buttons()))
+        area = regions(paint, len(self._buttons()), view.get("stage") in FORM_STATUS)
         _frame(paint, paint.surface.get_rect())
         draw_itinerary(paint, area.itinerary, view)
         reveal = next((r for r in self.reveals if r.start <= now), None)
