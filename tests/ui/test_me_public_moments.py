@@ -16,7 +16,7 @@ from kiosk.ui.boards.mystery_express import MysteryExpressBoard, regions
 from kiosk.ui.layout import LAYOUTS
 from kiosk.ui.scene import Swipe
 from tests.ui.scene_checks import render, render_everywhere
-from tests.ui.test_live_animations import SOON, LiveTable, live, mystery_express  # noqa: F401 (the fixture)
+from tests.ui.test_live_animations import SOON, live, mystery_express  # noqa: F401 (live: the fixture)
 from tests.ui.me_table import GAME
 from tests.ui.test_me_board import game
 

@@ -1,5 +1,10 @@
 """Mystery Express category marks on the touchscreen: a card back per category, each with its own
-colour, a symbol drawn by the program and a letter, so colour is never the only signal (DESIGN)."""
+colour, a symbol drawn by the program and a letter, so colour is never the only signal (DESIGN).
+
+Also the board's way with the type scale: `say` sets words in the largest of a few named sizes they
+fit at (wrapped), `common_size` gives a row or a column one size, and `fits` tells whether a mark
+that repeats what a symbol or a neighbour says (a back's letter, a token's number) is readable at
+all where it would go; if not, it is left out rather than drawn under its minimum."""
 
 from __future__ import annotations
 

@@ -28,7 +28,7 @@ from kiosk.ui.clocks import FLIP_SHARE, draw_clock, flip
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim
 from kiosk.ui.scene import ON_TIME
-from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE, TypeSize
+from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE
 
 
 CARD_SHARE = 1 / 3  # a Time card on a pile shows for this share of one look
