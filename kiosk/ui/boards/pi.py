@@ -201,7 +201,7 @@ class PIBoard:
         """Words about a seat (which they name) in its colour, the whole corner wide: at the label size,
         down to the fine print's least for the longest status lines (several seats awaited)."""
         assert self.view is not None
-        paint.text(rect, words, LABEL, seat_colour(self.view, seat), align="left", min_mm=FINE.min_mm)
+        paint.text(rect, words, LABEL.mm, seat_colour(self.view, seat), align="left", min_mm=FINE.min_mm)
 
     def draw_players(self, paint: Painter, rect: pygame.Rect) -> None:
         """One line per seat: its chip, points per case, total, investigators left, the evidence
