@@ -34,7 +34,7 @@ from kiosk.ui.boards.pi_solution import SolutionReveal
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, font, lines_height
 from kiosk.ui.theme import FILM_NOIR, Theme
-from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE
+from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE, TypeSize
 
 ASK = {
     "solve_suspect": N_("{seat} accuses: tap the suspect's postcard"),
@@ -42,6 +42,10 @@ ASK = {
     "solve_location": N_("{seat} accuses: tap the hideout"),
 }
 PLAYER_COLUMNS = [1, 2.2, 1.3, 1.7, 1.1, 1.2]  # chip, points per case, total, investigators left, kept, penalty
+# The log at the label size's least where its box is short (landscape): two or three results stay in
+# sight rather than one; where the box is tall (portrait) it is set at the label size.
+TIGHT_LABEL = TypeSize("label, tight", LABEL.min_mm, LABEL.min_mm)
+LOG_ROOMY_MM = 35
 TIE_BREAKS = {
     "investigators": N_("Tie broken by unused investigators"),
     "penalties": N_("Tie broken by fewer penalties"),
@@ -119,8 +123,7 @@ class PIBoard:
             for line in log_lines(self.names, event):
                 self.log.add(line)
             if event.kind == "minigame_end":
-                start = max(now, self.solution.end) if self.solution is not None else now
-                self.solution = SolutionReveal(event.data, start, self.context.reveal_seconds)
+                self.solution = SolutionReveal(event.data, now, self.context.reveal_seconds)
 
     def tap(self, value: object, now: float) -> None:
         if self.log.tap(value):
@@ -177,7 +180,8 @@ class PIBoard:
             rect = pygame.Rect(rect.left, box.bottom + paint.layout.mm(1), rect.width, rect.bottom - box.bottom - paint.layout.mm(1))
             if rect.height < paint.layout.min_touch:
                 return
-        self.log.draw(paint, rect)
+        roomy = rect.height >= paint.layout.mm(LOG_ROOMY_MM)
+        self.log.draw(paint, rect, LABEL if roomy else TIGHT_LABEL)
 
     def draw_corners(self, paint: Painter, corners: list[pygame.Rect]) -> None:
         """The map's empty corners: the case and round, whose turn, the evidence deck, the first player."""

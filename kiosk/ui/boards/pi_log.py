@@ -58,7 +58,7 @@ def log_lines(narrator: ColourNarrator, event: Event) -> list[Text]:
         return [Text(INVESTIGATED, {"seat": narrator.seat(d["seat"]), "location": narrator.name(d["location"]),
                                     "feedback": feedback(d["discs"], d["cubes"])})]
     if event.kind == "evidence":
-        said = feedback(d["result"] == "disc", d["result"] == "cube")
+        said = feedback(int(d["result"] == "disc"), int(d["result"] == "cube"))
         return [Text(EVIDENCE, {"seat": narrator.seat(d["seat"]), "card": narrator.name(d["card"]), "feedback": said})]
     if event.kind == "minigame_end":  # the headline, then one line per seat: a long case table pages
         cases = [Text(CASE_OF, {"seat": narrator.seat(int(seat)), "case": narrator.case(case)})
