@@ -101,6 +101,7 @@ class PIBoard:
     log: EventLog = field(default_factory=EventLog)
     solution: SolutionReveal | None = None  # the end of the last case, shown big for a few seconds
     notice: Text | None = None  # why the last tap was refused
+    names: ColourNarrator = field(init=False)  # seats by colour and number, as players call each other
 
     def __post_init__(self) -> None:
         self.names = ColourNarrator(self.rules)
@@ -199,7 +200,7 @@ class PIBoard:
             self.draw_seat_line(paint, turn, view["active"], words)
         paint.text(deck, Text(N_("Evidence deck: {deck}\ndiscarded: {discard}"),
                               {"deck": view["deck"], "discard": len(view["discard"])}), LABEL, paint.theme.muted)
-        self.draw_seat_line(paint, first, view["first"], Text(N_("First player:\n{seat}"), {"seat": self.context.narrator.seat(view["first"])}))
+        self.draw_seat_line(paint, first, view["first"], Text(N_("First player:\n{seat}"), {"seat": self.names.seat(view["first"])}))
 
     def draw_seat_line(self, paint: Painter, rect: pygame.Rect, seat: int, words: Text) -> None:
         """Words about a seat (which they name) in its colour, the whole corner wide: at the label size,
@@ -234,9 +235,11 @@ class PIBoard:
             side = min(sign.width, sign.height)
             draw_pawn(paint, pygame.Rect(sign.right - side, sign.centery - side // 2, side, side), seat_colour(view, seat))
             paint.text(left, Verbatim(str(player["investigators_left"])), LABEL, paint.theme.ink, align="left")
-            if player["kept"]:
-                paint.box(kept, CARD, paint.theme.muted, radius=2, width=1)
-                paint.text(kept, Verbatim(str(len(player["kept"]))), FINE, paint.theme.muted)
+            if player["kept"]:  # a card with their count on it
+                card = pygame.Rect(0, 0, min(kept.width, max(chip_px(paint), kept.height * 3 // 4)), kept.height)
+                card.center = kept.center
+                paint.box(card, CARD, paint.theme.muted, radius=2, width=1)
+                paint.text(card, Verbatim(str(len(player["kept"]))), FINE, paint.theme.muted)
             if player["penalties"]:
                 paint.text(penalty, Verbatim(f"−{self.rules.penalty_points * player['penalties']}"), LABEL, paint.theme.alert)
 
@@ -288,7 +291,7 @@ class PIBoard:
         ask, slots = rows(room, [ask_h, room.height - ask_h - gap], gap=gap)
         seat = view["active"]
         asked = next(kind for kind in KINDS if kind not in view["guess"])
-        paint.text(ask, Text(ASK[f"solve_{asked.lower()}"], {"seat": self.context.narrator.seat(seat)}), LABEL,
+        paint.text(ask, Text(ASK[f"solve_{asked.lower()}"], {"seat": self.names.seat(seat)}), LABEL,
                    seat_colour(view, seat), title=True)
         for box, kind in zip(rows(slots, [1, 1, 1], gap=gap), KINDS):
             chosen = view["guess"].get(kind)
@@ -309,11 +312,12 @@ class PIBoard:
         view = self.view
         assert view is not None
         result = view.get("result", {})
-        winners = TextList(tuple(self.context.narrator.seat(s) for s in result.get("winners", [])))
+        winners = TextList(tuple(self.names.seat(s) for s in result.get("winners", [])))
         title, names, how = rows(rect, [1, 2, 0.8], gap=paint.layout.mm(1))
         paint.text(title, Text(N_("The city sleeps. Case closed.")), LABEL, paint.theme.muted, title=True)
         paint.box(names, paint.theme.panel, paint.theme.accent, radius=paint.layout.mm(1.5))
-        paint.text(inset(names, paint.layout.mm(1.5)), phrases.winners(winners), TITLE, paint.theme.accent, title=True)
+        paint.text(inset(names, paint.layout.mm(1.5)), phrases.winners(winners), TITLE.mm, paint.theme.accent,
+                   title=True, min_mm=BODY.min_mm)  # several winners may need the room of a body size
         decided = TIE_BREAKS.get(result.get("decided_by", ""))
         if decided is not None:
             paint.text(how, Text(decided), LABEL, paint.theme.ink)

@@ -85,12 +85,15 @@ class SolutionReveal:
                  for cells, seat in zip(lines, seats) for i, kind in enumerate(KINDS)]
         size = min(paint.fit_mm(box, words, BODY.mm, min_mm=LABEL.min_mm) for box, words in names)
         shown = self.shown_rows(now)
+        chip_side = min(lines[0][0].height, max(chip_px(paint), layout.mm(6)))
+        colour_boxes = [pygame.Rect(cells[0].left + chip_side + gap, cells[0].top, cells[0].width - chip_side - gap,
+                                    cells[0].height) for cells in lines]
+        colour_size = min(paint.fit_mm(box, narrator.colour(seat), LABEL) for box, seat in zip(colour_boxes, seats))
         for i, (cells, seat) in enumerate(zip(lines, seats)):
-            chip_side = min(cells[0].height, max(chip_px(paint), layout.mm(6)))
             chip = pygame.Rect(cells[0].left, cells[0].centery - chip_side // 2, chip_side, chip_side)
-            seat_chip(paint, chip, view, seat, "disc")
-            name = pygame.Rect(chip.right + gap, cells[0].top, cells[0].right - chip.right - gap, cells[0].height)
-            paint.text(name, narrator.colour(seat), LABEL, seat_colour(view, seat), align="left")  # the chip: its number
+            seat_chip(paint, chip, view, seat, "disc")  # its number; the colour's name beside it
+            paint.text(colour_boxes[i], narrator.colour(seat), colour_size, seat_colour(view, seat), align="left",
+                       min_mm=LABEL.min_mm)
             if i >= shown:
                 continue
             for kind, cell in zip(KINDS, cells[1:4]):
