@@ -28,7 +28,7 @@ from kiosk.games.base import Event, IllegalAction, Prompt
 from kiosk.i18n import N_, Text
 from kiosk.narration import narrator_for
 from kiosk.seats.controller import SeatController, SeatPages
-from kiosk.seats.screen import Item, Screen, render
+from kiosk.seats.screen import Item, Screen, panel_picture
 from kiosk.session import GameSession
 from kiosk.store import StoreWriteError
 
@@ -270,7 +270,7 @@ class Referee:
     def draw(self, seat: int) -> None:
         display = self._display(seat)
         if display is not None:
-            display.show(render(self.screen_of(seat)))  # identical frames cost nothing on the bus
+            display.show(*panel_picture(self.screen_of(seat)))  # identical frames cost nothing on the bus
 
     def _display(self, seat: int) -> Any:
         for part in self.table.seats:

@@ -19,7 +19,7 @@ def test_the_acting_and_awaited_seats_are_drawn_first(tmp_path, game_id, seats, 
     order: list[int] = []
     for part in mock_table.table.seats:
         show = part.display.show
-        part.display.show = lambda image, seat=part.index, show=show: order.append(seat) or show(image)
+        part.display.show = lambda image, inverted=False, seat=part.index, show=show: order.append(seat) or show(image, inverted)
     try:
         checked = 0
         for _ in range(60):
