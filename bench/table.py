@@ -65,9 +65,9 @@ class Writes:
     def wrap(self, seat: int, display: Any, bus: Any) -> None:
         show = display.show
 
-        def measured_show(image: Any) -> bool:
+        def measured_show(image: Any, inverted: bool = False) -> bool:
             before = bus.bytes_sent
-            shown = show(image)
+            shown = show(image, inverted)
             self.log.append((seat, time.perf_counter() - self.started, bus.bytes_sent - before))
             return bool(shown)
 
