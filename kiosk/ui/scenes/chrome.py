@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from kiosk.i18n import N_, Text
-from kiosk.ui.layout import columns, inset, rows
+from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, Words
 
 PREVIOUS = "previous"
@@ -65,9 +65,9 @@ def common_size(paint: Painter, boxes: list[pygame.Rect], labels: list[Words], s
 
 
 def segmented(paint: Painter, rect: pygame.Rect, choices: list[tuple[Words, object]], current: object,
-              size_mm: float = 4.5) -> None:
-    """Side-by-side buttons, one per choice, the current one lit, all labels at one size."""
-    cells = columns(rect, [1] * len(choices), gap=paint.layout.mm(1))
+              size_mm: float = 4.5, lines: int = 1) -> None:
+    """Side-by-side buttons, one per choice (on `lines` lines), the current one lit, all labels at one size."""
+    cells = grid(rect, len(choices), -(-len(choices) // lines), gap=paint.layout.mm(1))
     size = common_size(paint, cells, [label for label, _ in choices], size_mm)
     for cell, (label, value) in zip(cells, choices):
         paint.button(cell, label, value, selected=value == current, size_mm=size)

@@ -1,7 +1,9 @@
 """The options of the chosen game and of the table, on as many pages as the screen needs.
 
 One row per option: its label and a line on what it does, then its control: a toggle for a yes/no
-option, segmented buttons for a choice (the Watson & Holmes cases by title, seats by number). The
+option, segmented buttons for a choice (the Watson & Holmes cases by title, seats by number). Rows
+take slots of one height, so many to a page; a choice whose labels would not read at the type floor
+side by side (long case titles on a small panel) wraps onto more lines of buttons, a slot each. The
 table's settings (reveal speed, language, and the assist for Mystery Express) come after the game's
 and go back in the same dict: `on_done(values)` gets every option of the game and every setting that
 applies to it, and no other key (other entries of `values` are not passed on).
@@ -23,9 +25,10 @@ from kiosk.narration import table_case
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.option_labels import LABELS, OFF, ON, TABLE_SETTINGS, VALUE_NAMES
 from kiosk.ui.paint import Painter, Verbatim, Words
-from kiosk.ui.scenes.chrome import backdrop, button_height, margin, pager, segmented, title_band, turn_page
+from kiosk.ui.scenes.chrome import backdrop, button_height, common_size, margin, pager, segmented, title_band, turn_page
 from kiosk.ui.scenes.notice import Notice
 from kiosk.ui.theme import Theme, theme_for
+from kiosk.ui.type_scale import FLOOR_MM
 
 DONE = "done"
 BACK = "back"
@@ -98,14 +101,13 @@ class Options:
         name = Text(registry.get(self.game_id).info.names["en"])
         title_band(paint, title, Text(N_("Options")), name)
         per_page = self._per_page(paint, body)
-        self.pages = max(1, -(-len(self.rows) // per_page))
+        pages = self._paginate(paint, body, per_page)
+        self.pages = len(pages)
         self.page = min(self.page, self.pages - 1)
-        shown = self.rows[self.page * per_page:(self.page + 1) * per_page]
-        row_height = self._row_height(paint)
-        spare = body.height - per_page * row_height
-        boxes = rows(body, [1] * per_page, gap=min(layout.mm(4), spare // max(1, per_page - 1)))
-        for box, row in zip(boxes, shown):
-            self._row(paint, box, row)
+        spare = body.height - per_page * self._row_height(paint)
+        slots = rows(body, [1] * per_page, gap=min(layout.mm(4), spare // max(1, per_page - 1)))
+        for first, row, lines in pages[self.page]:
+            self._row(paint, slots[first].union(slots[first + lines - 1]), row, lines, slots[first].height)
         if self.pages > 1:
             back, middle, done = columns(actions, [1, 2.4, 1], gap=margin(paint))
             pager(paint, middle, self.page, self.pages)
@@ -125,19 +127,57 @@ class Options:
         return self._control_height(paint) + extra
 
     def _per_page(self, paint: Painter, body: pygame.Rect) -> int:
+        """How many slots (rows of one line) a page holds."""
         gap = paint.layout.mm(2)
         return max(1, (body.height + gap) // (self._row_height(paint) + gap))
 
-    def _row(self, paint: Painter, box: pygame.Rect, row: Row) -> None:
+    def _paginate(self, paint: Painter, body: pygame.Rect, per_page: int) -> list[list[tuple[int, Row, int]]]:
+        """The rows of each page, each with its first slot and its number of lines (slots)."""
+        pages: list[list[tuple[int, Row, int]]] = [[]]
+        used = 0
+        for row in self.rows:
+            lines = self._lines(paint, row, body.width, per_page)
+            if used + lines > per_page and pages[-1]:
+                pages.append([])
+                used = 0
+            pages[-1].append((used, row, lines))
+            used += lines
+        return pages
+
+    def _lines(self, paint: Painter, row: Row, width: int, most: int) -> int:
+        """The fewest lines of buttons on which every choice's label reads at the type floor or more
+        (one for a toggle; never more than a page's slots)."""
+        if row.choices is None:
+            return 1
+        labels = [value_name(row.name, choice) for choice in row.choices]
+        _words, control = self._split(paint, pygame.Rect(0, 0, width, self._row_height(paint)), 1)
+        gap = paint.layout.mm(1)
+        for lines in range(1, min(most, len(labels))):
+            per_line = -(-len(labels) // lines)
+            cell = pygame.Rect(0, 0, (control.width - gap * (per_line - 1)) // per_line, control.height)
+            if paint.layout.mm(common_size(paint, [cell] * len(labels), labels, 4.5)) >= paint.layout.mm(FLOOR_MM):
+                return lines
+        return min(most, len(labels))
+
+    def _split(self, paint: Painter, box: pygame.Rect, lines: int, slot: int | None = None) -> tuple[pygame.Rect, pygame.Rect]:
+        """A row's box split into its words and its control (`lines` lines of buttons); in landscape
+        the words keep the top slot's height beside a taller control."""
+        layout = paint.layout
+        inner = inset(box, layout.mm(1.5))
+        gap = layout.mm(1)
+        height = self._control_height(paint) * lines + gap * (lines - 1)
+        if layout.portrait:
+            words, control = rows(inner, [inner.height - height, height], gap=gap)
+            return words, control
+        words, control = columns(inner, [1, 1.25], gap=layout.mm(3))
+        if slot is not None:
+            words = pygame.Rect(words.left, words.top, words.width, min(words.height, slot - 2 * layout.mm(1.5)))
+        return words, pygame.Rect(control.left, control.centery - height // 2, control.width, height)
+
+    def _row(self, paint: Painter, box: pygame.Rect, row: Row, lines: int = 1, slot: int | None = None) -> None:
         layout = paint.layout
         paint.box(box, paint.theme.panel, None, radius=layout.mm(2))
-        inner = inset(box, layout.mm(1.5))
-        height = self._control_height(paint)
-        if layout.portrait:
-            words, control = rows(inner, [inner.height - height, height], gap=layout.mm(1))
-        else:
-            words, control = columns(inner, [1, 1.25], gap=layout.mm(3))
-            control = pygame.Rect(control.left, control.centery - height // 2, control.width, height)
+        words, control = self._split(paint, box, lines, slot)
         label_box, help_box = rows(words, [1, 1.2])
         label = LABELS[(row.owner, row.name)]
         paint.text(label_box, Text(label.name), 5.5, paint.theme.accent, title=True, align="left")
@@ -148,7 +188,7 @@ class Options:
             paint.button(control, Text(ON if on else OFF), ("toggle", row.name), selected=on, size_mm=4.5)
         else:
             segmented(paint, control, [(value_name(row.name, choice), ("set", row.name, choice))
-                                       for choice in row.choices], ("set", row.name, value))
+                                       for choice in row.choices], ("set", row.name, value), lines=lines)
 
     def chosen(self) -> dict[str, Any]:
         """Every option of the game and every table setting that applies, and nothing else."""
