@@ -1,9 +1,10 @@
 """The options of the chosen game and of the table, on as many pages as the screen needs.
 
 One row per option: its label and a line on what it does, then its control: a toggle for a yes/no
-option, segmented buttons for a choice (the Watson & Holmes cases by title, seats by number). The
-table's settings (reveal speed, language, and the assist for Mystery Express) come after the game's
-and go back in the same dict: `on_done(values)` gets every option of the game and every setting that
+option, segmented buttons for a choice (the Watson & Holmes cases by title, seats by number), or a
+stepper through the choices one at a time when they do not fit side by side (a table's many
+cases). The table's settings (reveal speed, language, and the assist for Mystery Express) come
+after the game's and go back in the same dict: `on_done(values)` gets every option of the game and every setting that
 applies to it, and no other key (other entries of `values` are not passed on).
 """
 
@@ -44,12 +45,11 @@ def option_rows(game_id: str, seats: int | None) -> list[Row]:
     """The game's labelled options that matter with this many seats, each offering only the values
     such a game can use, then the table settings that apply to this game."""
     info = registry.get(game_id).info
-    count = seats or info.max_seats
     found: list[Row] = []
-    for spec in info.options:
-        if (game_id, spec.name) not in LABELS or not spec.matters(count):
+    for spec in info.options:  # with the seats not yet known, every value a game could use
+        if (game_id, spec.name) not in LABELS or not spec.matters(seats):
             continue  # an option the screen cannot name, or that changes nothing here, keeps its value
-        found.append(Row(game_id, spec.name, spec.allowed(count)))
+        found.append(Row(game_id, spec.name, spec.allowed(seats)))
     for setting in TABLE_SETTINGS:
         if setting.games is None or game_id in setting.games:
             found.append(Row("table", setting.name, setting.choices))
