@@ -107,3 +107,24 @@ def test_the_panel_turns_one_seat_at_a_time_then_settles_into_the_board():
     after = render(board, layout, "en", now)
     assert solution.data["cases"] and any(d.text.startswith("Case 2/3") for d in after.drawn)  # the map again
     assert Text("Case {minigame} is over after {rounds}.").msgid in {line.msgid for line in board.log.lines}
+
+
+def test_tap_for_the_results_covers_neither_the_map_nor_the_words_at_the_end():
+    from kiosk.ui.app import results_hint
+
+    over = game_moments(4, 5)[-1]
+
+    class Finished:
+        def __init__(self) -> None:
+            self.board = board_at(over)
+            self.theme = self.board.theme
+
+        def draw(self, paint, now: float) -> None:
+            self.board.draw(paint, now)
+            results_hint(paint, self.board)
+
+    for painter in render_everywhere("pi-board-results-hint", Finished, now=1000.0):
+        hint = next(d for d in painter.drawn if d.text in ("Tap for the results", "Toca para ver los resultados"))
+        area = regions(painter, 4)
+        assert not hint.box.colliderect(area.map) and not hint.box.colliderect(area.log)
+        assert not any(d.box.colliderect(hint.box) for d in painter.drawn if d is not hint)

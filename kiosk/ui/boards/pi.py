@@ -46,6 +46,7 @@ PLAYER_COLUMNS = [1, 2.2, 1.3, 1.7, 1.1, 1.2]  # chip, points per case, total, i
 # sight rather than one; where the box is tall (portrait) it is set at the label size.
 TIGHT_LABEL = TypeSize("label, tight", LABEL.min_mm, LABEL.min_mm)
 LOG_ROOMY_MM = 35
+RESULTS_STRIP_MM = 9  # under the winners, for the kiosk's "Tap for the results" (with people only)
 TIE_BREAKS = {
     "investigators": N_("Tie broken by unused investigators"),
     "penalties": N_("Tie broken by fewer penalties"),
@@ -164,12 +165,24 @@ class PIBoard:
             CityMap(self.rules, self.context.narrator, view, self.prompt).draw(paint, area.map)
         self.draw_players(paint, area.players)
         if view["over"]:
-            self.draw_end(paint, area.action)
+            strip = self.results_place(paint)
+            end = area.action if strip is None else pygame.Rect(
+                area.action.left, area.action.top, area.action.width, strip.top - paint.layout.mm(1) - area.action.top)
+            self.draw_end(paint, end)
         elif view["stage"] == "solve":  # a bot's attempt shows too, with no button
             self.draw_accusation(paint, area.action)
         else:
             self.draw_display(paint, area.action)
         self.draw_log(paint, area.log)
+
+    def results_place(self, paint: Painter) -> pygame.Rect | None:
+        """Where the kiosk says "Tap for the results" at the end of a game with people: a strip at the
+        foot of the winners' panel, so it covers neither the map nor the log (bots go on by themselves)."""
+        if self.view is None or len(self.context.bots) >= self.context.seats:
+            return None
+        action = regions(paint, self.view["seats"]).action
+        strip = max(paint.layout.min_touch, paint.layout.mm(RESULTS_STRIP_MM))
+        return pygame.Rect(action.left, action.bottom - strip, action.width, strip)
 
     def draw_log(self, paint: Painter, rect: pygame.Rect) -> None:
         """The event log; a refused tap's reason in red over its top while it stands."""
