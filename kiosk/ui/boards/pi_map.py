@@ -19,7 +19,7 @@ from kiosk.games.pi.rules import Rules
 from kiosk.i18n import N_, Text
 from kiosk.ui.boards.pi_marks import (CAPTION, CAPTION_INK, CARD, ROAD, black_disc, chip_px, draw_pawn, kind_icon,
                                       seat_chip, seat_colour, seat_number, shape)
-from kiosk.ui.layout import columns, inset, rows
+from kiosk.ui.layout import inset, rows
 from kiosk.ui.paint import Painter, Verbatim, Words
 from kiosk.ui.type_scale import BODY, FINE
 

@@ -12,7 +12,6 @@ from typing import Any
 
 import pygame
 
-from kiosk.ui.layout import inset
 from kiosk.ui.paint import Painter, Verbatim, font, lines_height
 from kiosk.ui.theme import FILM_NOIR, Colour
 from kiosk.ui.type_scale import FINE
@@ -117,7 +116,3 @@ def blinds(paint: Painter) -> None:
     for x in range(-h, w, step):
         pygame.draw.line(surface, BLINDS, (x, h), (x + h // 2, 0), thick)
 
-
-def card_box(rect: pygame.Rect, paint: Painter) -> pygame.Rect:
-    """A slightly inset panel inside `rect`, for words on a postcard's strip."""
-    return inset(rect, max(1, paint.layout.mm(0.4)))
