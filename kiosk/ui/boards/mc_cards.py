@@ -2,7 +2,8 @@
 
 A face shows what the printed card shows (rules 2, 3): its number, its name, the five attributes
 with an unknown one ("?", rolled with 2D6) marked in a red die-square, and, on a special card, the
-red frame, a star and its ability; a card of a couple names its partner with a heart. The attribute
+red frame, a star and its ability; a card of a couple carries a heart (the partner is named only by
+its own card, when it is on the table: the board names no card the public has not seen). The attribute
 fought over is lit. A face drawn too small for all that keeps the number, the name and the value
 fought over, big. Only faces the public may see are ever drawn face up: a hand is a stack of backs.
 """
@@ -39,7 +40,7 @@ PIPS = {
     5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
     6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
 }
-COUPLE = N_("♥ {partner}")  # the card's partner in a couple (rules 3.3)
+COUPLE = N_("♥ in a couple")  # the card has a partner (rules 3.3); the link shows when both are on the table
 STAR = "★"
 
 
@@ -53,8 +54,8 @@ def card_rect(rect: pygame.Rect, most: int | None = None) -> pygame.Rect:
     return face
 
 
-def draw_face(paint: Painter, face: pygame.Rect, card: Card, name: Text, partner: Text | None,
-              fought: str | None = None, grow: float = 1.0) -> None:
+def draw_face(paint: Painter, face: pygame.Rect, card: Card, name: Text, fought: str | None = None,
+              grow: float = 1.0) -> None:
     """A character card face up in `face` (use `card_rect` for its proportions)."""
     layout = paint.layout
     edge = SPECIAL_RED if card.special else REGULAR_EDGE
@@ -65,14 +66,15 @@ def draw_face(paint: Painter, face: pygame.Rect, card: Card, name: Text, partner
     if not full:
         _compact(paint, inner, card, name, fought, grow)
         return
-    footer = face.height >= layout.mm(FOOTER_MM) and (card.special or partner is not None)
-    lines = (1 if card.special else 0) + (1 if partner is not None else 0)
+    coupled = card.partner is not None
+    footer = face.height >= layout.mm(FOOTER_MM) and (card.special or coupled)
+    lines = (1 if card.special else 0) + (1 if coupled else 0)
     weights = [2.2, 5.2] + ([1.1 * lines] if footer else [])
     parts = rows(inner, weights, gap=max(1, layout.mm(0.4)))
     _header(paint, parts[0], card, name, grow)
     _attributes(paint, parts[1], card, fought, grow)
     if footer:
-        _footer(paint, parts[2], card, partner, grow)
+        _footer(paint, parts[2], card, grow)
 
 
 def _header(paint: Painter, rect: pygame.Rect, card: Card, name: Text, grow: float) -> None:
@@ -116,12 +118,12 @@ def _value(paint: Painter, rect: pygame.Rect, value: int | str, size: TypeSize) 
         paint.text(rect, Verbatim(str(value)), size, CARD_INK, title=True, align="right")
 
 
-def _footer(paint: Painter, rect: pygame.Rect, card: Card, partner: Text | None, grow: float) -> None:
+def _footer(paint: Painter, rect: pygame.Rect, card: Card, grow: float) -> None:
     lines: list[tuple[Text, Colour]] = []
     if card.ability is not None:
         lines.append((Text(ABILITY_NAMES[card.ability]), SPECIAL_RED))
-    if partner is not None:
-        lines.append((Text(COUPLE, {"partner": partner}), CARD_INK))
+    if card.partner is not None:  # not the partner's name: only cards on the table are named (rules 12)
+        lines.append((Text(COUPLE), HEART_INK))
     for box, (line, colour) in zip(rows(rect, [1] * len(lines)), lines):
         paint.text(box, line, grown(FINE, grow), colour, title=True)
 

@@ -164,10 +164,9 @@ def _draw_side(paint: Painter, side: Side, spot: _Placed, narrator: Any, attribu
     words: Words = name if side.role is None or not roomy else Text(N_("{seat} · {role}"), {"seat": name, "role": side.role})
     paint.text(spot.who, words, grown(LABEL, grow), theme.ink, title=True)
     for index, (card_id, face) in enumerate(spot.faces):
-        card = narrator.cards.card(card_id)
-        partner = narrator.card(card.partner) if card.partner is not None else None
         fighting = index == len(spot.faces) - 1
-        draw_face(paint, face, card, narrator.card(card_id), partner, attribute if fighting else None, grow)
+        draw_face(paint, face, narrator.cards.card(card_id), narrator.card(card_id), attribute if fighting else None,
+                  grow)
     if spot.slot is not None:
         paint.box(spot.slot, None, theme.muted, radius=paint.layout.mm(1.5), width=1)
     if spot.dice is not None and side.shown is not None:

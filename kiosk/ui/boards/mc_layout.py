@@ -69,7 +69,7 @@ def regions(layout: Layout, screen: pygame.Rect, seats: int, choices: int) -> Re
         return Regions(top_box, seats_box, felt_box, inset(felt_box, layout.mm(2.5)), pile_box, log_box, banner_box,
                        choices_box if choices else None, felt_box.union(pile_box), grow)
     top = 0 if choices else layout.mm(8 * grow)  # a short screen gives the title's room to the choices
-    log = layout.mm(LOG_LINES_LANDSCAPE * 5.6 * grow)
+    log = 0 if choices else layout.mm(LOG_LINES_LANDSCAPE * 6.3 * grow)  # choices (rare) take the log's room
     body = area.height - top - banner - log - choices - (4 if choices else 3) * gap
     weights: list[float] = [float(top), float(body), float(banner), float(log)] + ([float(choices)] if choices else [])
     parts = rows(area, weights, gap=gap)

@@ -348,6 +348,8 @@ class MysteryCityBoard:
             paint.text(inset(rect, paint.layout.mm(1)), self.banner, size, paint.theme.ink, title=True)
 
     def draw_log(self, paint: Painter, rect: pygame.Rect) -> None:
+        if rect.height < paint.layout.min_touch:
+            return  # a short landscape screen gives the log's room to public choices while they last
         paint.box(rect, LOG_PAPER, paint.theme.muted, radius=paint.layout.mm(1.5), width=1)
         self.log.draw(paint, inset(rect, paint.layout.mm(1.2)), self.size(LABEL))
 
