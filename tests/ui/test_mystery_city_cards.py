@@ -19,6 +19,7 @@ from kiosk.ui.layout import LAYOUTS
 from kiosk.ui.paint import Painter, Verbatim
 from kiosk.ui.theme import CARD_TABLE
 from tests.ui.scene_checks import LANGUAGES, check_frame, render, render_everywhere, save
+from tests.ui.test_live_animations import SOON, live  # noqa: F401 (the live table fixture)
 from tests.ui.test_mystery_city_board import MOMENTS, card_names, first, kinds, moments
 
 CARDS = load_cards()
@@ -147,3 +148,29 @@ def test_a_duel_shown_big_draws_only_public_cards_even_when_fed_private_events(s
                 assert f'"{card}"' in moment.public, f"step {step}: the board drew {card}, which is not public"
                 checked += 1
     assert checked > 10
+
+
+def test_a_duel_shown_big_gives_way_when_the_next_card_is_laid():
+    board = duel_moment("tie")  # a tie: the combat goes on with a counterattack
+    assert board.duel is not None
+    for moment in moments(*MOMENTS["tie"][:2]):
+        if moment.board.duel is not None and any(e.kind == "card_played" for e in moment.events):
+            pytest.fail("a duel was still shown big after the next card was laid")
+
+
+def test_the_duel_settles_into_the_board_on_its_own_clock_with_nobody_touching(live):
+    live.app.start_game("mystery-city", 2, [], {})
+    live.step()
+    board = live.app.board
+    assert isinstance(board, MysteryCityBoard)
+    live.play(3, lambda: board.duel is not None, limit=5000)
+    duel = board.duel
+    shown = live.frames[-1]  # the frame the table drew as the exchange was decided
+    live.frames.clear()
+    live.idle_until(duel.end + 5.0)
+    newest = board.log.lines[0].render("en")
+    assert duel.result.render("en") in shown.texts and newest not in shown.texts  # big, over the log
+    settled = [f for f in live.frames if f.now >= duel.end - SOON]
+    assert len(settled) == 1 and settled[0].now == pytest.approx(duel.end)  # one frame as it settles
+    assert newest in settled[0].texts  # the board again, with the log
+    assert live.frames[-1] is settled[0]  # then nothing moves

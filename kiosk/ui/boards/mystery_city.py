@@ -41,6 +41,9 @@ FELT_EDGE: Colour = (96, 60, 30)
 LOG_PAPER: Colour = (16, 62, 40)
 DIRECTIONS = {"counterclockwise": N_("Counterclockwise"), "clockwise": N_("Clockwise")}
 ROLES = {"attacker": N_("Attacks"), "defender": N_("Defends")}
+# Public events after which a duel shown big gives way to the felt before its time (with bots at the
+# table, the next card can be laid within a second; the log keeps the result)
+MOVES_ON = frozenset({"turn", "attack", "counterattack", "card_played", "reroll", "companion"})
 PICK_ATTRIBUTE = "attribute"  # a tap on an attribute of a public attack choice: pick the rival next
 MORE = "more"
 
@@ -84,6 +87,8 @@ class MysteryCityBoard:
                     self.rolled_at = now
                 if event.kind in ("attack", "turn"):
                     self.exchange = None
+                if event.kind in MOVES_ON:
+                    self.duel = None  # the game has moved on: the felt shows where it stands
                 line = self.sentence(event)
             if line is not None:
                 self.banner = line
