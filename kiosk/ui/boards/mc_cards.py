@@ -10,6 +10,8 @@ fought over, big. Only faces the public may see are ever drawn face up: a hand i
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from kiosk.games.mystery_city.cards import ABILITY_NAMES, ATTRIBUTES, UNKNOWN, Card
@@ -151,6 +153,31 @@ def draw_back(paint: Painter, rect: pygame.Rect) -> None:
         middle = inset(rect, max(3, rect.width // 5))
         points = [middle.midtop, middle.midright, middle.midbottom, middle.midleft]
         pygame.draw.polygon(paint.surface, (150, 44, 56), points)
+
+
+def draw_fan(paint: Painter, rect: pygame.Rect, count: int) -> None:
+    """A hand held face down: up to eight backs fanned from the bottom of `rect`."""
+    shown = min(count, 8)
+    if shown == 0:
+        return
+    height = int(min(rect.height / 1.2, rect.width / (1 / ASPECT + 0.65)))  # the whole fan inside `rect`
+    width = int(height / ASPECT)
+    card = pygame.Surface((width, height), pygame.SRCALPHA)
+    radius = max(2, width // 10)
+    pygame.draw.rect(card, CARD_BACK, card.get_rect(), border_radius=radius)
+    pygame.draw.rect(card, CARD_FACE, card.get_rect(), width=1, border_radius=radius)
+    middle = inset(card.get_rect(), max(3, width // 5))
+    pygame.draw.polygon(card, (150, 44, 56), [middle.midtop, middle.midright, middle.midbottom, middle.midleft])
+    spread = 12 if shown > 1 else 0  # degrees between neighbours
+    pivot = (rect.centerx, rect.bottom - height // 8)
+    for i in range(shown):
+        angle = (i - (shown - 1) / 2) * spread
+        turned = pygame.transform.rotate(card, -angle)
+        # the card's centre sits on a circle round the pivot, so the fan opens from one point
+        lift = height * 0.55
+        cx = pivot[0] + lift * math.sin(math.radians(angle))
+        cy = pivot[1] - lift * math.cos(math.radians(angle))
+        paint.surface.blit(turned, turned.get_rect(center=(round(cx), round(cy))))
 
 
 def draw_die(paint: Painter, rect: pygame.Rect, pips: int, tilt: int = 0) -> None:

@@ -25,7 +25,7 @@ from kiosk.i18n import N_, Text, counted
 from kiosk.seats.mystery_city import choice_words
 from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.boards.event_log import EventLog
-from kiosk.ui.boards.mc_cards import ASPECT, CARD_BACK, CARD_FACE, CARD_INK, SPECIAL_RED, draw_back, draw_die
+from kiosk.ui.boards.mc_cards import ASPECT, CARD_BACK, CARD_FACE, CARD_INK, SPECIAL_RED, draw_back, draw_die, draw_fan
 from kiosk.ui.boards.mc_duel import DuelReveal, Side, draw_duel
 from kiosk.ui.boards.mc_layout import grown, regions
 from kiosk.ui.layout import columns, grid, inset, rows
@@ -312,8 +312,23 @@ class MysteryCityBoard:
         elif self.view.get("stage") == "register":
             paint.text(inner, Text(N_("Tap your cards on the reader, one seat at a time.")), self.size(BODY), theme.ink)
         elif self.view.get("active") is not None:
-            line = Text(N_("{seat} takes the revolver."), {"seat": narrator.seat(self.view["active"])})
-            paint.text(inner, line, self.size(TITLE), theme.ink, title=True)
+            self.draw_hands(paint, inner)
+
+    def draw_hands(self, paint: Painter, rect: pygame.Rect) -> None:
+        """Between combats: who holds the revolver, over every hand held face down (public: their sizes)."""
+        narrator = self.context.narrator
+        words, table = rows(rect, [1, 2], gap=paint.layout.mm(2))
+        line = Text(N_("{seat} takes the revolver."), {"seat": narrator.seat(self.view["active"])})
+        paint.text(words, line, self.size(TITLE), paint.theme.ink, title=True)
+        players = [p for p in self.view.get("players", []) if not p["eliminated"]]
+        label_h = paint.layout.mm(6 * self.grow)
+        per_row = 2 if paint.layout.portrait and len(players) == 4 else max(1, len(players))
+        for box, player in zip(grid(table, len(players), per_row, gap=paint.layout.mm(2)), players):
+            fan, label = rows(box, [box.height - label_h, label_h])
+            draw_fan(paint, fan, player["hand_size"])
+            active = player["seat"] == self.view["active"]
+            paint.text(label, narrator.seat(player["seat"]), self.size(LABEL),
+                       paint.theme.accent if active else paint.theme.ink, title=True)
 
     def draw_dice(self, paint: Painter, rect: pygame.Rect, rolls: list[list[int]], now: float) -> None:
         """Big dice, a pair per roll (the card's own, then a partner's or Chomp's), stacked."""
