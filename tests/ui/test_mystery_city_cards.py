@@ -13,7 +13,7 @@ from kiosk.narration import narrator_for
 from kiosk.seats.mystery_city import SHORT
 from kiosk.ui.boards.event_log import Step
 from kiosk.ui.boards.mc_cards import card_rect, draw_face
-from kiosk.ui.boards.mc_layout import growth
+from kiosk.ui.boards.mc_layout import growth, regions
 from kiosk.ui.boards.mystery_city import MysteryCityBoard
 from kiosk.ui.layout import LAYOUTS
 from kiosk.ui.paint import Painter, Verbatim
@@ -122,8 +122,13 @@ def test_every_banner_goes_into_the_log_in_the_same_words():
             assert board.log.lines[0] == board.banner
             seen += 1
     assert seen > 10
-    texts = [d.text for d in render(board, LAYOUTS["800x480"], "es", 1e6).drawn]
-    assert sum(1 for line in list(board.log.lines)[:3] if line.render("es") in texts) == 3  # three at least
+    for layout in LAYOUTS.values():  # at least three lines of it at once, newest first
+        painter = render(board, layout, "es", 1e6)
+        newest = [line.render("es") for line in board.log.lines]
+        log = regions(layout, painter.surface.get_rect(), 3, 0).log
+        drawn = [d for d in painter.drawn if d.text in newest and log.contains(d.rect)]
+        assert [d.text for d in drawn] == newest[:len(drawn)]
+        assert sum(round(d.rect.height / board.log.line_px) for d in drawn) >= 3, layout.name
 
 
 def test_the_log_scrolls_from_the_board():

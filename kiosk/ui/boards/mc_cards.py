@@ -145,6 +145,19 @@ def _compact(paint: Painter, rect: pygame.Rect, card: Card, name: Text, fought: 
         _value(paint, inset(middle, max(1, layout.mm(0.5))), card.values[fought], grown(TITLE, grow))
 
 
+def draw_tab(paint: Painter, rect: pygame.Rect, card: Card, name: Text, grow: float = 1.0) -> None:
+    """The top of a card lying under a later one: its name on its colour (a special's with its star)."""
+    layout = paint.layout
+    paint.box(rect, SPECIAL_RED if card.special else CARD_FACE, SPECIAL_RED if card.special else REGULAR_EDGE,
+              radius=max(2, layout.mm(1)), width=1)
+    ink = CARD_FACE if card.special else CARD_INK
+    words = pygame.Rect(rect.left + layout.mm(0.8), rect.top + 1, rect.width - layout.mm(1.6), layout.mm(5 * grow) - 2)
+    if card.special:
+        star, words = columns(words, [words.height * 0.8, words.width - words.height * 0.8])
+        paint.text(star, Verbatim(STAR), grown(FINE, grow), ink, title=True)
+    paint.text(words, name, grown(FINE, grow), ink, title=True, align="left")
+
+
 def draw_back(paint: Painter, rect: pygame.Rect) -> None:
     """A card face down: the dark red back with a thin cream frame and a lozenge."""
     radius = max(2, rect.width // 10)

@@ -16,7 +16,7 @@ import pygame
 
 from kiosk.games.mystery_city.cards import ATTRIBUTE_NAMES
 from kiosk.i18n import N_, Text
-from kiosk.ui.boards.mc_cards import HEART_INK, card_rect, draw_face
+from kiosk.ui.boards.mc_cards import HEART_INK, card_rect, draw_face, draw_tab
 from kiosk.ui.boards.mc_layout import grown
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, Words
@@ -66,10 +66,15 @@ class DuelReveal:
 @dataclass(frozen=True)
 class _Placed:
     who: pygame.Rect
-    faces: list[tuple[str, pygame.Rect]]  # oldest first; the last is the card of this exchange
+    tabs: list[tuple[str, pygame.Rect]]  # earlier cards of this combat, oldest first: their tops show
+    face: tuple[str, pygame.Rect] | None  # the card of this exchange
     slot: pygame.Rect | None  # no card yet: where it will lie
     dice: pygame.Rect | None
     total: pygame.Rect | None
+
+    @property
+    def cards(self) -> list[tuple[str, pygame.Rect]]:
+        return self.tabs + ([self.face] if self.face is not None else [])
 
 
 def draw_duel(paint: Painter, rect: pygame.Rect, attribute: str, sides: list[Side], narrator: Any,
@@ -84,15 +89,16 @@ def draw_duel(paint: Painter, rect: pygame.Rect, attribute: str, sides: list[Sid
     paint.text(parts[0], Text(ATTRIBUTE_NAMES[attribute]), grown(TITLE, grow), paint.theme.accent, title=True)
     boxes = columns(parts[1], [1, 1], gap=layout.mm(6 * grow))
     placed = _same_size([_place(paint, box, side, grow) for box, side in zip(boxes, sides)])
-    where = {card: face for p in placed for card, face in p.faces}
+    where = {card: box for p in placed for card, box in p.cards}
     links = [(side.cards[-1], side.shown["partner"]) for side in sides
              if side.shown is not None and side.shown.get("partner") in where and side.cards]
     for card, partner in links:  # under the cards: only the stretch between them shows
         pygame.draw.line(paint.surface, HEART_INK, where[card].center, where[partner].center, max(2, layout.mm(1.2)))
     for side, spot in zip(sides, placed):
         _draw_side(paint, side, spot, narrator, attribute, dice, grow)
+    tabs = {card for p in placed for card, _ in p.tabs}
     for card, partner in links:
-        _heart(paint, where[card], where[partner], grow)
+        _heart(paint, where[card], where[partner], partner in tabs, grow)
     if result is not None:
         paint.box(parts[2], paint.theme.panel, paint.theme.accent, radius=layout.mm(1.5), width=2)
         paint.text(inset(parts[2], layout.mm(1)), result, grown(BODY, grow), paint.theme.ink, title=True)
@@ -126,32 +132,31 @@ def _place(paint: Painter, box: pygame.Rect, side: Side, grow: float) -> _Placed
         else:
             total = bottom if total_h else None
     if not side.cards:
-        return _Placed(who, [], card_rect(cards), dice, total)
+        return _Placed(who, [], None, card_rect(cards), dice, total)
     older = list(side.cards[:-1])[-OLDER_SHOWN:]
     strip = layout.mm(5 * grow)
+    tabs = [(card, pygame.Rect(cards.left, cards.top + i * strip, cards.width, strip + layout.mm(2)))
+            for i, card in enumerate(older)]
     below_older = pygame.Rect(cards.left, cards.top + strip * len(older), cards.width, cards.height - strip * len(older))
     face = card_rect(below_older)
     face.top = below_older.top
-    faces = [(card, face.move(0, -strip * (len(older) - i))) for i, card in enumerate(older)]
-    faces.append((side.cards[-1], face))
-    return _Placed(who, faces, None, dice, total)
+    return _Placed(who, tabs, (side.cards[-1], face), None, dice, total)
 
 
 def _same_size(placed: list[_Placed]) -> list[_Placed]:
     """Both sides' cards at the size of the smaller, each still centred where it was laid out."""
-    faces = [p.faces[-1][1] if p.faces else p.slot for p in placed]
+    faces = [p.face[1] if p.face is not None else p.slot for p in placed]
     width, height = min(f.width for f in faces if f), min(f.height for f in faces if f)
     same = []
     for p in placed:
-        if p.faces:
-            last = p.faces[-1][1]
-            dx = (last.width - width) // 2
-            p = _Placed(p.who, [(card, pygame.Rect(f.left + dx, f.top, width, height)) for card, f in p.faces],
+        if p.face is not None:
+            card, f = p.face
+            p = _Placed(p.who, p.tabs, (card, pygame.Rect(f.left + (f.width - width) // 2, f.top, width, height)),
                         None, p.dice, p.total)
         elif p.slot is not None:
             slot = pygame.Rect(0, 0, width, height)
             slot.center = p.slot.center
-            p = _Placed(p.who, [], slot, p.dice, p.total)
+            p = _Placed(p.who, [], None, slot, p.dice, p.total)
         same.append(p)
     return same
 
@@ -163,10 +168,11 @@ def _draw_side(paint: Painter, side: Side, spot: _Placed, narrator: Any, attribu
     roomy = spot.who.width >= paint.layout.mm(ROLE_ROOM_MM * grow)  # else the seat's tile says it
     words: Words = name if side.role is None or not roomy else Text(N_("{seat} · {role}"), {"seat": name, "role": side.role})
     paint.text(spot.who, words, grown(LABEL, grow), theme.ink, title=True)
-    for index, (card_id, face) in enumerate(spot.faces):
-        fighting = index == len(spot.faces) - 1
-        draw_face(paint, face, narrator.cards.card(card_id), narrator.card(card_id), attribute if fighting else None,
-                  grow)
+    for card_id, tab in spot.tabs:
+        draw_tab(paint, tab, narrator.cards.card(card_id), narrator.card(card_id), grow)
+    if spot.face is not None:
+        card_id, face = spot.face
+        draw_face(paint, face, narrator.cards.card(card_id), narrator.card(card_id), attribute, grow)
     if spot.slot is not None:
         paint.box(spot.slot, None, theme.muted, radius=paint.layout.mm(1.5), width=1)
     if spot.dice is not None and side.shown is not None:
@@ -192,13 +198,20 @@ def _sum(shown: dict[str, Any]) -> str:
     return " + ".join(parts) + f" = {shown['total']}" if len(parts) > 1 else f"= {shown['total']}"
 
 
-def _heart(paint: Painter, card: pygame.Rect, partner: pygame.Rect, grow: float) -> None:
-    """The couple's heart, between the two cards (or on the card's corner when they overlap)."""
+def _heart(paint: Painter, card: pygame.Rect, partner: pygame.Rect, on_partner: bool, grow: float) -> None:
+    """The couple's heart on the stretch of the link between the two cards: half-way, or where it
+    reaches the partner when that is a card lying under another (its top is all that shows)."""
     side = paint.layout.mm(7 * grow)
+    start, end = _edge(card, partner.center), _edge(partner, card.center)
+    point = end if on_partner else ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
     badge = pygame.Rect(0, 0, side, side)
-    if card.colliderect(partner):
-        badge.center = card.topright
-    else:
-        badge.center = ((card.centerx + partner.centerx) // 2, (card.centery + partner.centery) // 2)
+    badge.center = point
     pygame.draw.ellipse(paint.surface, HEART_INK, badge)
     paint.text(inset(badge, 1), Verbatim("♥"), grown(LABEL, grow), (255, 255, 255), title=True)
+
+
+def _edge(rect: pygame.Rect, towards: tuple[int, int]) -> tuple[int, int]:
+    """Where a line from the centre of `rect` towards a point leaves `rect`."""
+    dx, dy = towards[0] - rect.centerx, towards[1] - rect.centery
+    t = min(1.0, abs(rect.width / 2 / dx) if dx else 1.0, abs(rect.height / 2 / dy) if dy else 1.0)
+    return round(rect.centerx + dx * t), round(rect.centery + dy * t)

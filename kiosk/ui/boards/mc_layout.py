@@ -2,12 +2,12 @@
 set on a screen larger than the official 7-inch one.
 
 Landscape: a band on top (title, who the table waits for, the turn order), then the seats beside the
-felt, where the cards out of the game lie in a pile of their own, then the banner and the log along
-the bottom. Portrait
+felt, the log under the felt (its newest line is the banner), and the cards out of the game in a pile
+under the seats. Portrait
 (720x1280) is laid out for its height: the seats in a row or two on top, a tall felt where the cards
 are drawn at nearly their printed size, the cards out of the game, the banner, and a long log. A duel
-shown big takes the stage: the felt and the banner and log under it (landscape, the pile moving under
-the seats) or the felt and the pile under it (portrait); the seats and the choices stay.
+shown big takes the stage: the felt and the log under it (landscape) or the felt and the pile under
+it (portrait); the seats and the choices stay.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from kiosk.ui.type_scale import TypeSize
 
 BASE_MM = (154.0, 92.0)  # the official 7-inch display, the size the board's type is set for
 MOST_GROWTH = 1.3
-LOG_LINES_LANDSCAPE = 3  # the log's lines visible at once, at least (issue #16: three at 800x480)
+LOG_MM_LANDSCAPE = 29  # the log's height: five lines of it (two long events at least) at 800x480
 LOG_LINES_PORTRAIT = 6
 
 
@@ -45,11 +45,10 @@ class Regions:
     duel: pygame.Rect  # on the felt, where the duel lies at rest
     pile: pygame.Rect  # the cards out of the game
     log: pygame.Rect
-    banner: pygame.Rect
+    banner: pygame.Rect | None  # the latest event; landscape has none: the log's newest line is it
     choices: pygame.Rect | None
     stage: pygame.Rect  # where a duel is shown big (over the felt, and the log or the pile)
     grow: float
-    pile_by_stage: pygame.Rect | None = None  # the pile while a duel is shown big over it (landscape)
 
 
 def regions(layout: Layout, screen: pygame.Rect, seats: int, choices: int) -> Regions:
@@ -62,27 +61,27 @@ def regions(layout: Layout, screen: pygame.Rect, seats: int, choices: int) -> Re
         top = layout.mm(10 * grow)
         lines = 2 if seats == 4 else 1
         seat_rows = lines * layout.mm(11 * grow) + (lines - 1) * gap
-        pile, log = layout.mm(12 * grow), layout.mm(LOG_LINES_PORTRAIT * 6.2)
+        pile, log = layout.mm(16 * grow), layout.mm(LOG_LINES_PORTRAIT * 5.5)
         felt = area.height - top - seat_rows - pile - banner - log - choices - 6 * gap
         top_box, seats_box, felt_box, pile_box, banner_box, log_box, choices_box = rows(
             area, [top, seat_rows, felt, pile, banner, log, choices], gap=gap)
         return Regions(top_box, seats_box, felt_box, inset(felt_box, layout.mm(2.5)), pile_box, log_box, banner_box,
                        choices_box if choices else None, felt_box.union(pile_box), grow)
     top = 0 if choices else layout.mm(8 * grow)  # a short screen gives the title's room to the choices
-    log = 0 if choices else layout.mm(LOG_LINES_LANDSCAPE * 6.3 * grow)  # choices (rare) take the log's room
-    body = area.height - top - banner - log - choices - (4 if choices else 3) * gap
-    weights: list[float] = [float(top), float(body), float(banner), float(log)] + ([float(choices)] if choices else [])
+    # No banner: the log's newest line, at its top in the banner's ink, is the banner (one line, not two
+    # copies of it, on a screen this short); public choices (rare) take most of the log's room.
+    log = layout.mm(10 * grow) if choices else layout.mm(LOG_MM_LANDSCAPE * grow)
+    body = area.height - top - log - choices - (3 if choices else 2) * gap
+    weights: list[float] = [float(top), float(body), float(log)] + ([float(choices)] if choices else [])
     parts = rows(area, weights, gap=gap)
-    top_box, body_box, banner_box, log_box = parts[:4]
+    top_box, body_box, log_box = parts[:3]
     side = layout.mm(32 * grow)
     seats_box, felt_box = columns(body_box, [side, body_box.width - side], gap=gap)
     seat_h = min(layout.mm(12 * grow), (seats_box.height + gap) // max(1, seats) - gap)
     seats_box = pygame.Rect(seats_box.left, seats_box.top, seats_box.width, seats * seat_h + (seats - 1) * gap)
-    inner = inset(felt_box, layout.mm(2.5))
-    pile_w = layout.mm(30 * grow)
-    duel_box, pile_box = columns(inner, [inner.width - pile_w - gap, pile_w], gap=gap)  # the pile lies on the felt
-    bottom = log_box.bottom
-    stage = pygame.Rect(felt_box.left, felt_box.top, felt_box.width, bottom - felt_box.top)
-    corner = pygame.Rect(seats_box.left, banner_box.top, seats_box.width, bottom - banner_box.top)
-    return Regions(top_box if top else None, seats_box, felt_box, duel_box, pile_box, log_box, banner_box,
-                   parts[4] if choices else None, stage, grow, corner)
+    pile_top = seats_box.bottom + gap  # the pile under the seats, down to the bottom
+    pile_box = pygame.Rect(seats_box.left, pile_top, side, log_box.bottom - pile_top)
+    log_box = pygame.Rect(felt_box.left, log_box.top, felt_box.width, log_box.height)
+    stage = pygame.Rect(felt_box.left, felt_box.top, felt_box.width, log_box.bottom - felt_box.top)
+    return Regions(top_box if top else None, seats_box, felt_box, inset(felt_box, layout.mm(2.5)), pile_box, log_box,
+                   None, parts[3] if choices else None, stage, grow)

@@ -4,7 +4,7 @@ Around the felt: each seat with its hand size (a stack of card backs), the revol
 who is out; the turn direction; the cards out of the game. On the felt: the combat (who attacks whom
 on which attribute, the cards each side laid face up with their value, the couple and Companionship
 bonuses, the totals) and big dice for every 2D6 roll, which tumble for a moment when they are thrown.
-A banner tells the last public event. At the end, the winner. Public choices (none in the rules as
+A banner tells the last public event (in landscape, the newest line of the log). At the end, the winner. Public choices (none in the rules as
 written: every Mystery City decision is taken on the seats) become buttons through `context.submit`.
 """
 
@@ -43,7 +43,7 @@ DIRECTIONS = {"counterclockwise": N_("Counterclockwise"), "clockwise": N_("Clock
 ROLES = {"attacker": N_("Attacks"), "defender": N_("Defends")}
 # Public events after which a duel shown big gives way to the felt before its time (with bots at the
 # table, the next card can be laid within a second; the log keeps the result)
-MOVES_ON = frozenset({"turn", "attack", "counterattack", "card_played", "reroll", "companion"})
+MOVES_ON = frozenset({"attack", "counterattack", "card_played", "reroll", "companion"})
 PICK_ATTRIBUTE = "attribute"  # a tap on an attribute of a public attack choice: pick the rival next
 MORE = "more"
 
@@ -131,15 +131,16 @@ class MysteryCityBoard:
             draw_duel(paint, inset(area.stage, layout.mm(2.5)), duel.exchange["attribute"], duel.sides(),
                       self.context.narrator, lambda p, r, rolls: self.draw_dice(p, r, rolls, now), area.grow,
                       duel.result)
-            if area.pile_by_stage is not None:
-                self.draw_removed(paint, area.pile_by_stage)
-            else:
+            if area.banner is not None:
                 self.draw_banner(paint, area.banner)
                 self.draw_log(paint, area.log)
+            else:
+                self.draw_removed(paint, area.pile)
         else:
             self.draw_felt(paint, area.felt, area.duel, now)
             self.draw_removed(paint, area.pile)
-            self.draw_banner(paint, area.banner)
+            if area.banner is not None:
+                self.draw_banner(paint, area.banner)
             self.draw_log(paint, area.log)
         if area.choices is not None:
             self.draw_choices(paint, area.choices)
@@ -365,7 +366,7 @@ class MysteryCityBoard:
         if self.banner is not None:
             paint.box(rect, paint.theme.panel, None, radius=paint.layout.mm(1.5))
             size = TypeSize("banner", BODY.mm * self.grow, LABEL.min_mm)  # a long line may take two, smaller
-            paint.text(inset(rect, paint.layout.mm(1)), self.banner, size, paint.theme.ink, title=True)
+            paint.text(inset(rect, paint.layout.mm(0.6)), self.banner, size, paint.theme.ink, title=True)
 
     def draw_log(self, paint: Painter, rect: pygame.Rect) -> None:
         if rect.height < paint.layout.min_touch:
