@@ -104,7 +104,8 @@ def _attributes(paint: Painter, rect: pygame.Rect, card: Card, fought: str | Non
         if lit:
             paint.box(row, LIT, None, radius=max(2, layout.mm(0.6)))
         code, value = columns(inset(row, max(1, layout.mm(0.3))), [1.3, 1])
-        size = grown(LABEL if lit else FINE, grow)
+        size = TypeSize("attribute", (LABEL.mm + (0.5 if lit else 0)) * grow, FINE.min_mm)  # the rows are alike
+
         paint.text(code, Text(SHORT[attribute]), size, CARD_INK, title=True, align="left")
         _value(paint, value, card.values[attribute], size)
 
