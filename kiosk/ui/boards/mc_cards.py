@@ -161,12 +161,19 @@ def draw_tab(paint: Painter, rect: pygame.Rect, card: Card, name: Text, grow: fl
 
 def draw_back(paint: Painter, rect: pygame.Rect) -> None:
     """A card face down: the dark red back with a thin cream frame and a lozenge."""
-    radius = max(2, rect.width // 10)
-    paint.box(rect, CARD_BACK, CARD_FACE, radius=radius, width=1)
-    if rect.width >= 12 and rect.height >= 16:
-        middle = inset(rect, max(3, rect.width // 5))
-        points = [middle.midtop, middle.midright, middle.midbottom, middle.midleft]
-        pygame.draw.polygon(paint.surface, (150, 44, 56), points)
+    paint.surface.blit(back(rect.width, rect.height), rect)
+
+
+def back(width: int, height: int) -> pygame.Surface:
+    """A card back as an image (to draw or to turn)."""
+    card = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+    radius = max(2, width // 10)
+    pygame.draw.rect(card, CARD_BACK, card.get_rect(), border_radius=radius)
+    pygame.draw.rect(card, CARD_FACE, card.get_rect(), width=1, border_radius=radius)
+    if width >= 12 and height >= 16:
+        middle = inset(card.get_rect(), max(3, width // 5))
+        pygame.draw.polygon(card, (150, 44, 56), [middle.midtop, middle.midright, middle.midbottom, middle.midleft])
+    return card
 
 
 def draw_fan(paint: Painter, rect: pygame.Rect, count: int) -> None:
@@ -175,13 +182,7 @@ def draw_fan(paint: Painter, rect: pygame.Rect, count: int) -> None:
     if shown == 0:
         return
     height = int(min(rect.height / 1.2, rect.width / (1 / ASPECT + 0.65)))  # the whole fan inside `rect`
-    width = int(height / ASPECT)
-    card = pygame.Surface((width, height), pygame.SRCALPHA)
-    radius = max(2, width // 10)
-    pygame.draw.rect(card, CARD_BACK, card.get_rect(), border_radius=radius)
-    pygame.draw.rect(card, CARD_FACE, card.get_rect(), width=1, border_radius=radius)
-    middle = inset(card.get_rect(), max(3, width // 5))
-    pygame.draw.polygon(card, (150, 44, 56), [middle.midtop, middle.midright, middle.midbottom, middle.midleft])
+    card = back(int(height / ASPECT), height)
     spread = 12 if shown > 1 else 0  # degrees between neighbours
     pivot = (rect.centerx, rect.bottom - height // 8)
     for i in range(shown):

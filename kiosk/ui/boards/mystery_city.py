@@ -1,11 +1,15 @@
 """The Mystery City board: a card table in felt green, drawn from the public view and public events.
 
-Around the felt: each seat with its hand size (a stack of card backs), the revolver of the turn and
-who is out; the turn direction; the cards out of the game. On the felt: the combat (who attacks whom
-on which attribute, the cards each side laid face up with their value, the couple and Companionship
-bonuses, the totals) and big dice for every 2D6 roll, which tumble for a moment when they are thrown.
-A banner tells the last public event (in landscape, the newest line of the log). At the end, the winner. Public choices (none in the rules as
-written: every Mystery City decision is taken on the seats) become buttons through `context.submit`.
+Around the felt: each seat with its hand (a stack of card backs and its size), the revolver of the
+turn and who is out; the turn direction; the cards out of the game, face up in a pile. On the felt:
+the combat (who attacks whom on which attribute, the cards each side laid face up, drawn as cards
+(`mc_cards`), the couple links, the totals) and big dice for every 2D6 roll, which tumble for a
+moment when they are thrown (`mc_duel`); between combats, every hand held face down. When an
+exchange is decided, its two cards and its result are shown big for the table's reveal seconds, then
+settle into the board. A banner tells the last public event and the log keeps them all (in a short
+landscape screen the log's newest line is the banner). Where things go, landscape and portrait:
+`mc_layout`. Public choices (none in the rules as written: every Mystery City decision is taken on
+the seats) become buttons through `context.submit`.
 """
 
 from __future__ import annotations
