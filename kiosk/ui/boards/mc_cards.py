@@ -68,10 +68,8 @@ def draw_face(paint: Painter, face: pygame.Rect, card: Card, name: Text, fought:
     if not full:
         _compact(paint, inner, card, name, fought, grow)
         return
-    coupled = card.partner is not None
-    footer = face.height >= layout.mm(FOOTER_MM) and (card.special or coupled)
-    lines = (1 if card.special else 0) + (1 if coupled else 0)
-    weights = [2.2, 5.2] + ([1.1 * lines] if footer else [])
+    footer = face.height >= layout.mm(FOOTER_MM)  # room kept on every card alike, so their rows match
+    weights = [2.2, 5.2] + ([2.2] if footer else [])
     parts = rows(inner, weights, gap=max(1, layout.mm(0.4)))
     _header(paint, parts[0], card, name, grow)
     _attributes(paint, parts[1], card, fought, grow)
@@ -127,7 +125,7 @@ def _footer(paint: Painter, rect: pygame.Rect, card: Card, grow: float) -> None:
         lines.append((Text(ABILITY_NAMES[card.ability]), SPECIAL_RED))
     if card.partner is not None:  # not the partner's name: only cards on the table are named (rules 12)
         lines.append((Text(COUPLE), HEART_INK))
-    for box, (line, colour) in zip(rows(rect, [1] * len(lines)), lines):
+    for box, (line, colour) in zip(rows(rect, [1, 1]), lines):
         paint.text(box, line, grown(FINE, grow), colour, title=True)
 
 
