@@ -7,9 +7,9 @@ The culprit rule. The culprit is the accepted answer of the case's "who did it" 
 card *names* the culprit when its front or its back, in any language of the case, holds:
 
 - a word of the culprit's full name that no other choice of that question holds (so "Reeve" or
-  "Julian" counts, but the family name "Thornbury" of "Arthur Thornbury" does not, as Lady
-  Constance Thornbury and the house share it: it does not single anybody out), matched as a whole
-  word with its capital ("Marsh's" counts, "marshland" and "the marsh" do not);
+  "Julian" counts, but the family name "Thornbury" of "Arthur Thornbury" does not: Constance
+  Thornbury, another choice, shares it, and so does the house, so it singles nobody out), matched
+  as a whole word with its capital ("Marsh's" counts, "marshland" and "the marsh" do not);
 - or the culprit's initials as a word, with or without stops and a space ("J.R.", "J. R.", "JR").
 
 At most a third of the location cards may name the culprit: the players must reason their way to
@@ -46,7 +46,8 @@ def name_words(label: dict[str, str]) -> set[str]:
 
 def culprit_pattern(question: Question) -> re.Pattern[str]:
     """Whole words of the culprit's name that no other choice shares, or the culprit's initials."""
-    (answer,) = question.accepted
+    assert len(question.accepted) == 1, f"{question.id} accepts {question.accepted}: a culprit question has one answer"
+    answer = question.accepted[0]
     labels = {choice.id: choice.label for choice in question.choices}
     others = set().union(*(name_words(label) for cid, label in labels.items() if cid != answer))
     own = sorted(name_words(labels[answer]) - others)
