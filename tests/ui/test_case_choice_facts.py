@@ -16,25 +16,42 @@ def texts(scene: Options, lang: str = "en") -> list[str]:
     return [drawn.text for drawn in render(scene, LANDSCAPE, lang).drawn]
 
 
-def tap_case(scene: Options, case_id: str) -> None:
+def tap_other_case(scene: Options) -> str:
+    """Tap a case other than the chosen one, as a finger would (side-by-side buttons or a stepper)."""
     painter = render(scene, LANDSCAPE, "en")
-    (spot,) = [t.rect.center for t in painter.targets if t.value == ("set", "case", case_id)]
-    scene.tap(painter.hit(spot), 0.0)
+    targets = [t for t in painter.targets
+               if isinstance(t.value, tuple) and t.value[:2] == ("set", "case") and t.value[2] != scene.values["case"]]
+    assert targets, "no other case can be tapped"
+    scene.tap(painter.hit(targets[0].rect.center), 0.0)
+    return str(targets[0].value[2])
+
+
+def facts(case_id: str, lang: str = "en") -> str:
+    case = registry.get("watson-holmes").cases[case_id]
+    players = f"{case.min_players}-{case.max_players}"
+    if lang == "es":
+        if case.difficulty == 0:
+            return f"Tutorial, {players} jugadores, unos {case.expected_minutes} minutos"
+        return f"Dificultad {case.difficulty} de 5, {players} jugadores, unos {case.expected_minutes} minutos"
+    if case.difficulty == 0:
+        return f"Tutorial, {players} players, about {case.expected_minutes} minutes"
+    return f"Difficulty {case.difficulty} of 5, {players} players, about {case.expected_minutes} minutes"
 
 
 def test_the_chosen_case_shows_its_difficulty_players_and_length():
-    cases = registry.get("watson-holmes").cases
     scene = Options("watson-holmes", {"case": "lamplighter"}, print, print)
-    tutorial = cases["lamplighter"]
-    assert f"Tutorial, 2-7 players, about {tutorial.expected_minutes} minutes" in texts(scene)
-    assert f"Tutorial, 2-7 jugadores, unos {tutorial.expected_minutes} minutos" in texts(scene, "es")
-    tap_case(scene, "thornbury-clock")
-    thornbury = cases["thornbury-clock"]
-    line = (f"Difficulty {thornbury.difficulty} of 5, {thornbury.min_players}-{thornbury.max_players} players, "
-            f"about {thornbury.expected_minutes} minutes")
+    assert facts("lamplighter") == "Tutorial, 2-7 players, about 15 minutes"
+    assert facts("lamplighter") in texts(scene) and facts("lamplighter", "es") in texts(scene, "es")
+    other = tap_other_case(scene)
+    assert scene.values["case"] == other
     shown = texts(scene)
-    assert line in shown and not any(text.startswith("Tutorial") for text in shown)
-    assert f"Dificultad {thornbury.difficulty} de 5" in " ".join(texts(scene, "es"))
+    assert facts(other) in shown and facts("lamplighter") not in shown
+    assert facts(other, "es") in texts(scene, "es")
+
+
+def test_thornbury_hall_says_what_its_file_says():
+    scene = Options("watson-holmes", {"case": "thornbury-clock"}, print, print)
+    assert "Difficulty 3 of 5, 2-7 players, about 60 minutes" in texts(scene)
 
 
 def test_every_case_line_fits_at_every_layout():
@@ -42,4 +59,4 @@ def test_every_case_line_fits_at_every_layout():
         painters = render_everywhere(f"menu-options-watson-holmes-{case_id}",
                                      lambda: Options("watson-holmes", {"case": case_id}, print, print),
                                      layouts=tuple(LAYOUTS.values()))
-        assert all(any("minut" in d.text for d in p.drawn) for p in painters)
+        assert all(facts(case_id, p.lang) in [d.text for d in p.drawn] for p in painters)
