@@ -46,12 +46,11 @@ def option_rows(game_id: str, seats: int | None) -> list[Row]:
     """The game's labelled options that matter with this many seats, each offering only the values
     such a game can use, then the table settings that apply to this game."""
     info = registry.get(game_id).info
-    count = seats or info.max_seats
     found: list[Row] = []
-    for spec in info.options:
-        if (game_id, spec.name) not in LABELS or not spec.matters(count):
+    for spec in info.options:  # with the seats not yet known, every value a game could use
+        if (game_id, spec.name) not in LABELS or not spec.matters(seats):
             continue  # an option the screen cannot name, or that changes nothing here, keeps its value
-        found.append(Row(game_id, spec.name, spec.allowed(count)))
+        found.append(Row(game_id, spec.name, spec.allowed(seats)))
     for setting in TABLE_SETTINGS:
         if setting.games is None or game_id in setting.games:
             found.append(Row("table", setting.name, setting.choices))
