@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from kiosk.games import registry
+from kiosk.games.watson_holmes.case import Case
 from kiosk.games.watson_holmes.narrate import CaseText
 from kiosk.games.base import OptionRefused
 from kiosk.i18n import N_, Text, TextList
@@ -140,9 +141,9 @@ class Options:
             control = pygame.Rect(control.left, control.centery - height // 2, control.width, height)
         label_box, help_box = rows(words, [1, 1.2])
         label = LABELS[(row.owner, row.name)]
-        paint.text(label_box, Text(label.name), 5.5, paint.theme.accent, title=True, align="left")
-        paint.text(help_box, Text(label.help), 3.6, paint.theme.muted, align="left", valign="top")
         value = self.values.get(row.name)
+        paint.text(label_box, Text(label.name), 5.5, paint.theme.accent, title=True, align="left")
+        paint.text(help_box, row_help(row, value), 3.6, paint.theme.muted, align="left", valign="top")
         if row.choices is None:
             on = bool(value)
             paint.button(control, Text(ON if on else OFF), ("toggle", row.name), selected=on, size_mm=4.5)
@@ -184,6 +185,25 @@ def value_name(name: str, value: Any) -> Words:
     if isinstance(value, bool):
         return Text(ON if value else OFF)
     return Verbatim(str(value))  # numbers and fractions ("3/2"): no words to translate
+
+
+def row_help(row: Row, value: Any) -> Words:
+    """The line under an option's label: what it does, or, for a Watson & Holmes case, what the chosen
+    case asks of the table (how hard, for how many, how long), so a café picks one that fits."""
+    if (row.owner, row.name) == ("watson-holmes", "case"):
+        case = table_case(value)
+        if case is not None:
+            return case_facts(case)
+    return Text(LABELS[(row.owner, row.name)].help)
+
+
+def case_facts(case: Case) -> Text:
+    """A case's difficulty, players and expected length, as its file declares them."""
+    params = {"difficulty": case.difficulty, "players": f"{case.min_players}-{case.max_players}",
+              "minutes": case.expected_minutes}
+    if case.difficulty == 0:
+        return Text(N_("Tutorial, {players} players, about {minutes} minutes"), params)
+    return Text(N_("Difficulty {difficulty} of 5, {players} players, about {minutes} minutes"), params)
 
 
 def refusal(game_id: str, refused: OptionRefused) -> Text:
