@@ -80,6 +80,9 @@ def regions(paint: Painter, seats: int) -> Regions:
                        action, log)
     city, side = columns(outer, [65.8, 34.2], gap=layout.mm(0.6))
     action_h = 3 * max(touch, layout.mm(11)) + touch + 3 * gap
+    spare = side.height - action_h - layout.mm(LOG_ROOMY_MM) - 2 * gap - layout.mm(3.6)  # a tall screen:
+    line = max(line, min(layout.mm(7), spare // seats))  # the players' lines grow, the log keeps its room
+    players_h = layout.mm(3.6) + seats * line
     players, action, log = rows(side, [players_h, action_h, side.height - players_h - action_h - 2 * gap], gap=gap)
     return Regions(city, players, action, log)
 
@@ -233,7 +236,7 @@ class PIBoard:
         cells = columns(head, PLAYER_COLUMNS, gap=gap)
         paint.text(cells[1], Text(N_("Cases")), FINE, paint.theme.muted)
         paint.text(cells[2], Text(N_("Total")), FINE, paint.theme.muted)
-        line_h = player_line_px(paint)
+        line_h = (rect.height - header) // len(view["players"])
         for i, player in enumerate(view["players"]):
             line = pygame.Rect(rect.left, head.bottom + i * line_h, rect.width, line_h - 1)
             seat = player["seat"]
