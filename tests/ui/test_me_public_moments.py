@@ -142,3 +142,14 @@ def test_newer_cards_shown_replace_older_ones_still_up_but_never_a_time_reveal()
     assert [name for name, _ in kinds].count("TimeReveal") == 2  # Strasbourg and Wien, both kept
     starts = [start for _, start in kinds]
     assert starts == sorted(starts)  # one at a time, in order
+
+
+@pytest.mark.parametrize("layout", list(LAYOUTS.values()), ids=list(LAYOUTS))
+def test_while_a_reveal_covers_the_board_the_log_stays_in_the_turn_panel(layout):
+    played = game(5, 3)
+    index = played.event_index("time_reveal", method="single_pile")
+    board = played.board(index)
+    board.prompts = []  # bots' turns: nobody at the touchscreen is asked
+    painter = render(board, layout, "en", played.log[index].now + 2.0)
+    assert board.shown_faces  # the Time cards are showing
+    assert board.log.lines[0].render("en") in [d.text for d in painter.drawn]

@@ -197,8 +197,10 @@ class MysteryExpressBoard:
             say(paint, inner, newest, theme.ink)
 
     def _log_in_turn(self, area: Regions) -> bool:
-        """The short screens show the whole log in the turn panel while nobody there is asked anything."""
-        return area.log_in_turn and not self.prompts and (self.view or {}).get("stage") not in FORM_STATUS
+        """The log fills the turn panel while nobody there is asked anything: always on the short
+        screens, and on the others while a reveal or the tunnel covers the log's own region."""
+        free = not self.prompts and (self.view or {}).get("stage") not in FORM_STATUS
+        return free and (area.log_in_turn or not self._car_taps_drawn)
 
     def _draw_turn(self, paint: Painter, area: Regions) -> None:
         """Whose turn it is and the hours left, who the table waits for (the status line), then what
