@@ -11,6 +11,7 @@ The log: on the tall screen and at 1280x720 it has a region of its own under the
 short landscape screens (800x480, 1024x600) its newest line stands under the train and the whole
 log fills the turn panel whenever nobody at the touchscreen is asked anything (while bots move
 and seats answer on their own screens, which is when a result would otherwise be overwritten).
+While a reveal or the tunnel covers the train, the log moves to the free turn panel everywhere.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from kiosk.ui.paint import Painter, font, lines_height, wrap
 from kiosk.ui.theme import ART_DECO, Theme
 from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE
 
-LOG_LINES_MM = 30  # a log region of its own needs about this much height (mm) beside the rest
+LOG_OF_ITS_OWN_MM = 110  # a landscape screen this tall (mm) gives the log a region of its own (1280x720: 120)
 CAR_CHOICES = ("move", "car")  # answered by tapping a car of the train
 RESULTS_STRIP_MM = 9  # under the end table, for the kiosk's "Tap for the results" (with people only)
 FORM_STATUS = {
@@ -74,7 +75,7 @@ def regions(paint: Painter, buttons: int = 0, counting: bool = False) -> Regions
         itinerary, train, banner, ledger, cards, turn = rows(screen, [0.9, 2.3, 1.5, 2.2, 1.0, 2.2], gap=gap)
         return Regions(itinerary, train, banner, ledger, cards, turn, train.union(ledger), train.union(turn),
                        False, False)
-    log_of_its_own = screen.height >= layout.mm(LOG_LINES_MM) * 4
+    log_of_its_own = screen.height / layout.px_per_mm >= LOG_OF_ITS_OWN_MM
     if log_of_its_own:
         weights = [1.1, 2.0, 1.5, 2.6, 2.6]
     else:
