@@ -48,9 +48,6 @@ SMALL_TYPE_PENDING: dict[str, str] = {
     "pi-board": "P.I. (8-13 px, smallest at 800x480): the case table (suspect, crime, location per seat) "
                 "with 4-5 seats; needs a page per case or the rows given the felt's room",
     "status-line-pi": "the P.I. board (see pi-board)",
-    "wh-board": "Watson & Holmes (8-13 px, smallest at 800x480): the location numbers and names on the "
-                "17-card grid, the answers at the end at 11 px; needs fewer cards per row with paging",
-    "status-line-watson-holmes": "the Watson & Holmes board (see wh-board)",
 }
 
 

@@ -1,0 +1,105 @@
+"""Watson & Holmes's two full pages: the case file (read aloud before the first visit) and the end
+(the verdict, the scores and the answers; Holmes' solution a tap away), set in the type scale."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from kiosk.games.watson_holmes.narrate import CaseText, Narrator
+from kiosk.i18n import N_, Text, TextList, counted
+from kiosk.ui.boards.wh_text import draw_fitted, draw_lines
+from kiosk.ui.layout import columns, inset, rows
+from kiosk.ui.paint import Painter, Words
+from kiosk.ui.type_scale import BODY, LABEL, TITLE
+
+RESULT_PAGE = "result-page"  # a tap turns the end between the scores and Holmes' solution
+
+
+def draw_case_file(paint: Painter, rect: pygame.Rect, case: dict[str, Any], narrator: Narrator) -> None:
+    theme, layout = paint.theme, paint.layout
+    gap = layout.mm(2)
+    paint.box(rect, theme.panel, theme.accent, radius=layout.mm(1.5), width=2)
+    inner = inset(rect, gap)
+    if layout.portrait:
+        story, questions = rows(inner, [3, 2], gap=gap)
+    else:
+        story, questions = columns(inner, [3, 2], gap=gap * 2)
+        x = questions.left - gap
+        pygame.draw.line(paint.surface, theme.muted, (x, questions.top), (x, questions.bottom), 1)
+    rules = case.get("special_rules")
+    texts: list[Words] = [CaseText("", case["intro"])] if case.get("intro") else []
+    if rules:
+        texts.append(CaseText("", rules))
+    if texts:
+        draw_lines(paint, story, texts, BODY, weighted=True)
+    head_h = layout.mm(BODY.mm * 1.4)
+    head, listed = rows(questions, [head_h, max(1, questions.height - head_h - gap)], gap=gap)
+    paint.text(head, Text(N_("Questions")), BODY, theme.accent, title=True, align="left")
+    lines: list[Words] = [question_line(q) for q in case["questions"]]
+    hidden = case["question_count"] - len(case["questions"])
+    if hidden:
+        lines.append(counted("{count} more question opens later", "{count} more questions open later", hidden))
+    draw_lines(paint, listed, lines, BODY, weighted=True)
+
+
+def question_line(q: dict[str, Any]) -> Text:
+    words = CaseText("", q["text"]) if q.get("text") else Text(N_("(read the question in the booklet)"))
+    return Text(N_("{number}. {question}"), {"number": q["number"], "question": words})
+
+
+def draw_result(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrator: Narrator, page: int) -> None:
+    """The verdict over the scores and the answers, or (page 1) Holmes' solution; a button turns them."""
+    theme, layout = paint.theme, paint.layout
+    result = view["result"]
+    gap = layout.mm(2)
+    paint.box(rect, theme.panel, theme.accent, radius=layout.mm(1.5), width=3)
+    inner = inset(rect, gap)
+    head_h = max(layout.min_touch, layout.mm(TITLE.min_mm * 1.5))
+    head, body = rows(inner, [head_h, inner.height - head_h - gap], gap=gap)
+    verdict_box, button = columns(head, [head.width * 0.62, head.width * 0.38], gap=gap)
+    if result["everyone_loses"]:
+        verdict = Text(N_("Nobody solved it: everyone loses."))
+    else:
+        verdict = Text(N_("Solved by {seats}"), {"seats": narrator.seats(result["winners"])})
+    draw_fitted(paint, verdict_box, verdict, TITLE, theme.accent, title=True, valign="middle")
+    label = Text(N_("Scores and answers")) if page else Text(N_("Holmes' solution"))
+    paint.button(button, label, RESULT_PAGE, size_mm=LABEL)
+    if page:
+        solution = result.get("solution")
+        words: Words = CaseText("", solution) if solution else Text(N_("Read Holmes' solution in the case booklet."))
+        draw_fitted(paint, body, words, BODY)
+        return
+    players = view["players"]
+    key: list[Words] = [answer_line(narrator, qid, accepted) for qid, accepted in result["answers"].items()]
+    if layout.portrait:
+        scores, answers = rows(body, [len(players), 1 + len(key) * 1.4], gap=gap)
+    else:
+        scores, answers = columns(body, [1, 1.3], gap=gap * 2)
+    draw_lines(paint, scores, [score_line(narrator, p, view["case"]["question_count"]) for p in players], BODY)
+    head_h = layout.mm(LABEL.mm * 1.4)
+    title, listed = rows(answers, [head_h, max(1, answers.height - head_h - gap)], gap=gap)
+    paint.text(title, Text(N_("The answers")), LABEL, theme.accent, title=True, align="left")
+    draw_lines(paint, listed, key, BODY, theme.ink, weighted=True)
+
+
+def score_line(narrator: Narrator, player: dict[str, Any], of: int) -> Text:
+    seat = narrator.seat(player["seat"])
+    if player["correct"] is None:
+        return Text(N_("{seat}: no attempt"), {"seat": seat})
+    template = N_("{seat}: {correct} of {of} right, solved") if player["won"] else N_("{seat}: {correct} of {of} right")
+    return Text(template, {"seat": seat, "correct": player["correct"], "of": of})
+
+
+def answer_line(narrator: Narrator, question: str, accepted: list[Any]) -> Text:
+    q = next((q for q in narrator.case.questions if q.id == question), None)
+    number = q.number if q else question
+    labels = []
+    for answer in accepted:
+        if isinstance(answer, dict):
+            labels.append(CaseText("", answer))
+        else:
+            choice = next((c for c in (q.choices if q else ()) if c.id == answer), None)
+            labels.append(CaseText("", dict(choice.label)) if choice else CaseText("", {"en": str(answer), "es": str(answer)}))
+    return Text(N_("{number}. {answer}"), {"number": number, "answer": TextList(tuple(labels))})

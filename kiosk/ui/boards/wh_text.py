@@ -1,0 +1,70 @@
+"""Setting Watson & Holmes's text in the type scale: the largest size a text fits at, and lists in one size.
+
+A text that does not fit at one size of the scale steps down to the next (body, label, fine print),
+never under the fine print's minimum; a list (the questions, the scores, the answers) is set in the
+one size at which every line fits, so it reads as one list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from kiosk.ui.layout import rows
+from kiosk.ui.paint import Painter, Words, font, wrap
+from kiosk.ui.paint import lines_height as typeset_height
+from kiosk.ui.theme import Colour
+from kiosk.ui.type_scale import BODY, FINE, LABEL, TypeSize
+
+STEPS = (BODY, LABEL, FINE)
+
+
+def fits(text: str, typeface: pygame.font.Font, box: pygame.Rect) -> bool:
+    lines = wrap(text, typeface, box.width)
+    return typeset_height(len(lines), typeface) <= box.height and all(typeface.size(line)[0] <= box.width for line in lines)
+
+
+def largest_fit(paint: Painter, boxes: Sequence[pygame.Rect], lines: Sequence[Words], largest: TypeSize = BODY,
+                title: bool = False) -> TypeSize:
+    """One size (a TypeSize whose minimum is itself) at which every line fits its box: from `largest`
+    down, a pixel at a time, to the fine print's minimum (where a line that still does not fit is cut
+    short, and the scene checks fail)."""
+    layout = paint.layout
+    pixels, least = layout.mm(largest.mm), layout.mm(FINE.min_mm)
+    face = paint.theme.title_font if title else paint.theme.body_font
+    texts = [line.render(paint.lang) for line in lines]
+    while pixels > least:
+        typeface = font(face, pixels)
+        if all(fits(text, typeface, box) for text, box in zip(texts, boxes)):
+            break
+        pixels -= 1
+    size = pixels / layout.px_per_mm
+    return TypeSize(largest.name, size, size)
+
+
+def draw_lines(paint: Painter, rect: pygame.Rect, lines: Sequence[Words], largest: TypeSize = LABEL,
+               colour: Colour | None = None, weighted: bool = False, title: bool = False) -> None:
+    """One line of words under another, in one size; `weighted` gives a long line (a question) more room."""
+    if not lines:
+        return
+    weights = [1 + len(line.render("en")) / 60 if weighted else 1 for line in lines]
+    boxes = rows(rect, weights)
+    size = largest_fit(paint, boxes, lines, largest, title)
+    for box, line in zip(boxes, lines):
+        paint.text(box, line, size, colour or paint.theme.ink, align="left", title=title)
+
+
+def draw_fitted(paint: Painter, rect: pygame.Rect, words: Words, largest: TypeSize = BODY, colour: Colour | None = None,
+                title: bool = False, align: str = "left", valign: str = "top") -> pygame.Rect:
+    """One text at the largest size it fits."""
+    size = largest_fit(paint, [rect], [words], largest, title)
+    return paint.text(rect, words, size, colour or paint.theme.ink, title=title, align=align, valign=valign)
+
+
+def lines_height(paint: Painter, width: int, lines: Sequence[Words], size: TypeSize = LABEL, title: bool = False) -> int:
+    """The height `lines` take one under another at `size`, each wrapped to `width`: room to ask for
+    before a box is split, so nothing has to shrink."""
+    face = paint.theme.title_font if title else paint.theme.body_font
+    typeface = font(face, paint.layout.mm(size.mm))
+    return sum(typeset_height(len(wrap(line.render(paint.lang), typeface, width)), typeface) for line in lines)
