@@ -35,7 +35,7 @@ from kiosk.ui.boards.wh_reading import WatsonReading
 from kiosk.ui.boards.wh_symbols import draw_book, draw_icons, draw_paper, draw_pawn, draw_wheel
 from kiosk.ui.boards.wh_text import draw_fitted, draw_lines, largest_fit, lines_height
 from kiosk.ui.layout import columns, grid, inset, rows
-from kiosk.ui.paint import Painter, Verbatim, Words
+from kiosk.ui.paint import Painter, Verbatim, Words, font
 from kiosk.ui.theme import Theme, theme_for
 from kiosk.ui.type_scale import FINE, LABEL, TITLE, TypeSize
 
@@ -47,6 +47,7 @@ SHORT = {
     "game_over": N_("The case is closed. {winners}."),
 }
 STALE = N_("That choice is no longer open.")
+ROW_MM = LABEL.mm * 1.3  # a line of the players: the pawn and the label size
 LOG_LABEL_MM = 70  # a log at least this wide is set at the label size, a narrower one in fine print
 
 
@@ -205,11 +206,12 @@ class WatsonHolmesBoard:
         gap = layout.mm(2)
         cards, side = columns(body, [0.66, 0.34], gap=gap)
         notes = self.side_notes()
-        notes_h = lines_height(paint, side.width, notes)
-        players_h = self.players_height(paint, per_row=1)
+        notes_size = LABEL if side.width >= layout.mm(LOG_LABEL_MM) else FINE
+        notes_h = lines_height(paint, side.width, notes, notes_size)
+        players_h = self.players_height(paint, side.width, per_row=1)
         notes_box, players, log = rows(side, [notes_h, players_h, max(1, side.height - notes_h - players_h - 2 * gap)], gap=gap)
         self.draw_stage(paint, cards, now)
-        draw_lines(paint, notes_box, notes, LABEL, paint.theme.accent)
+        draw_lines(paint, notes_box, notes, notes_size, paint.theme.accent)
         self.draw_players(paint, players, per_row=1)
         self.draw_log(paint, log)
 
@@ -219,7 +221,7 @@ class WatsonHolmesBoard:
         status_h = lines_height(paint, body.width, [self.status()], title=True)
         notes = self.side_notes()
         notes_h = lines_height(paint, body.width, notes)
-        players_h = self.players_height(paint, per_row=2)
+        players_h = self.players_height(paint, body.width, per_row=2)
         log_h = max(layout.mm(32), body.height // 5)
         cards_h = body.height - status_h - notes_h - players_h - log_h - 4 * gap
         status, cards, players, notes_box, log = rows(body, [status_h, cards_h, players_h, notes_h, log_h], gap=gap)
@@ -300,14 +302,35 @@ class WatsonHolmesBoard:
 
     # --- the players ---------------------------------------------------------------------------
 
-    def players_height(self, paint: Painter, per_row: int) -> int:
-        count = -(-len(self.view["players"]) // per_row)
-        return count * paint.layout.mm(LABEL.mm * 1.45) + (count - 1) * paint.layout.mm(0.6)
+    def player_lines(self, paint: Painter, width: int, per_row: int) -> list[int]:
+        """The height of each line of players: one line of text, or two where a face-up character's
+        name does not fit on one at the fine print's minimum (it wraps rather than shrinks)."""
+        layout = paint.layout
+        one = layout.mm(ROW_MM)
+        two = one + layout.mm(FINE.min_mm * 1.25)
+        players = self.view["players"]
+        cell = pygame.Rect(0, 0, (width - (per_row - 1) * layout.mm(0.6)) // per_row, one)
+        typeface = font(paint.theme.body_font, layout.mm(FINE.min_mm))
+        heights = []
+        for start in range(0, len(players), per_row):
+            wide = False
+            for player in players[start:start + per_row]:
+                note = self.player_note(player)
+                box = self.player_parts(paint, cell, player)[2]
+                wide = wide or (note is not None and typeface.size(note.render(paint.lang))[0] > box.width)
+            heights.append(two if wide else one)
+        return heights
+
+    def players_height(self, paint: Painter, width: int, per_row: int) -> int:
+        heights = self.player_lines(paint, width, per_row)
+        return sum(heights) + (len(heights) - 1) * paint.layout.mm(0.6)
 
     def draw_players(self, paint: Painter, rect: pygame.Rect, per_row: int) -> None:
         players = self.view["players"]
         gap = paint.layout.mm(0.6)
-        boxes = grid(rect, len(players), per_row, gap=gap)
+        boxes: list[pygame.Rect] = []
+        for line in rows(rect, [float(h) for h in self.player_lines(paint, rect.width, per_row)], gap=gap):
+            boxes.extend(columns(line, [1] * per_row, gap=gap))
         notes = [self.player_note(p) for p in players]
         parts = [self.player_parts(paint, box, p) for box, p in zip(boxes, players)]
         noted = [(part[2], note) for part, note in zip(parts, notes) if note is not None]
@@ -323,8 +346,8 @@ class WatsonHolmesBoard:
         layout = paint.layout
         gap = layout.mm(0.8)
         inner = inset(rect, layout.mm(0.4))
-        icon = min(inner.height, layout.mm(4))
-        widths: list[float] = [inner.height, layout.mm(9.5), 0, len(self.held(player)) * (icon + 2), layout.mm(4)]
+        icon = layout.mm(4)
+        widths: list[float] = [layout.mm(ROW_MM) - 2 * layout.mm(0.4), layout.mm(9.5), 0, len(self.held(player)) * (icon + 2), layout.mm(4)]
         widths[2] = max(1, inner.width - sum(widths) - 4 * gap)
         return columns(inner, widths, gap=gap)
 
@@ -335,7 +358,7 @@ class WatsonHolmesBoard:
         turn = self.acting() == seat
         paint.box(rect, theme.panel if not turn else (246, 232, 200), theme.accent if turn else None, radius=layout.mm(0.8))
         disc, money, words, tokens, diary = parts
-        draw_pawn(paint, disc, seat)
+        draw_pawn(paint, pygame.Rect(disc.left, disc.centery - disc.width // 2, disc.width, disc.width), seat)
         ink = theme.muted if player["eliminated"] else theme.ink
         wheel_size = min(money.height, layout.mm(3.6))
         wheel = pygame.Rect(money.left, money.centery - wheel_size // 2, wheel_size, wheel_size)
@@ -369,9 +392,9 @@ class WatsonHolmesBoard:
         if watson is not None:
             notes.append(Text(N_("Dr Watson: taken by {seat}"), {"seat": self.narrator.seat(watson)}))
         else:
-            notes.append(Text(N_("Dr Watson: free this round, 4 carriages")))
+            notes.append(Text(N_("Dr Watson: free, 4 carriages")))
         if v["holmes_open"]:
-            notes.append(Text(N_("Sherlock Holmes: open, 3 carriages")))
+            notes.append(Text(N_("Holmes: open, 3 carriages")))
         at = v.get("at_221b")
         if at and at["waiting"]:
             notes.append(Text(N_("At 221B: {seats}"), {"seats": self.narrator.seats(at["waiting"])}))

@@ -33,7 +33,7 @@ def draw_case_file(paint: Painter, rect: pygame.Rect, case: dict[str, Any], narr
     if rules:
         texts.append(CaseText("", rules))
     if texts:
-        draw_lines(paint, story, texts, BODY, weighted=True)
+        draw_lines(paint, story, texts, BODY)
     head_h = layout.mm(BODY.mm * 1.4)
     head, listed = rows(questions, [head_h, max(1, questions.height - head_h - gap)], gap=gap)
     paint.text(head, Text(N_("Questions")), BODY, theme.accent, title=True, align="left")
@@ -41,7 +41,7 @@ def draw_case_file(paint: Painter, rect: pygame.Rect, case: dict[str, Any], narr
     hidden = case["question_count"] - len(case["questions"])
     if hidden:
         lines.append(counted("{count} more question opens later", "{count} more questions open later", hidden))
-    draw_lines(paint, listed, lines, BODY, weighted=True)
+    draw_lines(paint, listed, lines, BODY)
 
 
 def question_line(q: dict[str, Any]) -> Text:
@@ -81,7 +81,7 @@ def draw_result(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrato
     head_h = layout.mm(LABEL.mm * 1.4)
     title, listed = rows(answers, [head_h, max(1, answers.height - head_h - gap)], gap=gap)
     paint.text(title, Text(N_("The answers")), LABEL, theme.accent, title=True, align="left")
-    draw_lines(paint, listed, key, BODY, theme.ink, weighted=True)
+    draw_lines(paint, listed, key, BODY, theme.ink)
 
 
 def score_line(narrator: Narrator, player: dict[str, Any], of: int) -> Text:

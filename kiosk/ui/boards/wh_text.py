@@ -44,11 +44,11 @@ def largest_fit(paint: Painter, boxes: Sequence[pygame.Rect], lines: Sequence[Wo
 
 
 def draw_lines(paint: Painter, rect: pygame.Rect, lines: Sequence[Words], largest: TypeSize = LABEL,
-               colour: Colour | None = None, weighted: bool = False, title: bool = False) -> None:
-    """One line of words under another, in one size; `weighted` gives a long line (a question) more room."""
+               colour: Colour | None = None, title: bool = False) -> None:
+    """One line of words under another, in one size, each given room in proportion to what it needs."""
     if not lines:
         return
-    weights = [1 + len(line.render("en")) / 60 if weighted else 1 for line in lines]
+    weights = [float(lines_height(paint, rect.width, [line], largest, title)) for line in lines]
     boxes = rows(rect, weights)
     size = largest_fit(paint, boxes, lines, largest, title)
     for box, line in zip(boxes, lines):
