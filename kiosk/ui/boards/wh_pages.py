@@ -58,7 +58,7 @@ def draw_result(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrato
     inner = inset(rect, gap)
     head_h = max(layout.min_touch, layout.mm(TITLE.min_mm * 1.5))
     head, body = rows(inner, [head_h, inner.height - head_h - gap], gap=gap)
-    verdict_box, button = columns(head, [head.width * 0.62, head.width * 0.38], gap=gap)
+    verdict_box, button = columns(head, [head.width * 0.55, head.width * 0.45], gap=gap)
     if result["everyone_loses"]:
         verdict = Text(N_("Nobody solved it: everyone loses."))
     else:
