@@ -278,7 +278,7 @@ class WatsonHolmesBoard:
         """The card grid, and over it Dr Watson's reading or a card's public details."""
         case = self.view["case"]
         names: dict[str, Words] = {c["id"]: self.narrator.card(c["id"]) for c in case["cards"]}
-        self.plan = choose_plan(paint, rect, tuple(case["grid"]), [n.render(paint.lang) for n in names.values()])
+        self.plan = choose_plan(paint, rect, used_grid(case), [n.render(paint.lang) for n in names.values()])
         self.page %= self.plan.pages
         looks = self.looks()
         draw_grid(paint, rect, self.plan, self.page, case["cards"], names, looks)
@@ -454,6 +454,13 @@ class WatsonHolmesBoard:
         draw_result(paint, result, self.view, self.narrator, self.result_page)
         self.draw_log(paint, log)
 
+
+
+def used_grid(case: dict[str, Any]) -> tuple[int, int]:
+    """The case's grid without the empty columns and rows at its right and bottom edges."""
+    cols, rows_ = case["grid"]
+    positions = [c["position"] for c in case["cards"]] or [(cols, rows_)]
+    return min(cols, max(p[0] for p in positions)), min(rows_, max(p[1] for p in positions))
 
 
 def make_board(context: BoardContext) -> Board:

@@ -103,22 +103,30 @@ def name_size(paint: Painter, box: pygame.Rect, names: list[str]) -> float | Non
 
 
 def plan(paint: Painter, rect: pygame.Rect, grid_size: tuple[int, int], names: list[str], paged: bool) -> Plan:
-    """The largest window of the grid whose names all fit (`paged`: leave room for the page buttons)."""
+    """The window of the grid with the fewest pages whose names all fit, and among those the one that
+    sets them largest (`paged`: leave room for the page buttons)."""
     cols, rows_ = grid_size
     layout = paint.layout
     gap = layout.mm(GAP_MM)
     area = grid_area(paint, rect, paged)
-    windows = sorted(((c, r) for c in range(cols, 0, -1) for r in range(rows_, 0, -1)),
-                     key=lambda w: (-(-cols // w[0]) * -(-rows_ // w[1]), -w[0] * w[1], -w[0]))  # fewest pages first
-    for shown_cols, shown_rows in windows:
-        boxes = cells(area, shown_cols, shown_rows, gap)
-        cell = pygame.Rect(0, 0, min(b.width for b in boxes), min(b.height for b in boxes))  # the tightest
-        if min(cell.size) < layout.mm(MIN_CARD_MM) or min(cell.size) < layout.min_touch:
-            continue
-        size = name_size(paint, card_parts(paint, cell).name, names)
-        if size is not None:
-            return Plan(cols, rows_, shown_cols, shown_rows, TypeSize("card name", size, size))
-    return Plan(cols, rows_, 1, 1, TypeSize("card name", FINE.min_mm, FINE.min_mm))
+    best: tuple[int, float, int] | None = None  # pages, -size, -cards shown
+    chosen: Plan | None = None
+    for shown_cols in range(cols, 0, -1):
+        for shown_rows in range(rows_, 0, -1):
+            pages = -(-cols // shown_cols) * -(-rows_ // shown_rows)
+            if best is not None and pages > best[0]:
+                continue
+            boxes = cells(area, shown_cols, shown_rows, gap)
+            cell = pygame.Rect(0, 0, min(b.width for b in boxes), min(b.height for b in boxes))  # the tightest
+            if min(cell.size) < layout.mm(MIN_CARD_MM) or min(cell.size) < layout.min_touch:
+                continue
+            size = name_size(paint, card_parts(paint, cell).name, names)
+            if size is None:
+                continue
+            rank = (pages, -size, -shown_cols * shown_rows)
+            if best is None or rank < best:
+                best, chosen = rank, Plan(cols, rows_, shown_cols, shown_rows, TypeSize("card name", size, size))
+    return chosen or Plan(cols, rows_, 1, 1, TypeSize("card name", FINE.min_mm, FINE.min_mm))
 
 
 def grid_area(paint: Painter, rect: pygame.Rect, paged: bool) -> pygame.Rect:
@@ -129,11 +137,21 @@ def grid_area(paint: Painter, rect: pygame.Rect, paged: bool) -> pygame.Rect:
     return pygame.Rect(rect.left + side, rect.top, rect.width - 2 * side, rect.height)
 
 
+_PLANS: dict[tuple[Any, ...], Plan] = {}  # the same screen, grid and names give the same plan: measured once
+
+
 def choose_plan(paint: Painter, rect: pygame.Rect, grid_size: tuple[int, int], names: list[str]) -> Plan:
-    whole = plan(paint, rect, grid_size, names, paged=False)
-    if whole.pages == 1:
-        return whole
-    return plan(paint, rect, grid_size, names, paged=True)
+    """The plan of the grid in `rect`: the whole of it if its names fit, else pages."""
+    key = (paint.layout, paint.theme.body_font, tuple(rect), grid_size, tuple(names))
+    found = _PLANS.get(key)
+    if found is None:
+        found = plan(paint, rect, grid_size, names, paged=False)
+        if found.pages > 1:
+            found = plan(paint, rect, grid_size, names, paged=True)
+        if len(_PLANS) > 64:
+            _PLANS.clear()
+        _PLANS[key] = found
+    return found
 
 
 @dataclass(frozen=True)

@@ -48,8 +48,15 @@ def draw_lines(paint: Painter, rect: pygame.Rect, lines: Sequence[Words], larges
     """One line of words under another, in one size, each given room in proportion to what it needs."""
     if not lines:
         return
-    weights = [float(lines_height(paint, rect.width, [line], largest, title)) for line in lines]
-    boxes = rows(rect, weights)
+    heights = [lines_height(paint, rect.width, [line], largest, title) for line in lines]
+    spacing = paint.layout.mm(largest.mm * 0.4)
+    if sum(heights) + spacing * (len(lines) - 1) <= rect.height:  # room for all at their size: from the top
+        boxes, top = [], rect.top
+        for height in heights:
+            boxes.append(pygame.Rect(rect.left, top, rect.width, height))
+            top += height + spacing
+    else:  # tight: each its share, in one smaller size
+        boxes = rows(rect, [float(h) for h in heights])
     size = largest_fit(paint, boxes, lines, largest, title)
     for box, line in zip(boxes, lines):
         paint.text(box, line, size, colour or paint.theme.ink, align="left", title=title)
