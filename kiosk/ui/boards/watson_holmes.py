@@ -62,6 +62,7 @@ class WatsonHolmesBoard:
     case_file: bool = True  # open while the start player reads it aloud, until the first visit
     by_hand: bool = False  # once someone taps the case file button, only taps open and close it
     page: int = 0  # the page of the card grid shown (when it does not fit on one)
+    followed: str | None = None  # a card something just happened on: its page is shown next
     plan: Plan | None = None  # the last frame's card grid plan, to turn pages and find a card's page
     opened: str | None = None  # a card whose public details are open
     reading: WatsonReading | None = None  # Dr Watson's reading, while it is drawn big
@@ -113,10 +114,9 @@ class WatsonHolmesBoard:
         return Text(short, {"seat": self.narrator.seat(d["seat"]), "card": self.narrator.card(d["card"])})
 
     def follow(self, card: str) -> None:
-        """Turn the grid to the page of the card something just happened on."""
-        found = self.card(card)
-        if found is not None and self.plan is not None and self.plan.pages > 1:
-            self.page = self.plan.page_of(tuple(found["position"]))
+        """Turn the grid (at its next frame) to the page of the card something just happened on."""
+        if self.card(card) is not None:
+            self.followed = card
 
     def card(self, card: str | None) -> dict[str, Any] | None:
         cards = self.view.get("case", {}).get("cards", []) if self.view else []
@@ -279,6 +279,9 @@ class WatsonHolmesBoard:
         case = self.view["case"]
         names: dict[str, Words] = {c["id"]: self.narrator.card(c["id"]) for c in case["cards"]}
         self.plan = choose_plan(paint, rect, used_grid(case), [n.render(paint.lang) for n in names.values()])
+        followed = self.card(self.followed)
+        if followed is not None:
+            self.page, self.followed = self.plan.page_of(tuple(followed["position"])), None
         self.page %= self.plan.pages
         looks = self.looks()
         draw_grid(paint, rect, self.plan, self.page, case["cards"], names, looks)
