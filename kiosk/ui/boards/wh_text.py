@@ -7,17 +7,22 @@ one size at which every line fits, so it reads as one list.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pygame
 
-from kiosk.ui.layout import rows
+from kiosk.ui.layout import Layout, rows
 from kiosk.ui.paint import Painter, Words, font, wrap
 from kiosk.ui.paint import lines_height as typeset_height
 from kiosk.ui.theme import Colour
 from kiosk.ui.type_scale import BODY, FINE, LABEL, TypeSize
 
-STEPS = (BODY, LABEL, FINE)
+
+
+def at_least(layout: Layout, millimetres: float) -> int:
+    """The fewest whole pixels that are at least `millimetres` tall (rounding never goes under)."""
+    return math.ceil(millimetres * layout.px_per_mm - 1e-9)
 
 
 def fits(text: str, typeface: pygame.font.Font, box: pygame.Rect) -> bool:
@@ -31,7 +36,7 @@ def largest_fit(paint: Painter, boxes: Sequence[pygame.Rect], lines: Sequence[Wo
     down, a pixel at a time, to the fine print's minimum (where a line that still does not fit is cut
     short, and the scene checks fail)."""
     layout = paint.layout
-    pixels, least = layout.mm(largest.mm), layout.mm(FINE.min_mm)
+    pixels, least = layout.mm(largest.mm), at_least(layout, FINE.min_mm)
     face = paint.theme.title_font if title else paint.theme.body_font
     texts = [line.render(paint.lang) for line in lines]
     while pixels > least:
