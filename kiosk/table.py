@@ -28,7 +28,7 @@ from kiosk.games.base import Event, IllegalAction, Prompt
 from kiosk.i18n import N_, Text
 from kiosk.narration import narrator_for
 from kiosk.seats.controller import SeatController, SeatPages
-from kiosk.seats.screen import Item, Screen, render
+from kiosk.seats.screen import Item, Screen, panel_picture
 from kiosk.session import GameSession
 from kiosk.store import StoreWriteError
 
@@ -201,9 +201,9 @@ class Referee:
         self.route(events)
         for bot_seat, bot in self.bots.items():  # each bot hears what its seat may see, nothing else
             bot.observe([e for e in events if e.visible_to(bot_seat)])
-        for seat, controller in self.controllers.items():
-            controller.ui.observe([e for e in events if e.visible_to(seat)])
-        self.refresh()
+        for other, controller in self.controllers.items():
+            controller.ui.observe([e for e in events if e.visible_to(other)])
+        self.refresh(acted=seat)
         if self.on_events is not None:
             self.on_events(events)
 
@@ -228,8 +228,10 @@ class Referee:
                         controller.reveal(screen)
                         self._start_reveal_timer(seat)
 
-    def refresh(self) -> None:
-        """Bring every seat up to date with its view and prompt, and draw what changed."""
+    def refresh(self, acted: int | None = None) -> None:
+        """Bring every seat up to date with its view and prompt, and draw what changed: first the
+        seat that just acted and the seats now awaited, so the people waiting on the bus are served
+        before the bystanders (one I2C bus carries every seat's bytes in turn)."""
         prompts: dict[int, Prompt] = {}
         for prompt in self.session.game.prompts(self.session.state):
             held = prompts.get(prompt.seat)
@@ -251,8 +253,15 @@ class Referee:
             controller.update(view, mine, doing(game_id, mine.kind, view, narrator) if mine is not None else None)
             if waited and mine is not None and seat not in self.bots and self.table.config.whistle.your_turn:
                 self._sound("your_turn")  # after a wait only: not at every step of one's own turn
-        for seat in range(self.session.record.seats):
+        for seat in self.drawing_order(acted, prompts):
             self.draw(seat)
+
+    def drawing_order(self, acted: int | None, prompts: dict[int, Prompt]) -> list[int]:
+        """The seat that acted, then the awaited seats in turn order, then the others."""
+        seats = range(self.session.record.seats)
+        awaited = sorted((s for s in seats if s in prompts and s != acted), key=self.session.turn_order)
+        first = ([acted] if acted is not None else []) + awaited
+        return first + [s for s in seats if s not in first]
 
     def screen_of(self, seat: int) -> Screen:
         controller = self.controllers.get(seat)
@@ -261,7 +270,7 @@ class Referee:
     def draw(self, seat: int) -> None:
         display = self._display(seat)
         if display is not None:
-            display.show(render(self.screen_of(seat)))  # identical frames cost nothing on the bus
+            display.show(*panel_picture(self.screen_of(seat)))  # identical frames cost nothing on the bus
 
     def _display(self, seat: int) -> Any:
         for part in self.table.seats:

@@ -1,9 +1,10 @@
 """The options of the chosen game and of the table, on as many pages as the screen needs.
 
 One row per option: its label and a line on what it does, then its control: a toggle for a yes/no
-option, segmented buttons for a choice (the Watson & Holmes cases by title, seats by number). The
-table's settings (reveal speed, language, and the assist for Mystery Express) come after the game's
-and go back in the same dict: `on_done(values)` gets every option of the game and every setting that
+option, segmented buttons for a choice (the Watson & Holmes cases by title, seats by number), or a
+stepper through the choices one at a time when they do not fit side by side (a table's many
+cases). The table's settings (reveal speed, language, and the assist for Mystery Express) come
+after the game's and go back in the same dict: `on_done(values)` gets every option of the game and every setting that
 applies to it, and no other key (other entries of `values` are not passed on).
 """
 
