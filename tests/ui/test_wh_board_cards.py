@@ -18,7 +18,7 @@ from kiosk.ui.boards.wh_cards import CARD, PAGE
 from kiosk.ui.boards.wh_detail import CLOSE
 from kiosk.ui.boards.wh_pages import RESULT_PAGE
 from kiosk.ui.layout import LAYOUTS
-from tests.games.watson_holmes_support import FULL, case_from, game_with, raw_case, visit
+from tests.games.watson_holmes_support import GAME, case_from, game_with, raw_case, visit
 from tests.ui.scene_checks import render, render_everywhere
 
 LANDSCAPE, PORTRAIT = LAYOUTS["800x480"], LAYOUTS["720x1280"]
@@ -232,3 +232,16 @@ def test_the_solution_is_a_tap_away_at_the_end():
         assert any(isinstance(d.source, CaseText) and d.source.params == solution for d in painters[0].drawn)
     board.tap(RESULT_PAGE, 0.0)
     assert board.result_page == 0
+
+
+# --- every bundled case ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", sorted(GAME.cases))
+@pytest.mark.parametrize("moment", ["first-visit", "mid-game", "end"])
+def test_every_bundled_case_at_every_layout(case, moment):
+    from tests.ui.test_watson_holmes_board import MOMENTS, Game
+
+    wanted = MOMENTS.get(moment, lambda g, ev: len(g.public) >= 15)  # well into the game
+    game = Game(case=case, seats=6, seed=4).until(wanted)
+    render_everywhere(f"wh-board-case-{case}-{moment}", game.frozen(), 1000.0)
