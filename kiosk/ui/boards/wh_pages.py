@@ -57,8 +57,12 @@ def draw_result(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrato
     paint.box(rect, theme.panel, theme.accent, radius=layout.mm(1.5), width=3)
     inner = inset(rect, gap)
     head_h = max(layout.min_touch, layout.mm(TITLE.min_mm * 1.5))
-    head, body = rows(inner, [head_h, inner.height - head_h - gap], gap=gap)
-    verdict_box, button = columns(head, [head.width * 0.55, head.width * 0.45], gap=gap)
+    if layout.portrait:  # the verdict takes the width, the button its own line under it
+        verdict_box, button_line, body = rows(inner, [head_h, layout.min_touch, inner.height - head_h - layout.min_touch - 2 * gap], gap=gap)
+        button = pygame.Rect(button_line.right - button_line.width // 2, button_line.top, button_line.width // 2, button_line.height)
+    else:
+        head, body = rows(inner, [head_h, inner.height - head_h - gap], gap=gap)
+        verdict_box, button = columns(head, [head.width * 0.55, head.width * 0.45], gap=gap)
     if result["everyone_loses"]:
         verdict = Text(N_("Nobody solved it: everyone loses."))
     else:
