@@ -9,7 +9,7 @@ import pygame
 
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
 from kiosk.i18n import N_, Text, TextList, counted
-from kiosk.ui.boards.wh_text import draw_fitted, draw_lines
+from kiosk.ui.boards.wh_text import draw_fitted, draw_lines, stacked_size
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.paint import Painter, Words
 from kiosk.ui.type_scale import BODY, LABEL, TITLE
@@ -22,26 +22,41 @@ def draw_case_file(paint: Painter, rect: pygame.Rect, case: dict[str, Any], narr
     gap = layout.mm(2)
     paint.box(rect, theme.panel, theme.accent, radius=layout.mm(1.5), width=2)
     inner = inset(rect, gap)
-    if layout.portrait:
-        story, questions = rows(inner, [3, 2], gap=gap)
-    else:
-        story, questions = columns(inner, [3, 2], gap=gap * 2)
-        x = questions.left - gap
-        pygame.draw.line(paint.surface, theme.muted, (x, questions.top), (x, questions.bottom), 1)
     rules = case.get("special_rules")
     texts: list[Words] = [CaseText("", case["intro"])] if case.get("intro") else []
     if rules:
         texts.append(CaseText("", rules))
-    if texts:
-        draw_lines(paint, story, texts, BODY)
-    head_h = layout.mm(BODY.mm * 1.4)
-    head, listed = rows(questions, [head_h, max(1, questions.height - head_h - gap)], gap=gap)
-    paint.text(head, Text(N_("Questions")), BODY, theme.accent, title=True, align="left")
     lines: list[Words] = [question_line(q) for q in case["questions"]]
     hidden = case["question_count"] - len(case["questions"])
     if hidden:
         lines.append(counted("{count} more question opens later", "{count} more questions open later", hidden))
+    head_h = layout.mm(BODY.mm * 1.4)
+    story, questions = split_evenly(paint, inner, texts, lines, head_h + gap, gap * 2)
+    if not layout.portrait:
+        x = questions.left - gap
+        pygame.draw.line(paint.surface, theme.muted, (x, questions.top), (x, questions.bottom), 1)
+    if texts:
+        draw_lines(paint, story, texts, BODY)
+    head, listed = rows(questions, [head_h, max(1, questions.height - head_h - gap)], gap=gap)
+    paint.text(head, Text(N_("Questions")), BODY, theme.accent, title=True, align="left")
     draw_lines(paint, listed, lines, BODY)
+
+
+def split_evenly(paint: Painter, rect: pygame.Rect, story: list[Words], questions: list[Words], head: int,
+                 gap: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """The story and the questions side by side (one above the other in portrait), split where the
+    smaller of their two sizes is largest: neither is set much smaller than the other."""
+    split = rows if paint.layout.portrait else columns
+    best: tuple[float, tuple[pygame.Rect, pygame.Rect]] | None = None
+    for share in (0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75):
+        first, second = split(rect, [share, 1 - share], gap=gap)
+        listed = pygame.Rect(second.left, second.top + head, second.width, max(1, second.height - head))
+        smaller = min(stacked_size(paint, first, story, BODY).mm if story else BODY.mm,
+                      stacked_size(paint, listed, questions, BODY).mm)
+        if best is None or smaller > best[0]:
+            best = (smaller, (first, second))
+    assert best is not None
+    return best[1]
 
 
 def question_line(q: dict[str, Any]) -> Text:

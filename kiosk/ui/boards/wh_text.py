@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from kiosk.ui.layout import Layout, rows
+from kiosk.ui.layout import Layout
 from kiosk.ui.paint import Painter, Words, font, wrap
 from kiosk.ui.paint import lines_height as typeset_height
 from kiosk.ui.theme import Colour
@@ -48,23 +48,39 @@ def largest_fit(paint: Painter, boxes: Sequence[pygame.Rect], lines: Sequence[Wo
     return TypeSize(largest.name, size, size)
 
 
+def stacked_size(paint: Painter, rect: pygame.Rect, lines: Sequence[Words], largest: TypeSize = LABEL,
+                 title: bool = False) -> TypeSize:
+    """The largest size (from `largest` down to the fine print's minimum) at which `lines`, each
+    wrapped to the width of `rect`, fit one under another in its height."""
+    layout = paint.layout
+    pixels, least = layout.mm(largest.mm), at_least(layout, FINE.min_mm)
+    face = paint.theme.title_font if title else paint.theme.body_font
+    texts = [line.render(paint.lang) for line in lines]
+    while pixels > least:
+        typeface = font(face, pixels)
+        wrapped = [wrap(text, typeface, rect.width) for text in texts]
+        spacing = round(pixels * 0.4)
+        height = sum(typeset_height(len(w), typeface) for w in wrapped) + spacing * (len(texts) - 1)
+        if height <= rect.height and all(typeface.size(line)[0] <= rect.width for w in wrapped for line in w):
+            break
+        pixels -= 1
+    size = pixels / layout.px_per_mm
+    return TypeSize(largest.name, size, size)
+
+
 def draw_lines(paint: Painter, rect: pygame.Rect, lines: Sequence[Words], largest: TypeSize = LABEL,
                colour: Colour | None = None, title: bool = False) -> None:
-    """One line of words under another, in one size, each given room in proportion to what it needs."""
+    """One line of words under another, from the top, in the one largest size at which all fit."""
     if not lines:
         return
-    heights = [lines_height(paint, rect.width, [line], largest, title) for line in lines]
-    spacing = paint.layout.mm(largest.mm * 0.4)
-    if sum(heights) + spacing * (len(lines) - 1) <= rect.height:  # room for all at their size: from the top
-        boxes, top = [], rect.top
-        for height in heights:
-            boxes.append(pygame.Rect(rect.left, top, rect.width, height))
-            top += height + spacing
-    else:  # tight: each its share, in one smaller size
-        boxes = rows(rect, [float(h) for h in heights])
-    size = largest_fit(paint, boxes, lines, largest, title)
-    for box, line in zip(boxes, lines):
-        paint.text(box, line, size, colour or paint.theme.ink, align="left", title=title)
+    size = stacked_size(paint, rect, lines, largest, title)
+    spacing = round(paint.layout.mm(size.mm) * 0.4)  # as `lines_height` counts it
+    top = rect.top
+    for line in lines:
+        height = min(rect.bottom - top, lines_height(paint, rect.width, [line], size, title))
+        paint.text(pygame.Rect(rect.left, top, rect.width, max(1, height)), line, size, colour or paint.theme.ink,
+                   align="left", valign="top", title=title)
+        top += height + spacing
 
 
 def draw_fitted(paint: Painter, rect: pygame.Rect, words: Words, largest: TypeSize = BODY, colour: Colour | None = None,
@@ -78,5 +94,7 @@ def lines_height(paint: Painter, width: int, lines: Sequence[Words], size: TypeS
     """The height `lines` take one under another at `size`, each wrapped to `width`: room to ask for
     before a box is split, so nothing has to shrink."""
     face = paint.theme.title_font if title else paint.theme.body_font
-    typeface = font(face, paint.layout.mm(size.mm))
-    return sum(typeset_height(len(wrap(line.render(paint.lang), typeface, width)), typeface) for line in lines)
+    pixels = paint.layout.mm(size.mm)
+    typeface = font(face, pixels)
+    spacing = round(pixels * 0.4) * max(0, len(lines) - 1)  # as `draw_lines` sets them
+    return spacing + sum(typeset_height(len(wrap(line.render(paint.lang), typeface, width)), typeface) for line in lines)
