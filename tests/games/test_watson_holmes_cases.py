@@ -59,7 +59,7 @@ def test_people_are_picked_by_full_name_and_every_text_exists_in_both_languages(
 KEYWORDS = {
     TUTORIAL: {"Q1": ("Marsh", "clerk", "key", "bowler"), "Q2": ("organ", "St Anne's", "church")},
     FULL: {
-        "Q1": ("Reeve", "doctor", "J.R.", "signature"),
+        "Q1": ("Reeve", "clock", "still-room", "library"),
         "Q2": ("draught", "port", "bottle"),
         "Q3": ("forg", "signature", "draft", "legacy", "owed", "Scotland Yard"),
         "Q4": ("Nora",),
