@@ -47,7 +47,7 @@ SHORT = {
     "game_over": N_("The case is closed. {winners}."),
 }
 STALE = N_("That choice is no longer open.")
-ROW_MM = LABEL.mm * 1.3  # a line of the players: the pawn and the label size
+ROW_MM = LABEL.mm * 1.2  # a line of the players: the pawn and the label size
 LOG_LABEL_MM = 70  # a log at least this wide is set at the label size, a narrower one in fine print
 
 

@@ -9,7 +9,7 @@ import pygame
 
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
 from kiosk.i18n import N_, Text, TextList, counted
-from kiosk.ui.boards.wh_text import draw_fitted, draw_lines, stacked_size
+from kiosk.ui.boards.wh_text import draw_fitted, draw_lines, stacked_fit
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.paint import Painter, Words
 from kiosk.ui.type_scale import BODY, LABEL, TITLE
@@ -47,14 +47,14 @@ def split_evenly(paint: Painter, rect: pygame.Rect, story: list[Words], question
     """The story and the questions side by side (one above the other in portrait), split where the
     smaller of their two sizes is largest: neither is set much smaller than the other."""
     split = rows if paint.layout.portrait else columns
-    best: tuple[float, tuple[pygame.Rect, pygame.Rect]] | None = None
-    for share in (0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75):
+    best: tuple[tuple[int, float], tuple[pygame.Rect, pygame.Rect]] | None = None
+    for share in (0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85):
         first, second = split(rect, [share, 1 - share], gap=gap)
         listed = pygame.Rect(second.left, second.top + head, second.width, max(1, second.height - head))
-        smaller = min(stacked_size(paint, first, story, BODY).mm if story else BODY.mm,
-                      stacked_size(paint, listed, questions, BODY).mm)
-        if best is None or smaller > best[0]:
-            best = (smaller, (first, second))
+        sizes = [stacked_fit(paint, first, story, BODY) if story else BODY, stacked_fit(paint, listed, questions, BODY)]
+        score = (sum(size is not None for size in sizes), min(size.mm if size is not None else 0.0 for size in sizes))
+        if best is None or score > best[0]:  # both fitting first, then the larger of the smaller sizes
+            best = (score, (first, second))
     assert best is not None
     return best[1]
 

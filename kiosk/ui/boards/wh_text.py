@@ -51,21 +51,28 @@ def largest_fit(paint: Painter, boxes: Sequence[pygame.Rect], lines: Sequence[Wo
 def stacked_size(paint: Painter, rect: pygame.Rect, lines: Sequence[Words], largest: TypeSize = LABEL,
                  title: bool = False) -> TypeSize:
     """The largest size (from `largest` down to the fine print's minimum) at which `lines`, each
-    wrapped to the width of `rect`, fit one under another in its height."""
+    wrapped to the width of `rect`, fit one under another in its height (the minimum if none does)."""
+    size = stacked_fit(paint, rect, lines, largest, title)
+    return size if size is not None else TypeSize(largest.name, at_least(paint.layout, FINE.min_mm) / paint.layout.px_per_mm,
+                                                  at_least(paint.layout, FINE.min_mm) / paint.layout.px_per_mm)
+
+
+def stacked_fit(paint: Painter, rect: pygame.Rect, lines: Sequence[Words], largest: TypeSize = LABEL,
+                title: bool = False) -> TypeSize | None:
+    """As `stacked_size`, or None if `lines` do not fit even at the fine print's minimum."""
     layout = paint.layout
     pixels, least = layout.mm(largest.mm), at_least(layout, FINE.min_mm)
     face = paint.theme.title_font if title else paint.theme.body_font
     texts = [line.render(paint.lang) for line in lines]
-    while pixels > least:
+    while pixels >= least:
         typeface = font(face, pixels)
         wrapped = [wrap(text, typeface, rect.width) for text in texts]
         spacing = round(pixels * 0.4)
         height = sum(typeset_height(len(w), typeface) for w in wrapped) + spacing * (len(texts) - 1)
         if height <= rect.height and all(typeface.size(line)[0] <= rect.width for w in wrapped for line in w):
-            break
+            return TypeSize(largest.name, pixels / layout.px_per_mm, pixels / layout.px_per_mm)
         pixels -= 1
-    size = pixels / layout.px_per_mm
-    return TypeSize(largest.name, size, size)
+    return None
 
 
 def draw_lines(paint: Painter, rect: pygame.Rect, lines: Sequence[Words], largest: TypeSize = LABEL,
