@@ -245,3 +245,23 @@ def test_every_bundled_case_at_every_layout(case, moment):
     wanted = MOMENTS.get(moment, lambda g, ev: len(g.public) >= 15)  # well into the game
     game = Game(case=case, seats=6, seed=4).until(wanted)
     render_everywhere(f"wh-board-case-{case}-{moment}", game.frozen(), 1000.0)
+
+
+def test_opened_cards_and_readings_draw_only_what_the_public_knows():
+    """Through a whole bot game, an opened card (each in turn) and Dr Watson's reading drawn big show
+    nothing the public was not given: no card text but the one read aloud this round."""
+    from tests.ui.test_watson_holmes_board import Game, check_public
+
+    game = Game(seats=5, seed=11)
+    ids = [c["id"] for c in game.board.view["case"]["cards"]]
+    steps = 0
+    for _ in game.steps():
+        steps += 1
+        board = copy.deepcopy(game.board)
+        board.case_file = False
+        board.tap((CARD, ids[steps % len(ids)]), 1000.0)
+        layout = (LANDSCAPE, PORTRAIT)[steps % 2]
+        check_public(game, render(board, layout, "en", 1000.0))
+        if game.board.reading is not None:
+            check_public(game, render(copy.deepcopy(game.board), layout, "es", game.board.reading.start))
+    assert game.state.over and steps > 10
