@@ -39,7 +39,7 @@ def screen_json(screen: Screen) -> dict[str, Any]:
     return asdict(screen)
 
 
-def menu_json(menu: Menu, version: int) -> dict[str, Any]:
+def menu_json(menu: Menu, version: int, kind: str) -> dict[str, Any]:
     """The menu with its choices numbered in the order of `menu.leaves()`."""
     count = 0
 
@@ -53,7 +53,7 @@ def menu_json(menu: Menu, version: int) -> dict[str, Any]:
             found["below"] = [entry(b) for b in e.below]
         return found
 
-    return {"version": version, "title": menu.title, "footer": menu.footer, "entries": [entry(e) for e in menu.entries]}
+    return {"version": version, "kind": kind, "title": menu.title, "footer": menu.footer, "entries": [entry(e) for e in menu.entries]}
 
 
 def lang_of(controller: SeatController) -> str | None:
@@ -93,7 +93,7 @@ class PhoneSeats:
             "lang": lang_of(controller),
             "status": screen_json(status),
             "pages": [{"name": name, "screen": screen_json(ui.page(name, view, 0))} for name in ui.pages],
-            "prompt": menu_json(menu, self._version(seat, menu.leaves())) if menu is not None else None,
+            "prompt": menu_json(menu, self._version(seat, menu.leaves()), prompt.kind) if menu is not None and prompt is not None else None,
             "reveals": [screen_json(s) for s in controller.reveals],
             "words": {key: Text(msgid).render(lang_of(controller)) for key, msgid in WORDS.items()},
             "glyphs": GLYPHS,

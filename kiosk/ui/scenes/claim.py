@@ -1,6 +1,7 @@
 """Taking seats: the table drawn from above with its seats around it, lit as people claim them.
 
-People claim a seat with their own seat buttons or a token tap; the app keeps `claimed` and `bots`
+People claim a seat with their own seat buttons, a token tap, or by scanning the seat's QR code with
+a phone (where the table serves phone seats: the phone then plays that seat); the app keeps `claimed` and `bots`
 up to date. On this screen a tap on a seat nobody claimed asks for a bot there (`on_bot(seat)`: the
 app gives the seat to a bot, or frees it if a bot had it). Start is enabled once one person sits;
 the seats still free are then played by bots, and a line under the table says so.
@@ -19,6 +20,7 @@ from kiosk.games.physical import has_seat_tokens
 from kiosk.i18n import N_, Text
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.paint import Painter
+from kiosk.ui.qr import draw_qr
 from kiosk.ui.scenes.chrome import backdrop, button_height, margin, title_band
 from kiosk.ui.scenes.notice import Notice
 from kiosk.ui.theme import Theme, theme_for
@@ -59,6 +61,7 @@ class SeatClaim:
     on_back: Callable[[], None]
     claimed: set[int] = field(default_factory=set)
     bots: set[int] = field(default_factory=set)
+    links: Callable[[int], str | None] = lambda seat: None  # a free seat's join link for phones (kiosk/web)
     notice: Notice = field(default_factory=Notice)
     theme: Theme = field(init=False)
 
@@ -108,6 +111,10 @@ class SeatClaim:
         paint.box(box, fill, theme.accent if (person or bot) else theme.muted, radius=radius,
                   width=max(2, layout.mm(0.7 if person else 0.4)))
         words = inset(box, layout.mm(1))
+        link = self.links(seat) if not person else None
+        if link is not None:  # a phone scanning it takes the seat
+            words, code = columns(words, [words.width - words.height, words.height], gap=layout.mm(1))
+            draw_qr(paint.surface, code, link)
         number, state = rows(words, [1.2, 1])
         paint.text(number, Text(N_("Seat {n}"), {"n": seat + 1}), 5, ink, title=True)
         who = Text(N_("Player")) if person else Text(N_("Bot")) if bot else Text(N_("Free seat"))
@@ -116,6 +123,8 @@ class SeatClaim:
 
     def _status(self) -> Text:
         if not self.claimed:
+            if self.links(0) is not None:
+                return Text(N_("Claim your seat: press select on your seat, or scan its code with your phone."))
             if has_seat_tokens(self.game_id):
                 return Text(N_("Claim your seat: press select on your seat, or tap your token on the reader."))
             return Text(N_("Claim your seat: press select on your seat."))

@@ -6,7 +6,7 @@
   const bar = document.getElementById("bar");
   const pageWords = JSON.parse(main.dataset.words || "{}");
   const token = decodeURIComponent(location.pathname.split("/").pop() || "");
-  let socket = null, since = 0, doc = null, news = [], pending = null, over = null, delay = 500, notice = "";
+  let lobby = "", socket = null, since = 0, doc = null, news = [], pending = null, over = null, delay = 500, notice = "";
 
   function el(tag, cls, text) {
     const node = document.createElement(tag);
@@ -114,7 +114,7 @@
       main.appendChild(el("div", "card alert", over));
       return;
     }
-    if (!doc) { main.appendChild(el("p", "", pageWords.connecting)); return; }
+    if (!doc) { main.appendChild(el("h1", "", lobby || pageWords.connecting)); return; }
     const w = doc.words;
     if (notice) main.appendChild(el("div", "card alert", notice));
     doc.reveals.forEach(function (s) { screen(s, main, "h1"); });
@@ -158,6 +158,9 @@
     if (message.type === "seat") {
       doc = message;
       document.documentElement.lang = doc.lang || document.documentElement.lang;
+    } else if (message.type === "lobby") {
+      doc = null;
+      lobby = message.text;
     } else if (message.type === "news") {
       news.unshift(message.screen);
       news = news.slice(0, 30);
