@@ -52,6 +52,7 @@ PAGE_WORDS = {
     "expired": EXPIRED,
 }
 SEAT_LINK = re.compile(r"/s/[A-Za-z0-9_-]+")
+TOKEN_FIELD = re.compile(r'"token":\s*"[A-Za-z0-9_-]*')  # a hello frame, as uvicorn logs frames at debug level
 
 
 class WebError(Exception):
@@ -59,12 +60,13 @@ class WebError(Exception):
 
 
 class RedactLinks(logging.Filter):
-    """Seat links never reach a log: any `/s/<token>` in a record becomes `/s/…`."""
+    """Tokens never reach a log: any `/s/<token>` in a record becomes `/s/…`, and the token of a
+    hello frame `"token": "…"`."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        if SEAT_LINK.search(message):
-            record.msg, record.args = SEAT_LINK.sub("/s/…", message), None
+        if SEAT_LINK.search(message) or TOKEN_FIELD.search(message):
+            record.msg, record.args = TOKEN_FIELD.sub('"token": "…', SEAT_LINK.sub("/s/…", message)), None
         return True
 
 
@@ -157,11 +159,13 @@ async def receive(socket: WebSocket) -> dict[str, Any]:
 
 
 async def send_all(socket: WebSocket, outbox: asyncio.Queue[str]) -> None:
-    """Everything posted for the seat, in order; after an "expired" message, nothing more."""
+    """Everything posted for the seat, in order; after an "expired" message, nothing more: the socket
+    closes (and the page stops reconnecting)."""
     while True:
         text = await outbox.get()
         await socket.send_text(text)
         if text.startswith('{"type": "expired"'):
+            await close(socket)
             return
 
 
@@ -242,7 +246,9 @@ class WebServer:
     def start(self) -> WebServer:
         self.sockets = listening_sockets(self.config)
         for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
-            logging.getLogger(name).addFilter(RedactLinks())
+            logger = logging.getLogger(name)
+            if not any(isinstance(f, RedactLinks) for f in logger.filters):
+                logger.addFilter(RedactLinks())
         config = uvicorn.Config(make_app(self.hub, self.inputs), access_log=False, log_config=None,
                                 lifespan="off", ws="websockets-sansio", ws_max_size=MAX_MESSAGE * 4, server_header=False)
         self._server = uvicorn.Server(config)
