@@ -298,6 +298,8 @@ class Referee:
         phones = self.phones
         controller = self.controllers.get(seat)
         on_phone = phones is not None and controller is not None and phones.on_phone(seat)
+        if controller is not None and phones is not None:
+            controller.link = phones.hub.url(seat)  # a new link once the seat was given back
         if display is not None:
             screen = self._phone_screen(seat) if on_phone else self.screen_of(seat)
             display.show(render(screen))  # identical frames cost nothing on the bus

@@ -2,19 +2,11 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
-import segno
+
+from kiosk.qr import modules
 
 QUIET = 2  # modules of white around the code (phones read 2 well on a screen)
-
-
-@lru_cache(maxsize=16)
-def modules(text: str) -> tuple[tuple[bool, ...], ...]:
-    """The code's dark modules, row by row (the smallest code that holds `text`, error level L)."""
-    code = segno.make(text, error="l", micro=False, boost_error=False)
-    return tuple(tuple(bool(m) for m in row) for row in code.matrix)
 
 
 def draw_qr(surface: pygame.Surface, area: pygame.Rect, text: str) -> pygame.Rect | None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from kiosk.ui.qr import QUIET, modules
+from kiosk.qr import modules
+from kiosk.ui.qr import QUIET
 from kiosk.ui.scenes import claim
 from kiosk.ui.scenes.claim import SeatClaim
 from tests.ui.scene_checks import render_everywhere
