@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import shutil
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -83,17 +84,33 @@ def test_a_watson_holmes_round_from_the_phone_page_and_back_after_a_drop(mock_ta
         server.stop()
         assert pump_until(referee, lambda: "reconnecting" in browser.find_element(By.ID, "bar").text)
         shot(browser, "connection-lost")
-        hub.give_back(0)  # meanwhile, the seat goes back to the table: its old link dies
-        back = WebServer(LOOPBACK.__class__(enabled=True, port=port, bind=("127.0.0.1",)), hub,
-                         mock_table.table.events).start()
+        done = session.actions_done
+        assert pump_until(referee, lambda: session.actions_done > done or (play_at_the_table(referee, 0) and False))
+        back = WebServer(replace(LOOPBACK, port=port), hub, mock_table.table.events).start()
         try:
-            assert pump_until(referee, lambda: "expired" in browser.find_element(By.ID, "seat").text)
+            # Back: the page catches up by itself with the seat as it is now.
+            assert referee.phones is not None
+            now = referee.phones.document(0, referee.controllers[0])["status"]["title"]
+            assert pump_until(referee, lambda: not browser.find_element(By.ID, "bar").is_displayed()
+                              and now in browser.find_element(By.ID, "seat").text)
+            shot(browser, "back-after-the-drop")
+            # The seat goes back to the table: the link dies, the page says so; the seat's new link works.
+            hub.give_back(0)
+            assert pump_until(referee, lambda: "given back" in browser.find_element(By.ID, "seat").text)
             shot(browser, "link-expired")
-            browser.get(hub.url(0))  # the seat's new link
-            assert pump_until(referee, lambda: buttons(browser) or browser.find_elements(By.CSS_SELECTOR, "h1"))
+            browser.get(hub.url(0))
+            assert pump_until(referee, lambda: browser.find_elements(By.CSS_SELECTOR, "main h1"))
             assert "expired" not in browser.find_element(By.ID, "seat").text
         finally:
             back.stop()
+
+
+def play_at_the_table(referee, seat: int) -> bool:
+    """The seat's player chooses at the table meanwhile (its first choice)."""
+    controller = referee.controllers[seat]
+    if controller.prompt is not None:
+        referee.submit(seat, controller.ui.menu(controller.prompt, controller.view).leaves()[0])
+    return True
 
 
 def test_a_mystery_express_turn_from_the_phone_page(mock_table, tmp_path, browser):

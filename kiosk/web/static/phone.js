@@ -85,7 +85,8 @@
       row.textContent = s.clocks.map(function (c) { return c[0] + ":" + String(c[1]).padStart(2, "0"); }).join("   ");
       box.appendChild(row);
     }
-    if (s.footer) box.appendChild(el("p", "detail", s.footer));
+    // A footer that names the seat's buttons (◀ ▶ ●) means nothing on a phone: its buttons are on the page.
+    if (s.footer && !/[◀▶●]/.test(s.footer)) box.appendChild(el("p", "detail", s.footer));
     into.appendChild(box);
   }
 
@@ -109,8 +110,7 @@
 
   function draw() {
     main.textContent = "";
-    if (over !== null) {
-      if (doc) { screen(doc.status, main, "h1"); }
+    if (over !== null) {  // nothing of the seat stays on a dead link's page
       main.appendChild(el("div", "card alert", over));
       return;
     }
@@ -169,6 +169,8 @@
       notice = message.ok ? "" : (message.text || "");
     } else if (message.type === "expired") {
       over = message.text;
+      doc = null;
+      news = [];
     }
     draw();
   }
