@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 ARGS   ?=
 
-.PHONY: run test bench clean lock
+.PHONY: run test bench docs clean lock
 
 # The Pi's dependencies, pinned with the hashes of every file of each version (all platforms: the Pi
 # is aarch64 or armv7l), for `pip install --require-hashes` in systemd/install.sh. Run it with the
@@ -36,6 +36,13 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	@for f in bench/*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+
+# The board pictures the README shows (docs/boards/): each game played by bots, its showcase moment
+# drawn at 800x480 and 720x1280. Run it after changing a board, and commit the pictures.
+DOC_GAMES := mystery-express pi watson-holmes mystery-city
+docs: $(STAMP)
+	@for g in $(DOC_GAMES); do $(VENV)/bin/kiosk demo --game $$g --seats 4 --seed 3 --lang en \
+	  --out var/demo/$$g --readme docs/boards || exit 1; done
 
 lock:
 	@test -x $(LOCK_VENV)/bin/pip-compile || { $(PYTHON) -m venv $(LOCK_VENV) && \

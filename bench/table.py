@@ -1,11 +1,18 @@
-"""Benchmark: from an input to the last byte of the affected seat screens, over a whole game.
+"""Benchmark: from an input to the last byte on the seat screens, for any game and table size.
 
-Two people (scripted: they press next/previous to a random choice, then select) and two bots play
-Mystery Express on the mock table. For every input the loop handles (a button press, or a bot's
-turn) it measures the loop's own time until every seat screen is redrawn, and the bytes that
-crossed the (byte-counting) I2C bus; bus time is those bytes at 400 kHz (9 clocks per byte).
+People are scripted the way a person plays the three buttons: a reveal or "Your move" is dismissed
+with select; in the choices they press next to a random purposeful entry (or a group) and select it.
+The other seats are bots. For every input the loop handles (a button press, or a bot's turn) it
+measures the loop's own time until every seat screen is redrawn and the bytes each seat's update
+put on the (byte-counting) I2C bus. The bus model: writes are synchronous (luma over smbus), so a
+seat's last byte lands after the CPU time spent until its update plus the bus time of every byte
+written so far in this input, at `--bus-hz` (9 clocks per byte).
 
-    .venv/bin/python bench/table.py [--games N]
+It reports the median and p99 of the loop's CPU time, the bus time and their total; the bytes per
+input; the bytes per move drawn on the seats that did not make it (what a public event costs); and the time until the last byte of the seat that acted or the seats awaited next (the
+person who waits for their screen).
+
+    .venv/bin/python bench/table.py [--game G] [--seats N] [--people N] [--games N] [--bus-hz HZ]
 """
 
 from __future__ import annotations
@@ -16,58 +23,134 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hardware.events import ButtonPress  # noqa: E402
 from hardware.mock import build_mock_table  # noqa: E402
-from kiosk.bots.random_bot import AIMLESS, RandomBot  # noqa: E402
+from kiosk.bots.random_bot import AIMLESS  # noqa: E402
+from kiosk.bots.table_bots import table_bot  # noqa: E402
+from kiosk.games import registry  # noqa: E402
 from kiosk.narration import narrator_for  # noqa: E402
-from kiosk.seats.mystery_express import MysteryExpressPages  # noqa: E402
+from kiosk.seats.controller import SeatController  # noqa: E402
+from kiosk.seats.pages import seat_pages  # noqa: E402
 from kiosk.session import GameSession  # noqa: E402
 from kiosk.store import GameStore  # noqa: E402
 from kiosk.table import Referee  # noqa: E402
 
 BUS_HZ = 400_000
-HUMANS = (0, 1)
+CLOCKS_PER_BYTE = 9
+MOST_INPUTS = 20_000  # per game: a scripted table that never ends is a defect, not a long benchmark
 
 
-def one_game(seed: int, samples: list[tuple[float, int]]) -> None:
-    mock = build_mock_table(seats=4, start_reader=False)
+@dataclass
+class Sample:
+    cpu: float  # seconds of loop time
+    bytes: int
+    waiting: float | None  # seconds until the acting or awaited seat's last byte (None: not redrawn)
+    bystanders: int | None  # bytes drawn on the seats that did not act, for an input with events
+
+
+@dataclass
+class Writes:
+    """Each seat screen update of the input being measured: when the CPU finished it and its bytes."""
+
+    started: float = 0.0
+    log: list[tuple[int, float, int]] = field(default_factory=list)
+
+    def wrap(self, seat: int, display: Any, bus: Any) -> None:
+        show = display.show
+
+        def measured_show(image: Any, inverted: bool = False) -> bool:
+            before = bus.bytes_sent
+            shown = show(image, inverted)
+            self.log.append((seat, time.perf_counter() - self.started, bus.bytes_sent - before))
+            return bool(shown)
+
+        display.show = measured_show
+
+
+def last_byte(log: list[tuple[int, float, int]], seats: set[int], bus_hz: int) -> float | None:
+    """When the last byte for any of `seats` reached its panel (synchronous writes on one bus)."""
+    sent, when = 0, None
+    for seat, cpu, count in log:
+        sent += count
+        if seat in seats and count:
+            when = cpu + sent * CLOCKS_PER_BYTE / bus_hz
+    return when
+
+
+def person_press(controller: SeatController, rng: random.Random) -> str:
+    """The button a person presses next: select through reveals and "Your move", else walk the menu
+    to a purposeful entry (a choice, or a group of them) and select it."""
+    if controller.reveals or controller.mode != "prompt" or controller.prompt is None:
+        return "select"
+    menu = controller.ui.menu(controller.prompt, controller.view)
+    level = menu.level(controller.path) or menu.level(())
+    assert level is not None
+    entries = level[1]
+    wanted = [i for i, e in enumerate(entries) if e.is_group or (e.action is not None and e.action.kind not in AIMLESS)]
+    wanted = wanted or [i for i, e in enumerate(entries) if e.action is not None] or list(range(len(entries)))
+    target = getattr(controller, "_bench_target", None)
+    if target is None or target not in wanted or target >= len(entries):
+        target = rng.choice(wanted)
+        controller._bench_target = target  # type: ignore[attr-defined]
+    if controller.index % len(entries) != target:
+        return "next"
+    controller._bench_target = None  # type: ignore[attr-defined]
+    return "select"
+
+
+def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samples: list[Sample]) -> None:
+    mock = build_mock_table(seats=seats, start_reader=False)
     bus = mock.backend.bus
     rng = random.Random(seed)
+    humans = tuple(range(people))
+    bot_seats = [s for s in range(seats) if s not in humans]
+    writes = Writes()
+    for part in mock.table.seats:
+        writes.wrap(part.index, part.display, bus)
     with tempfile.TemporaryDirectory() as data:
         store = GameStore.open(Path(data))
-        session = GameSession.start(store, "mystery-express", 4, seed, {}, bots=[2, 3])
-        narrator = narrator_for("mystery-express", session.game.view(session.state, None))
+        session = GameSession.start(store, game_id, seats, seed, {}, bots=bot_seats)
+        narrator = narrator_for(game_id, session.game.view(session.state, None))
         referee = Referee(
-            session, mock.table, lambda seat: MysteryExpressPages(narrator, "en"),
-            {seat: RandomBot(seat, seed) for seat in (2, 3)}, bot_delay=0.0, reveal_seconds=0.0,
+            session, mock.table, lambda seat: seat_pages(game_id, narrator, "en"),
+            {seat: table_bot(game_id, seat, seed) for seat in bot_seats}, bot_delay=0.0, reveal_seconds=0.0,
         )
+        events_seen: list[Any] = []
+        referee.on_events = events_seen.extend
 
-        def measured(step) -> None:
+        def measured(acted: int | None, step: Callable[[], None]) -> None:
+            events_seen.clear()
+            writes.log.clear()
             before = bus.bytes_sent
-            started = time.perf_counter()
+            writes.started = time.perf_counter()
             step()
-            samples.append((time.perf_counter() - started, bus.bytes_sent - before))
+            cpu = time.perf_counter() - writes.started
+            awaited = {p.seat for p in session.game.prompts(session.state) if p.seat in humans}
+            waiting = last_byte(writes.log, awaited | ({acted} if acted is not None else set()), bus_hz)
+            others = sum(count for seat, _, count in writes.log if seat != acted) if events_seen else None
+            samples.append(Sample(cpu, bus.bytes_sent - before, waiting, others))
 
         try:
-            while not session.over:
-                seat = next((s for s in HUMANS if referee.controllers[s].prompt is not None), None)
+            for _ in range(MOST_INPUTS):
+                if session.over:
+                    break
+                seat = next((s for s in humans if referee.controllers[s].prompt is not None
+                             or referee.controllers[s].reveals), None)
                 if seat is None:
-                    measured(lambda: referee.pump(timeout=0.0))
+                    due = sorted(referee._bot_due, key=session.turn_order)  # the bot pump lets act
+                    measured(due[0] if due else None, lambda: referee.pump(timeout=0.0))
                     continue
-                controller = referee.controllers[seat]
-                if controller.reveals or controller.mode != "prompt":
-                    measured(lambda: referee.handle(ButtonPress(seat, "select")))
-                    continue
-                actions = controller.prompt.actions
-                wanted = [i for i, a in enumerate(actions) if a.kind not in AIMLESS] or list(range(len(actions)))
-                target = rng.choice(wanted)
-                while controller.index != target:
-                    measured(lambda: referee.handle(ButtonPress(seat, "next")))
-                measured(lambda: referee.handle(ButtonPress(seat, "select")))
+                button = person_press(referee.controllers[seat], rng)
+                measured(seat, lambda: referee.handle(ButtonPress(seat, button)))
+            else:
+                raise RuntimeError(f"{game_id} with {seats} seats, seed {seed}: no end after {MOST_INPUTS} inputs")
         finally:
             store.close()
             mock.close()
@@ -78,22 +161,41 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, samples: list[Sample]) -> None:
+    cpu = [s.cpu * 1000 for s in samples]
+    bus = [s.bytes * CLOCKS_PER_BYTE / bus_hz * 1000 for s in samples]
+    total = [c + b for c, b in zip(cpu, bus, strict=True)]
+    waiting = [s.waiting * 1000 for s in samples if s.waiting is not None]
+    public = [s.bystanders for s in samples if s.bystanders is not None]
+    print(f"{game_id}, {seats} seats, {people} people, {games} games, {len(samples)} inputs, "
+          f"one bus at {bus_hz // 1000} kHz: input to last byte on the seat screens (ms)")
+    print(f"{'':>26} {'median':>8} {'p99':>8}")
+    for name, values in (("loop (CPU)", cpu), ("I2C bus", bus), ("total", total),
+                         ("acting or awaited seat", waiting)):
+        if values:
+            print(f"{name:>26} {statistics.median(values):>8.2f} {percentile(values, 0.99):>8.2f}")
+    print(f"bytes per input: median {statistics.median(s.bytes for s in samples):.0f}, "
+          f"p99 {percentile([float(s.bytes) for s in samples], 0.99):.0f} "
+          f"(a full refresh of every seat is {seats * 1024})")
+    if public:
+        print(f"bytes per move on the seats that did not make it: median {statistics.median(public):.0f}, "
+              f"mean {statistics.mean(public):.0f}, p99 {percentile([float(b) for b in public], 0.99):.0f} "
+              f"over {len(public)} moves")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="mystery-express", choices=registry.ids())
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--people", type=int, help="seats played by scripted people (default: two)")
     parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--bus-hz", type=int, default=BUS_HZ)
     args = parser.parse_args()
-    samples: list[tuple[float, int]] = []
+    people = min(args.seats, 2 if args.people is None else args.people)
+    samples: list[Sample] = []
     for seed in range(args.games):
-        one_game(seed, samples)
-    cpu = [s[0] * 1000 for s in samples]
-    bus = [s[1] * 9 / BUS_HZ * 1000 for s in samples]
-    total = [c + b for c, b in zip(cpu, bus, strict=True)]
-    print(f"Input to last byte on the seat screens, {len(samples)} inputs over {args.games} games (ms)")
-    print(f"{'':>22} {'median':>8} {'p99':>8}")
-    for name, values in (("loop (CPU)", cpu), ("I2C bus at 400 kHz", bus), ("total", total)):
-        print(f"{name:>22} {statistics.median(values):>8.2f} {percentile(values, 0.99):>8.2f}")
-    print(f"bytes per input: median {statistics.median(s[1] for s in samples):.0f}, "
-          f"full 4-seat refresh would be {4 * 1024}")
+        one_game(args.game, args.seats, people, seed, args.bus_hz, samples)
+    report(args.game, args.seats, people, args.games, args.bus_hz, samples)
 
 
 if __name__ == "__main__":

@@ -45,6 +45,7 @@ TRANSACTION_OVERHEAD = 2
 BLOCK = 32
 KEEPALIVE_SECONDS = 2.0
 DISPLAY_OFF = 0xAE
+NORMAL, INVERSE = 0xA6, 0xA7  # both controllers: show RAM as it is, or lit where it is dark
 
 
 @dataclass(frozen=True)
@@ -179,6 +180,8 @@ class SeatDisplay:
         self._serial: Any = None
         self._on_panel: bytes | None = None  # what the panel's RAM holds, as far as we know
         self._wanted: Image.Image | None = None
+        self._inverted = False  # wanted: the panel shows its RAM inverted
+        self._panel_inverted = False  # what the panel was last told (luma's init says normal)
         self._retry_at = 0.0
         self._failed = False
         self._connect()
@@ -196,11 +199,13 @@ class SeatDisplay:
     def failed(self) -> bool:
         return self._failed
 
-    def show(self, image: Image.Image) -> bool:
-        """Put `image` (mode "1", `size`) on the panel. Returns False if the panel is failed now."""
+    def show(self, image: Image.Image, inverted: bool = False) -> bool:
+        """Put `image` (mode "1", `size`) on the panel, shown inverted if asked (the controller
+        inverts: a command byte, not a frame). Returns False if the panel is failed now."""
         if image.mode != "1" or image.size != self.size:
             raise ValueError(f"a seat image is mode '1' and {self.size}, got {image.mode!r} {image.size}")
         self._wanted = image
+        self._inverted = inverted
         self.stats.frames += 1
         if self._failed:
             self.poll()
@@ -263,6 +268,7 @@ class SeatDisplay:
             self._fail(error)
             return False
         self._on_panel = bytes(WIDTH * PAGES)
+        self._panel_inverted = False
         self._keepalive_at = self.clock() + self.keepalive
         if self._failed:
             self._failed = False
@@ -293,7 +299,8 @@ class SeatDisplay:
         self._keepalive_page = (page + 1) % PAGES
         on_off = DISPLAY_OFF if self._asleep else DISPLAY_OFF + 1
         try:
-            self._device.command(*init_sequence(self.model), 0x81, self._contrast, on_off)
+            inverse = INVERSE if self._panel_inverted else NORMAL  # the init sequence says normal
+            self._device.command(*init_sequence(self.model), 0x81, self._contrast, inverse, on_off)
             if self._on_panel is not None:
                 self._write_window(Window(page, page, 0, WIDTH - 1), self._on_panel)
         except (OSError, LumaError) as error:
@@ -302,12 +309,15 @@ class SeatDisplay:
     def _send(self, image: Image.Image) -> bool:
         frame = image_to_framebuffer(self._device.preprocess(image))
         windows = plan_windows(self._on_panel, frame, self.model)
-        if not windows:
+        if not windows and self._inverted == self._panel_inverted:
             self.stats.skipped += 1
             return True
         try:
             for window in windows:
                 self._write_window(window, frame)
+            if self._inverted != self._panel_inverted:  # after the picture: both change in one refresh
+                self._serial.command(INVERSE if self._inverted else NORMAL)
+                self._panel_inverted = self._inverted
         except (OSError, LumaError) as error:
             self._fail(error)
             return False

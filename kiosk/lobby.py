@@ -17,7 +17,7 @@ from hardware.events import ButtonPress, TagSeen
 from hardware.table import Table
 from hardware.tags import UnknownTag
 from kiosk.i18n import N_, Text
-from kiosk.seats.screen import Item, Screen, render
+from kiosk.seats.screen import Item, Screen, panel_picture
 from kiosk.web.inputs import PhoneJoined, PhoneLeft
 
 
@@ -102,7 +102,7 @@ class Lobby:
     def draw(self) -> None:
         for part in self.table.seats:
             if part.index < self.seats:
-                part.display.show(render(self.screen(part.index)))
+                part.display.show(*panel_picture(self.screen(part.index)))
 
     def _sound(self, pattern: str) -> None:
         if self.table.whistle is not None:

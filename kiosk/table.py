@@ -28,7 +28,7 @@ from kiosk.games.base import Event, IllegalAction, Prompt
 from kiosk.i18n import N_, Text
 from kiosk.narration import narrator_for
 from kiosk.seats.controller import SeatController, SeatPages
-from kiosk.seats.screen import Item, Screen, render
+from kiosk.seats.screen import Item, Screen, panel_picture
 from kiosk.session import GameSession
 from kiosk.store import StoreWriteError
 from kiosk.web.inputs import PhoneChoice, PhoneJoined, PhoneLeft
@@ -236,9 +236,9 @@ class Referee:
         self.route(events)
         for bot_seat, bot in self.bots.items():  # each bot hears what its seat may see, nothing else
             bot.observe([e for e in events if e.visible_to(bot_seat)])
-        for seat, controller in self.controllers.items():
-            controller.ui.observe([e for e in events if e.visible_to(seat)])
-        self.refresh()
+        for other, controller in self.controllers.items():
+            controller.ui.observe([e for e in events if e.visible_to(other)])
+        self.refresh(acted=seat)
         if self.on_events is not None:
             self.on_events(events)
         return None
@@ -263,8 +263,10 @@ class Referee:
                             controller.reveals.clear()  # nothing lingers: the newest reveal replaces the last
                         self._reveal(seat, screen)
 
-    def refresh(self) -> None:
-        """Bring every seat up to date with its view and prompt, and draw what changed."""
+    def refresh(self, acted: int | None = None) -> None:
+        """Bring every seat up to date with its view and prompt, and draw what changed: first the
+        seat that just acted and the seats now awaited, so the people waiting on the bus are served
+        before the bystanders (one I2C bus carries every seat's bytes in turn)."""
         prompts: dict[int, Prompt] = {}
         for prompt in self.session.game.prompts(self.session.state):
             held = prompts.get(prompt.seat)
@@ -286,8 +288,15 @@ class Referee:
             controller.update(view, mine, doing(game_id, mine.kind, view, narrator) if mine is not None else None)
             if waited and mine is not None and seat not in self.bots and self.table.config.whistle.your_turn:
                 self._sound("your_turn")  # after a wait only: not at every step of one's own turn
-        for seat in range(self.session.record.seats):
+        for seat in self.drawing_order(acted, prompts):
             self.draw(seat)
+
+    def drawing_order(self, acted: int | None, prompts: dict[int, Prompt]) -> list[int]:
+        """The seat that acted, then the awaited seats in turn order, then the others."""
+        seats = range(self.session.record.seats)
+        awaited = sorted((s for s in seats if s in prompts and s != acted), key=self.session.turn_order)
+        first = ([acted] if acted is not None else []) + awaited
+        return first + [s for s in seats if s not in first]
 
     def screen_of(self, seat: int) -> Screen:
         controller = self.controllers.get(seat)
@@ -302,7 +311,7 @@ class Referee:
             controller.link = phones.hub.url(seat)  # a new link once the seat was given back
         if display is not None:
             screen = self._phone_screen(seat) if on_phone else self.screen_of(seat)
-            display.show(render(screen))  # identical frames cost nothing on the bus
+            display.show(*panel_picture(screen))  # identical frames cost nothing on the bus
         if on_phone:
             assert phones is not None and controller is not None
             phones.publish(seat, controller)

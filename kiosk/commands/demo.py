@@ -27,8 +27,19 @@ from kiosk.store import GameStore
 from kiosk.table import Referee
 
 BOARD_LAYOUTS = ("800x480", "720x1280")
-# Board moments, and how long after them to draw: mid-reveal for the Time cards, settled otherwise.
-BOARD_MOMENTS = {"leg_start": 1e6, "time_reveal": 2.5, "game_over": 1e6}
+SETTLED, BIG = 1e6, 0.4  # seconds after the event to draw: at rest, or while its big panel shows
+# Each game's board moments, and how long after them to draw (the Time cards mid-reveal).
+BOARD_MOMENTS: dict[str, dict[str, float]] = {
+    "mystery-express": {"leg_start": SETTLED, "time_reveal": 2.5, "lounge": BIG, "sudden_revelation": BIG,
+                        "game_over": SETTLED},
+    "pi": {"investigated": SETTLED, "solved": BIG, "minigame_end": BIG, "game_over": SETTLED},
+    "watson-holmes": {"round_start": SETTLED, "watson_reading": BIG, "attempt": BIG, "game_over": SETTLED},
+    "mystery-city": {"attack": SETTLED, "combat_won": BIG, "game_over": SETTLED},
+}
+PER_KIND = 3  # a moment that recurs (an investigation, a duel) is drawn its first few times
+# The moment the README shows of each game, landscape and portrait (the end if a seed never reaches it).
+README_MOMENTS = {"mystery-express": "time_reveal-Strasbourg", "pi": "investigated-3",
+                  "watson-holmes": "watson_reading-1", "mystery-city": "combat_won-2"}
 KEY_MOMENTS = (
     "leg_start", "card_shown", "time_packet", "tunnel", "telegram_begins", "sudden_begins", "final_begins",
     "game_over",
@@ -41,6 +52,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seats", type=int, default=4, help=_("number of seats"))
     parser.add_argument("--seed", type=int, default=1, help=_("seed of the deal (random if absent)"))
     parser.add_argument("--out", type=Path, default=Path("var/demo"), help=_("folder for the snapshots"))
+    parser.add_argument("--readme", type=Path, help=_("also write the board pictures the README shows in this folder"))
     parser.set_defaults(handler=demo)
 
 
@@ -80,7 +92,24 @@ def demo(args: argparse.Namespace) -> int:
             store.close()
             mock.close()
     print(counted("{count} moment saved in {folder}", "{count} moments saved in {folder}", len(saved), folder=str(args.out)).render())
+    if args.readme is not None:
+        readme_pictures(args.game, args.out, args.readme)
     return 0
+
+
+def readme_pictures(game_id: str, demo: Path, folder: Path) -> None:
+    """The README's pictures of a game's board: its showcase moment at each layout, full size but
+    in 64 colours, so the repository stays small."""
+    from PIL import Image
+
+    moment = README_MOMENTS[game_id]
+    if not (demo / f"board-{moment}-{BOARD_LAYOUTS[0]}.png").exists():
+        moment = "game_over-end"
+    folder_to_write(folder)
+    for size in BOARD_LAYOUTS:
+        with Image.open(demo / f"board-{moment}-{size}.png") as shot:
+            small = shot.convert("RGB").quantize(64)
+            small.save(folder / f"{game_id}-{size}.png", optimize=True)
 
 
 class BoardCamera:
@@ -96,6 +125,8 @@ class BoardCamera:
         context = BoardContext(session.record.game, seats, narrator, lambda seat, action: None,
                                bots=frozenset(range(seats)), reveal_seconds=1.0)
         self.board = make_board(context)
+        self.moments = BOARD_MOMENTS.get(session.record.game, {"game_over": SETTLED})
+        self.seen: dict[str, int] = {}
         self.clock = 0.0
 
     def observe(self, events: list[Event], saved: list[str]) -> None:
@@ -109,13 +140,17 @@ class BoardCamera:
         self.board.observe(public, self.clock)
         self.board.update(self.game.view(self.session.state, None), [], self.clock)
         for event in public:
-            if event.kind not in BOARD_MOMENTS:
+            if event.kind not in self.moments:
                 continue
-            name = f"board-{event.kind}-{event.data.get('leg') or event.data.get('city') or 'end'}"
+            self.seen[event.kind] = count = self.seen.get(event.kind, 0) + 1
+            where = event.data.get("leg") or event.data.get("city") or ("end" if event.kind == "game_over" else None)
+            if where is None and count > PER_KIND:
+                continue
+            name = f"board-{event.kind}-{where or count}"
             for size in BOARD_LAYOUTS:
                 layout = LAYOUTS[size]
                 painter = Painter(pygame.Surface(layout.size), layout, self.board.theme, i18n.language())
-                self.board.draw(painter, self.clock + BOARD_MOMENTS[event.kind])
+                self.board.draw(painter, self.clock + self.moments[event.kind])
                 self.folder.mkdir(parents=True, exist_ok=True)
                 pygame.image.save(painter.surface, str(self.folder / f"{name}-{size}.png"))
             saved.append(name)

@@ -39,10 +39,19 @@ class Screen:
 
 
 def render(screen: Screen) -> Image.Image:
+    """The screen as a person sees it (an inverted screen lit where the others are dark)."""
+    image, inverted = panel_picture(screen)
+    return image.point(lambda p: 255 - p).convert("1") if inverted else image
+
+
+def panel_picture(screen: Screen) -> tuple[Image.Image, bool]:
+    """What to send to a seat's panel: the picture drawn light on dark, and whether the panel shows it
+    inverted. The controller inverts in hardware (one command byte), so an eye-catching inverted
+    screen costs the bus only the pixels that differ from the last, not a whole frame both ways."""
     image, draw = blank()
     if screen.qr:
         _qr(draw, screen)
-        return image
+        return image, False
     _title(draw, screen)
     if screen.items:
         _item(draw, screen.items[screen.index], 1 if screen.footer else 2)
@@ -53,9 +62,7 @@ def render(screen: Screen) -> Image.Image:
     if screen.footer:
         text, size = fit(screen.footer, WIDTH, (12,))
         draw_text(draw, ((WIDTH - text_width(text, size)) // 2, HEIGHT - 12), text, size)
-    if screen.inverted:
-        image = image.point(lambda p: 255 - p).convert("1")
-    return image
+    return image, screen.inverted
 
 
 def _title(draw, screen: Screen) -> None:

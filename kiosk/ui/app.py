@@ -39,7 +39,7 @@ from kiosk.web.hub import PhoneHub
 from kiosk.web.seat_feed import PhoneSeats
 from kiosk.narration import narrator_for
 from kiosk.seats.pages import seat_pages
-from kiosk.seats.screen import Item, Screen, render
+from kiosk.seats.screen import Item, Screen, panel_picture, render
 from kiosk.session import GameSession, ReplayMismatch, resumable, set_aside
 from kiosk.storage import StorageKeeper
 from kiosk.store import GameRecord, GameStore, StoreWriteError
@@ -359,7 +359,7 @@ class App:
         )
         self.show(results)
         for part in self.table.seats[:record.seats]:  # each player's own result, until the next choice
-            part.display.show(render(seat_result(results, part.index, self.settings["language"])))
+            part.display.show(*panel_picture(seat_result(results, part.index, self.settings["language"])))
 
     def admin(self) -> None:
         self._back_to = self.scene

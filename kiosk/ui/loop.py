@@ -52,7 +52,8 @@ class Loop:
         self.window = window
         self.heartbeat = heartbeat
         self.clock = clock
-        self.fingers: dict[object, float] = {}  # finger (or mouse) -> when it went down, for the hold
+        # finger (or mouse) -> when and where it went down: for the hold, and for a swipe
+        self.fingers: dict[object, tuple[float, tuple[int, int]]] = {}
         self.closed = False
         self.woken = threading.Event()
         self.last_input = time.monotonic()
@@ -115,11 +116,16 @@ class Loop:
         area = self.window.touch_area
         if event.type in (pygame.FINGERDOWN, pygame.MOUSEBUTTONDOWN) and position is not None:
             if area.collidepoint(position) and not (event.type == pygame.MOUSEBUTTONDOWN and event.button != 1):
-                self.fingers[finger(event)] = self.clock()
-                self.app.screen.tap((position[0] - area.left, position[1] - area.top), self.clock())
+                down = (position[0] - area.left, position[1] - area.top)
+                self.fingers[finger(event)] = (self.clock(), down)
+                self.app.screen.tap(down, self.clock())
                 return
         if event.type in (pygame.FINGERUP, pygame.MOUSEBUTTONUP) and finger(event) in self.fingers:
-            self.app.hold(self.clock() - self.fingers.pop(finger(event)))
+            went_down, down = self.fingers.pop(finger(event))
+            if position is not None and self.app.screen.swipe(
+                    down, (position[0] - area.left, position[1] - area.top), self.clock()):
+                return
+            self.app.hold(self.clock() - went_down)
             return
         self.window.handle(event)
 

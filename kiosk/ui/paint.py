@@ -72,6 +72,7 @@ class Painter:
     lang: str
     drawn: list[Drawn] = field(default_factory=list)
     targets: list[Target] = field(default_factory=list)
+    swipes: list[Target] = field(default_factory=list)  # areas a vertical swipe scrolls (value: the area's id)
 
     # --- shapes ---------------------------------------------------------------------------------
 
@@ -151,6 +152,10 @@ class Painter:
         """Make `rect` answer a tap with `value` (later targets lie on top of earlier ones)."""
         self.targets.append(Target(pygame.Rect(rect), value))
 
+    def swipe_area(self, rect: pygame.Rect, value: object) -> None:
+        """Make a vertical swipe that starts in `rect` reach the scene as `Swipe(value, dy)`."""
+        self.swipes.append(Target(pygame.Rect(rect), value))
+
     def button(self, rect: pygame.Rect, label: Words, value: object, *, selected: bool = False,
                enabled: bool = True, size_mm: TypeSize | float = 5.0) -> None:
         """A rounded button; a disabled one is drawn dim and answers nothing."""
@@ -164,8 +169,9 @@ class Painter:
         if enabled:
             self.target(rect, value)
 
-    def hit(self, position: tuple[int, int]) -> object | None:
-        for target in reversed(self.targets):
+    def hit(self, position: tuple[int, int], swipe: bool = False) -> object | None:
+        """The value of the topmost target (or, with `swipe`, swipe area) at `position`."""
+        for target in reversed(self.swipes if swipe else self.targets):
             if target.rect.collidepoint(position):
                 return target.value
         return None

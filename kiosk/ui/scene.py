@@ -13,6 +13,7 @@ its last frame, so a running animation schedules its own frames with nobody touc
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
@@ -23,6 +24,15 @@ from kiosk.ui.theme import Theme
 
 ON_TIME = 1e-9  # seconds: an animation's moment this close has come (a float clock's rounding never
 # leaves a wait too small to move the clock past it)
+
+
+@dataclass(frozen=True)
+class Swipe:
+    """A finger drawn up or down across a swipe area (`Painter.swipe_area`): it reaches the scene's
+    `tap` like a target's value, with the area's value and how far the finger moved (pixels, up < 0)."""
+
+    region: object
+    dy: int
 
 
 class Scene(Protocol):
@@ -74,6 +84,21 @@ class Touchscreen:
         if value is None:
             return False
         self.scene.tap(value, now)
+        self.dirty = True
+        return True
+
+    def swipe(self, start: tuple[int, int], end: tuple[int, int], now: float) -> bool:
+        """A finger moved from `start` to `end` (screen pixels) before lifting. True if it was a
+        vertical swipe over a swipe area (then the scene was told, as a `Swipe`)."""
+        if self.painter is None or self.scene is None:
+            return False
+        dy = end[1] - start[1]
+        if abs(dy) < self.layout.min_touch // 2 or abs(dy) < abs(end[0] - start[0]):
+            return False
+        region = self.painter.hit(start, swipe=True)
+        if region is None:
+            return False
+        self.scene.tap(Swipe(region, dy), now)
         self.dirty = True
         return True
 

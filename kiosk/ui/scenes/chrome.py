@@ -11,6 +11,7 @@ import pygame
 from kiosk.i18n import N_, Text
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, Words
+from kiosk.ui.type_scale import LABEL
 
 PREVIOUS = "previous"
 NEXT = "next"
@@ -66,11 +67,29 @@ def common_size(paint: Painter, boxes: list[pygame.Rect], labels: list[Words], s
 
 def segmented(paint: Painter, rect: pygame.Rect, choices: list[tuple[Words, object]], current: object,
               size_mm: float = 4.5) -> None:
-    """Side-by-side buttons, one per choice, the current one lit, all labels at one size."""
+    """Side-by-side buttons, one per choice, the current one lit, all labels at one size; when more
+    than two choices would only fit in fine print (a table with many Watson & Holmes cases), a
+    stepper instead."""
     cells = columns(rect, [1] * len(choices), gap=paint.layout.mm(1))
     size = common_size(paint, cells, [label for label, _ in choices], size_mm)
+    if len(choices) > 2 and size < LABEL.min_mm:
+        stepper(paint, rect, choices, current, size_mm)
+        return
     for cell, (label, value) in zip(cells, choices):
         paint.button(cell, label, value, selected=value == current, size_mm=size)
+
+
+def stepper(paint: Painter, rect: pygame.Rect, choices: list[tuple[Words, object]], current: object,
+            size_mm: float = 4.5) -> None:
+    """The current choice, lit, between buttons that choose the previous and the next one (round
+    the list): one choice at a time, so even a long title reads at a good size."""
+    values = [value for _, value in choices]
+    at = values.index(current) if current in values else 0
+    arrow = max(paint.layout.min_touch, rect.height)
+    earlier, shown, later = columns(rect, [arrow, rect.width - 2 * arrow, arrow], gap=paint.layout.mm(1))
+    paint.button(earlier, Verbatim("<"), values[at - 1], size_mm=size_mm)
+    paint.button(shown, choices[at][0], values[at], selected=True, size_mm=size_mm)
+    paint.button(later, Verbatim(">"), values[(at + 1) % len(values)], size_mm=size_mm)
 
 
 def pager(paint: Painter, rect: pygame.Rect, page: int, pages: int, size_mm: float = 5.0) -> None:

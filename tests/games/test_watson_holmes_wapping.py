@@ -1,0 +1,62 @@
+"""The hard bundled case, "The Drowned Tally Clerk of Wapping": authored as the issue asks (published
+length, locks with a lockpick source, police, a question opened by a card, suspicion spread so the
+culprit is named on few cards), and played to the end by seeded investigating bots, who meet its
+lock, its police and its sealed question on the way."""
+
+from __future__ import annotations
+
+import re
+
+from kiosk.bots.watson_holmes_bot import WatsonHolmesBot
+from kiosk.games.watson_holmes.case import bundled_cases
+from kiosk.headless import play
+from watson_holmes_support import GAME
+
+CASE = "wapping-bond"
+SEEDS = range(6)
+# seeds 0-5 at 4 seats end with a winner in all 6 games (measured); a case the bots cannot solve fails
+WINS = 5
+
+
+def test_it_is_a_hard_case_of_published_length_with_locks_police_and_a_card_opened_question():
+    case = bundled_cases()[CASE]
+    assert 15 <= len(case.cards) <= 20 and case.difficulty >= 4 and 4 <= len(case.questions) <= 5
+    by_icon = {icon: [c.id for c in case.cards if icon in c.icons] for icon in ("gives_police", "no_police", "lockpick_required", "gives_lockpick")}
+    assert len(by_icon["gives_police"]) >= 2 and len(by_icon["no_police"]) >= 2 and by_icon["lockpick_required"]
+    assert any("lockpick_required" not in case.card(c).icons for c in by_icon["gives_lockpick"])
+    sealed = [q for q in case.questions if q.reveal == "card"]
+    assert sealed and all(case.is_location(q.reveal_at) for q in sealed)
+    assert all(q.answer_kind != "FREE_TEXT" for q in case.questions)
+
+
+def test_the_culprit_is_named_on_no_more_than_a_third_of_the_cards():
+    case = bundled_cases()[CASE]
+    culprit = next(c.label["en"] for q in case.questions if q.answer_kind == "PERSON_FULL_NAME" for c in q.choices if c.id in q.accepted)
+    first, last = culprit.split()
+    naming = re.compile(rf"\b({first}|{last}|{first[0]}\.\s?{last[0]}\.)", re.IGNORECASE)
+    named = [c.id for c in case.cards if any(naming.search(text) for text in c.text.values())]
+    assert named and len(named) <= len(case.cards) / 3, named
+
+
+def test_seeded_bots_play_it_to_the_end_through_the_lock_the_police_and_the_sealed_question():
+    won, picked, policed, opened = 0, 0, 0, 0
+    for seed in SEEDS:
+        state = GAME.start(4, seed, {"case": CASE})
+        bots = [WatsonHolmesBot(seat, seed) for seat in range(4)]
+        assert "Q5" not in {q["id"] for q in GAME.view(state, 0)["case"]["questions"]}
+        for step in play(GAME, state, bots):
+            kinds = {e.kind: e for e in step.events}
+            if "question_revealed" in kinds:
+                read = {e.data["card"] for e in step.events if e.kind in ("card_read", "watson_reading")}
+                assert kinds["question_revealed"].data["question"] == "Q5" and "C06" in read
+                opened += 1
+            picked += sum(e.kind == "lockpick_used" for e in step.events)
+            # a police card hands its token, or offers one to a seat that already holds its one (rules 2.1)
+            policed += sum(e.kind in ("token_gained", "token_refused") and e.data["token"] == "police" for e in step.events)
+        assert state.over
+        outcome = GAME.outcome(state)
+        assert outcome is not None
+        won += bool(outcome.winners)
+        for seat in outcome.winners:
+            assert state.players[seat].answers["Q1"] == "vance"
+    assert won >= WINS and opened == len(SEEDS) and picked and policed

@@ -1,0 +1,41 @@
+"""After a move, the seat that made it and the seats now awaited are drawn before the bystanders:
+one I2C bus carries every seat's bytes in turn, so the people waiting are served first."""
+
+from __future__ import annotations
+
+import pytest
+
+from hardware.mock import build_mock_table
+from kiosk.bots.random_bot import AIMLESS
+from kiosk.games.base import Prompt
+from tests.table_support import table_referee
+
+
+@pytest.mark.parametrize("game_id,seats", [("mystery-express", 5), ("watson-holmes", 5), ("pi", 4), ("mystery-city", 4)])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_acting_and_awaited_seats_are_drawn_first(tmp_path, game_id, seats, seed):
+    mock_table = build_mock_table(seats=seats, start_reader=False)
+    store, session, referee = table_referee(mock_table, tmp_path, game_id, seed, seats=seats, bots=())
+    order: list[int] = []
+    for part in mock_table.table.seats:
+        show = part.display.show
+        part.display.show = lambda image, inverted=False, seat=part.index, show=show: order.append(seat) or show(image, inverted)
+    try:
+        checked = 0
+        for _ in range(60):
+            if session.over:
+                break
+            prompt: Prompt = min(session.game.prompts(session.state), key=lambda p: session.turn_order(p.seat))
+            action = next((a for a in prompt.actions if a.kind not in AIMLESS), prompt.actions[0])
+            order.clear()
+            referee.submit(prompt.seat, action)
+            awaited = sorted({p.seat for p in session.game.prompts(session.state)} - {prompt.seat},
+                             key=session.turn_order)
+            assert order[0] == prompt.seat, f"the seat that acted was drawn after {order}, awaited {awaited}"
+            assert order[1:1 + len(awaited)] == awaited, f"awaited {awaited}, drawn {order}"
+            assert sorted(order) == list(range(seats)), "every seat is drawn once"
+            checked += 1
+        assert checked >= 10
+    finally:
+        store.close()
+        mock_table.close()
