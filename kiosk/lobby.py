@@ -19,6 +19,7 @@ from hardware.tags import UnknownTag
 from kiosk.i18n import N_, Text
 from kiosk.seats.screen import Item, Screen, panel_picture
 from kiosk.web.inputs import PhoneJoined, PhoneLeft
+from kiosk.web.seat_feed import on_a_phone
 
 
 @dataclass
@@ -92,7 +93,7 @@ class Lobby:
     def screen(self, seat: int) -> Screen:
         title = Text(N_("Seat {n}"), {"n": seat + 1}).render()
         if seat in self.phones:
-            return Screen(title, (Item(Text(N_("On a phone")).render()),), footer=Text(N_("press ● to play here")).render())
+            return on_a_phone(seat)
         if seat in self.claimed:
             return Screen(title, (Item(Text(N_("You play")).render()),), footer=Text(N_("hold ● to start")).render())
         if seat in self.bots:

@@ -32,7 +32,7 @@ from kiosk.seats.screen import Item, Screen, panel_picture
 from kiosk.session import GameSession
 from kiosk.store import StoreWriteError
 from kiosk.web.inputs import PhoneChoice, PhoneJoined, PhoneLeft
-from kiosk.web.seat_feed import PhoneSeats
+from kiosk.web.seat_feed import PhoneSeats, on_a_phone
 
 
 log = logging.getLogger(__name__)
@@ -310,16 +310,11 @@ class Referee:
         if controller is not None and phones is not None:
             controller.link = phones.hub.url(seat)  # a new link once the seat was given back
         if display is not None:
-            screen = self._phone_screen(seat) if on_phone else self.screen_of(seat)
+            screen = on_a_phone(seat) if on_phone else self.screen_of(seat)
             display.show(*panel_picture(screen))  # identical frames cost nothing on the bus
         if on_phone:
             assert phones is not None and controller is not None
             phones.publish(seat, controller)
-
-    def _phone_screen(self, seat: int) -> Screen:
-        """A seat played on a phone: its OLED shows nothing private (nobody may be sitting there)."""
-        return Screen(Text(N_("Seat {n}"), {"n": seat + 1}).render(),
-                      (Item(Text(N_("On a phone")).render()),), footer=Text(N_("press ● to play here")).render())
 
     def _display(self, seat: int) -> Any:
         for part in self.table.seats:

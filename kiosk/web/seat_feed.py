@@ -19,7 +19,7 @@ from kiosk.i18n import N_, Text
 from kiosk.seats.canvas import GLYPHS
 from kiosk.seats.controller import SeatController
 from kiosk.seats.menu import Entry, Menu
-from kiosk.seats.screen import Screen
+from kiosk.seats.screen import Item, Screen
 from kiosk.web.hub import PhoneHub
 from kiosk.web.inputs import PhoneChoice, PhoneLeft
 
@@ -33,6 +33,13 @@ WORDS = {
 }
 CHOICES_CHANGED = N_("The choices changed: look again and choose.")
 NOT_ASKED = N_("Nothing is asked of this seat now.")
+
+
+def on_a_phone(seat: int) -> Screen:
+    """The OLED of a seat played on a phone: nothing private (nobody may be sitting there), and how
+    to take the seat back."""
+    return Screen(Text(N_("Seat {n}"), {"n": seat + 1}).render(), (Item(Text(N_("On a phone")).render()),),
+                  footer=Text(N_("press ● to play here")).render())
 
 
 def screen_json(screen: Screen) -> dict[str, Any]:

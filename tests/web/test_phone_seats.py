@@ -9,7 +9,7 @@ import json
 import pytest
 
 from kiosk.seats.screen import render
-from kiosk.web.seat_feed import PhoneSeats
+from kiosk.web.seat_feed import PhoneSeats, on_a_phone
 from tests.table_support import table_referee
 from tests.web.phone_support import Phone, phone_server, pump_until
 
@@ -65,7 +65,7 @@ def test_a_phone_plays_its_seat_and_a_choice_sent_twice_counts_once(phone_table,
         assert pump_until(referee, lambda: sum(1 for m in phone.received() if m.get("id") == "first") == 2)
         assert mine() == done + 1
         # On a phone, the seat's OLED shows nothing private.
-        assert referee._phone_screen(0).items[0].label == "On a phone"
+        assert mock_table.screen(0).tobytes() == render(on_a_phone(0)).tobytes()
     finally:
         phone.close()
 
@@ -110,7 +110,7 @@ def test_a_seat_moves_from_its_oled_to_a_phone_and_back_without_losing_anything(
         # On the phone: exactly the seat's pages; on the OLED: only that it is on a phone.
         doc = phone.last("seat")
         assert {k: v for k, v in doc.items() if k != "seq"} == json.loads(json.dumps(referee.phones.document(1, controller)))
-        assert mock_table.screen(1).tobytes() == render(referee._phone_screen(1)).tobytes()
+        assert mock_table.screen(1).tobytes() == render(on_a_phone(1)).tobytes()
         if doc["prompt"] is not None:
             phone.send({"type": "choose", "id": "a", "version": doc["prompt"]["version"], "choice": first_choice(doc)})
             assert pump_until(referee, lambda: phone.last("ack"))
