@@ -17,6 +17,7 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
+from kiosk.narration import narrator_for
 from kiosk.web.seat_feed import PhoneSeats
 from kiosk.web.server import WebServer
 from tests.table_support import table_referee
@@ -77,8 +78,27 @@ def test_a_watson_holmes_round_from_the_phone_page_and_back_after_a_drop(mock_ta
         assert pump_until(referee, lambda: buttons(browser))
         shot(browser, "watson-holmes-first-choice")
         assert "Round 1" in browser.find_element(By.CSS_SELECTOR, "section.prompt h1").text
-        assert pump_until(referee, lambda: session.state.round > 1 or (tap_a_choice(browser) and False))
+        narrator = narrator_for("watson-holmes", session.game.view(session.state, None))
+        texts = {card.id: card.text["en"] for card in narrator.case.cards}
+        read: list[tuple[str, str]] = []
+
+        def round_played() -> bool:
+            """Tap through the round; when seat 1 reads a card, its whole text is one block of the page."""
+            prompt = next((p for p in session.game.prompts(session.state) if p.seat == 0), None)
+            if prompt is not None and prompt.kind == "reading" and not read:
+                blocks = browser.find_elements(By.CSS_SELECTOR, "section.prompt .reading")
+                if not blocks:
+                    return False  # the page has not drawn it yet
+                read.append((prompt.data["cards"][0], " ".join(blocks[0].text.split())))
+                shot(browser, "watson-holmes-reading")
+            tap_a_choice(browser)
+            return session.state.round > 1
+
+        assert pump_until(referee, round_played)
         shot(browser, "watson-holmes-round-2")
+        assert read, "seat 1 read no card in round 1"
+        card, shown = read[0]
+        assert " ".join(texts[card].split()) in shown
         # The table's network drops: the page says so, and the game goes on without the phone.
         port = server.port
         server.stop()

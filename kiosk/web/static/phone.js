@@ -43,26 +43,39 @@
     if (item.detail) into.appendChild(el("span", "detail", item.detail));
   }
 
-  // A screen's items; consecutive pages of reading under one title become one text, whole.
+  // A screen's items; consecutive pages of reading under one title become one text, whole (the
+  // title, where the pages open with it, as its heading).
   function items(list, into, alert) {
-    let reading = null, title = null;
+    let reading = null, title = null, text = "";
+    function done() {
+      if (reading === null) return;
+      if (text.startsWith(title + " ")) {
+        reading.appendChild(el("strong", "", title));
+        reading.appendChild(el("div", "", text.slice(title.length + 1)));
+      } else {
+        reading.textContent = text;
+      }
+      reading = null;
+    }
     list.forEach(function (item) {
       if (item.lines && item.lines.length) {
         if (reading === null || title !== item.label) {
+          done();
           reading = el("div", "card reading" + (alert ? " alert" : ""));
           into.appendChild(reading);
           title = item.label;
-          reading.textContent = item.lines.join(" ");
+          text = item.lines.join(" ");
         } else {
-          reading.textContent += " " + item.lines.join(" ");
+          text += " " + item.lines.join(" ");
         }
         return;
       }
-      reading = null;
+      done();
       const card = el("div", "card" + (alert ? " alert" : ""));
       label(item, card);
       into.appendChild(card);
     });
+    done();
   }
 
   function screen(s, into, heading) {
@@ -91,11 +104,15 @@
   }
 
   function entries(list, into, version) {
+    let reading = [];  // pages to read before choosing (a card's text): drawn together, whole
+    function flush() { if (reading.length) items(reading, into, false); reading = []; }
     list.forEach(function (entry) {
       if (entry.below) {
+        flush();
         into.appendChild(el("h2", "", entry.title || entry.item.label));
         entries(entry.below, into, version);
       } else if (entry.choice !== undefined) {
+        flush();
         const b = el("button");
         label(entry.item, b);
         b.disabled = pending !== null;
@@ -103,9 +120,10 @@
         b.addEventListener("click", function () { choose(version, entry.choice); });
         into.appendChild(b);
       } else {
-        items([entry.item], into, false);
+        reading.push(entry.item);
       }
     });
+    flush();
   }
 
   function draw() {
