@@ -127,3 +127,18 @@ def test_a_seat_moves_from_its_oled_to_a_phone_and_back_without_losing_anything(
     finally:
         phone.close()
 
+
+
+def test_the_phone_page_follows_the_tables_language(phone_table):
+    hub, server, session, referee, _ = phone_table
+    phone = Phone(server, hub.links.token(0))
+    try:
+        assert pump_until(referee, lambda: phone.last("seat"))
+        assert phone.last("seat")["words"]["leave"] == "Give the seat back"
+        referee.set_language("es")
+        assert pump_until(referee, lambda: phone.last("seat")["lang"] == "es")
+        doc = phone.last("seat")
+        assert doc["words"]["leave"] == "Dejar el puesto"
+        assert [p["screen"]["title"] for p in doc["pages"]] == ["Tu mano", "Visto"]
+    finally:
+        phone.close()
