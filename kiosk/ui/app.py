@@ -611,7 +611,8 @@ class App:
 
 
 def results_hint(paint: Painter, board: object) -> None:
-    """On a finished board: the whole screen answers a tap with the results. The pill goes where the
+    """On a finished board: the whole screen answers a tap with the results, except the board's own
+    targets (its log scrolls, so the last events can be read again). The pill goes where the
     board keeps room for it (`results_place(paint)`: under the Mystery Express end table), else over
     the top centre."""
     screen = paint.surface.get_rect()
@@ -624,4 +625,4 @@ def results_hint(paint: Painter, board: object) -> None:
     hint.center = place.center
     paint.box(hint, paint.theme.accent, paint.theme.ink, radius=hint.height // 2, width=max(1, layout.mm(0.4)))
     paint.text(inset(hint, layout.mm(1)), Text(N_("Tap for the results")), 4.5, paint.theme.background, title=True)
-    paint.target(screen, RESULTS)
+    paint.target(screen, RESULTS, below=True)  # the log's scrolling and swipes still answer
