@@ -13,6 +13,7 @@ the drivers that follow it.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -91,6 +92,17 @@ class StoreConfig:
     reserve_mb: int = 8  # room held on the card for the game in play when it fills up (0: none)
 
 
+@dataclass(frozen=True)
+class WebConfig:
+    """`[web]`: the phone seats' web server (kiosk/web/). On by default on the mock table only: on the
+    Pi the café turns it on once the table is on its network."""
+
+    enabled: bool = True
+    port: int = 8080
+    bind: tuple[str, ...] = ("127.0.0.1",)  # the addresses it listens on ("0.0.0.0": every one)
+    url: str | None = None  # the address phones reach it by (None: found from the network)
+
+
 TABLE_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
@@ -126,6 +138,7 @@ class TableConfig:
     store: StoreConfig = field(default_factory=StoreConfig)
     seats: tuple[SeatConfig, ...] = ()
     mqtt: MqttConfig | None = None  # None: the table publishes nothing
+    web: WebConfig = field(default_factory=WebConfig)
 
     def pinmap(self) -> Pinmap:
         return load_pinmap(self.pinmap_path)
@@ -137,6 +150,7 @@ def default_config(seats: int = 4, backend: str = "mock") -> TableConfig:
         path=None,
         backend=backend,
         seats=tuple(SeatConfig(i, DisplayConfig(channel=i)) for i in range(seats)),
+        web=WebConfig(enabled=backend == "mock", bind=("127.0.0.1",) if backend == "mock" else ("0.0.0.0",)),
     )
 
 
@@ -307,6 +321,7 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
     store_section.finish()
 
     mqtt = _mqtt(top, base) if "mqtt" in data else None
+    web = _web(top, backend)
 
     seats: list[SeatConfig] = []
     raw_seats = top.get("seats", [], _("a list of tables ([[seats]])"), list)
@@ -372,7 +387,42 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
         store=store,
         seats=tuple(seats),
         mqtt=mqtt,
+        web=web,
     )
+
+
+def _web(top: _Reader, backend: str) -> WebConfig:
+    """`[web]`: on by default on the mock table, off on the Pi; every address to listen on checked."""
+    section = top.table("web")
+    mock = backend == "mock"
+    enabled = section.flag("enabled", mock)
+    port = section.integer("port", 8080, 1, 65535)
+    default_bind = ["127.0.0.1"] if mock else ["0.0.0.0"]
+    found = section.get("bind", default_bind, _("a list of IP addresses such as [\"0.0.0.0\"]"), list)
+    bind: list[str] = []
+    for address in found:
+        if not isinstance(address, str) or not ip_address_text(address):
+            section.problem("bind", _("{got!r} is not an IP address, expected addresses such as \"0.0.0.0\" or "
+                                      "\"192.168.1.20\"").format(got=address))
+        elif address not in bind:
+            bind.append(address)
+    if not found:
+        section.problem("bind", _("empty, expected at least one address such as \"0.0.0.0\""))
+    url = section.text("url", "") if "url" in section.data else None
+    if url is not None and not (url.startswith(("http://", "https://")) and len(url.split("://", 1)[1].strip("/")) > 0):
+        section.problem("url", _("expected the address phones open, such as \"http://table-1.local:8080\", got {got!r}")
+                        .format(got=url))
+    section.finish()
+    return WebConfig(enabled, port, tuple(bind) or tuple(default_bind), url.rstrip("/") if url else None)
+
+
+def ip_address_text(text: str) -> bool:
+    """Whether `text` is an IPv4 or IPv6 address."""
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
 
 
 def table_id_problem(text: str) -> str | None:

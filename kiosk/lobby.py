@@ -18,6 +18,8 @@ from hardware.table import Table
 from hardware.tags import UnknownTag
 from kiosk.i18n import N_, Text
 from kiosk.seats.screen import Item, Screen, panel_picture
+from kiosk.web.inputs import PhoneJoined, PhoneLeft
+from kiosk.web.seat_feed import on_a_phone
 
 
 @dataclass
@@ -28,6 +30,7 @@ class Lobby:
     min_players: int = 1
     claimed: set[int] = field(default_factory=set)
     bots: set[int] = field(default_factory=set)  # free seats given to a bot on the touchscreen
+    phones: set[int] = field(default_factory=set)  # claimed seats played on a phone (kiosk/web)
     started: bool = False
     heartbeat: Callable[[], None] | None = None  # called every turn of the loop (the systemd watchdog)
 
@@ -50,6 +53,14 @@ class Lobby:
             self.press(event.seat, event.button, event.long)
         elif isinstance(event, TagSeen):
             self.tag(event)
+        elif isinstance(event, PhoneJoined) and event.seat < self.seats:  # the server checked its token
+            self.claimed.add(event.seat)
+            self.phones.add(event.seat)
+            self.bots.discard(event.seat)
+            self._sound("beep")
+        elif isinstance(event, PhoneLeft):
+            self.claimed.discard(event.seat)
+            self.phones.discard(event.seat)
         self.draw()
 
     def press(self, seat: int, button: str, long: bool) -> None:
@@ -59,6 +70,7 @@ class Lobby:
             self.started = True
         elif not long:
             self.claimed ^= {seat}
+            self.phones.discard(seat)  # a press at the seat takes it from its phone
             self.bots.discard(seat)  # a person sitting down takes the seat from its bot
             self._sound("beep")
 
@@ -80,6 +92,8 @@ class Lobby:
 
     def screen(self, seat: int) -> Screen:
         title = Text(N_("Seat {n}"), {"n": seat + 1}).render()
+        if seat in self.phones:
+            return on_a_phone(seat)
         if seat in self.claimed:
             return Screen(title, (Item(Text(N_("You play")).render()),), footer=Text(N_("hold ● to start")).render())
         if seat in self.bots:

@@ -31,6 +31,8 @@ from kiosk.seats.controller import SeatController, SeatPages
 from kiosk.seats.screen import Item, Screen, panel_picture
 from kiosk.session import GameSession
 from kiosk.store import StoreWriteError
+from kiosk.web.inputs import PhoneChoice, PhoneJoined, PhoneLeft
+from kiosk.web.seat_feed import PhoneSeats, on_a_phone
 
 
 log = logging.getLogger(__name__)
@@ -55,6 +57,7 @@ class Referee:
     heartbeat: Callable[[], None] | None = None  # called every turn of the loop (the systemd watchdog)
     on_refused: Callable[[int | None, Text], None] | None = None  # a refusal, for the touchscreen too
     on_device: Callable[[DeviceStatus], None] | None = None  # a part failed or came back
+    phones: PhoneSeats | None = None  # the seats a phone may play (kiosk/web), None without the web server
     controllers: dict[int, SeatController] = field(default_factory=dict)
     _timers: list[tuple[float, int, Callable[[], None]]] = field(default_factory=list)
     _timer_count: int = 0
@@ -135,6 +138,8 @@ class Referee:
             self.press(event.seat, event.button, event.long)
         elif isinstance(event, TagSeen):
             self.tag(event)
+        elif isinstance(event, (PhoneJoined, PhoneChoice, PhoneLeft)):
+            self.phone(event)
         elif isinstance(event, DeviceStatus):  # the driver has logged it
             if self.on_device is not None:
                 self.on_device(event)  # the touchscreen says so
@@ -146,6 +151,10 @@ class Referee:
         controller = self.controllers.get(seat)
         if controller is None or seat in self.bots:
             return  # a bot's seat: its buttons do nothing
+        if self.phones is not None and self.phones.on_phone(seat):  # a press takes the seat back from its phone
+            self.phones.hub.give_back(seat)
+            self.draw(seat)
+            return
         had_reveal = bool(controller.reveals)
         action = controller.press(button, long)
         if had_reveal:
@@ -172,6 +181,31 @@ class Referee:
         else:
             self.refuse_everywhere(Text(N_("That card is not asked for now.")))
 
+    def phone(self, event: PhoneJoined | PhoneChoice | PhoneLeft) -> None:
+        """A phone joined its seat, chose, or gave the seat back. Only a live token of that very seat
+        counts (it may have died since the server read it)."""
+        phones = self.phones
+        if phones is None or phones.hub.links.seat_of(event.token) != event.seat or event.seat in self.bots:
+            return
+        if isinstance(event, PhoneJoined):
+            self.draw(event.seat)  # its OLED says it is on a phone; the phone gets its document
+            return
+        if phones.answered(event):
+            return
+        if isinstance(event, PhoneLeft):
+            phones.reply(event)
+            phones.hub.give_back(event.seat)
+            self.draw(event.seat)
+            return
+        chosen = phones.chosen(event, self.controllers.get(event.seat))
+        if isinstance(chosen, Text):
+            phones.reply(event, chosen)
+            self.draw(event.seat)
+            return
+        refused = self.submit(event.seat, chosen)
+        phones.reply(event, refused)
+        self.draw(event.seat)
+
     def refuse_everywhere(self, reason: Text, public: Text | None = None) -> None:
         """Every seat screen shows `reason`; the touchscreen shows `public` if given (it has room to say more)."""
         self._sound("error")
@@ -180,7 +214,8 @@ class Referee:
         for seat in self.controllers:
             self._show_notice(seat, reason)
 
-    def submit(self, seat: int, action: Any) -> None:
+    def submit(self, seat: int, action: Any) -> Text | None:
+        """Apply a seat's action; the reason if it was refused (None: done)."""
         try:
             events = self.session.apply(seat, action)  # stored before anything is shown
         except IllegalAction as refused:
@@ -188,7 +223,7 @@ class Referee:
             self._show_notice(seat, refused.text)
             if self.on_refused is not None:
                 self.on_refused(seat, refused.text)
-            return
+            return refused.text
         except StoreWriteError as unsaved:  # the card: nothing stored, nothing changed, say why
             self._sound("error")
             self._show_notice(seat, unsaved.short)
@@ -197,7 +232,7 @@ class Referee:
             if seat in self.bots:  # the same choice again later: a bot chooses once per decision, as a resume replays it
                 self._bot_unsaved[seat] = action
                 self._bot_due[seat] = self.clock() + STORE_RETRY_SECONDS
-            return
+            return unsaved.short
         self.route(events)
         for bot_seat, bot in self.bots.items():  # each bot hears what its seat may see, nothing else
             bot.observe([e for e in events if e.visible_to(bot_seat)])
@@ -206,6 +241,7 @@ class Referee:
         self.refresh(acted=seat)
         if self.on_events is not None:
             self.on_events(events)
+        return None
 
     # --- outputs --------------------------------------------------------------------------------
 
@@ -225,8 +261,7 @@ class Referee:
                     if screen is not None:
                         if self.reveal_seconds == 0:
                             controller.reveals.clear()  # nothing lingers: the newest reveal replaces the last
-                        controller.reveal(screen)
-                        self._start_reveal_timer(seat)
+                        self._reveal(seat, screen)
 
     def refresh(self, acted: int | None = None) -> None:
         """Bring every seat up to date with its view and prompt, and draw what changed: first the
@@ -269,8 +304,17 @@ class Referee:
 
     def draw(self, seat: int) -> None:
         display = self._display(seat)
+        phones = self.phones
+        controller = self.controllers.get(seat)
+        on_phone = phones is not None and controller is not None and phones.on_phone(seat)
+        if controller is not None and phones is not None:
+            controller.link = phones.hub.url(seat)  # a new link once the seat was given back
         if display is not None:
-            display.show(*panel_picture(self.screen_of(seat)))  # identical frames cost nothing on the bus
+            screen = on_a_phone(seat) if on_phone else self.screen_of(seat)
+            display.show(*panel_picture(screen))  # identical frames cost nothing on the bus
+        if on_phone:
+            assert phones is not None and controller is not None
+            phones.publish(seat, controller)
 
     def _display(self, seat: int) -> Any:
         for part in self.table.seats:
@@ -298,9 +342,15 @@ class Referee:
         controller = self.controllers.get(seat)
         if controller is None:
             return
-        controller.reveal(Screen(Text(N_("Not now")).render(), (Item(text.render()),), inverted=True))
-        self._start_reveal_timer(seat)
+        self._reveal(seat, Screen(Text(N_("Not now")).render(), (Item(text.render()),), inverted=True))
         self.draw(seat)
+
+    def _reveal(self, seat: int, screen: Screen) -> None:
+        """Cover the seat's screen with `screen` for a moment; its phone keeps it in its news."""
+        self.controllers[seat].reveal(screen)
+        if self.phones is not None:
+            self.phones.news(seat, screen)
+        self._start_reveal_timer(seat)
 
     def _start_reveal_timer(self, seat: int) -> None:
         if self.controllers[seat].reveals and seat not in self._reveal_until:

@@ -46,8 +46,11 @@ def test_a_bad_seat_count_is_one_clear_line_and_exit_2():
     assert "Traceback" not in result.stderr
 
 
-def test_people_at_a_mock_table_need_the_window(capsys, tmp_path):
-    assert main(["run", "--mock", "--headless", "--headless", "--seats", "4", "--bots", "2", "--data", str(tmp_path)]) == 2
+def test_people_at_a_mock_table_need_the_window_or_phone_seats(capsys, tmp_path):
+    config = tmp_path / "table.toml"
+    config.write_text("[web]\nenabled = false\n" + "".join(f"[[seats]]\ndisplay.channel = {c}\n" for c in range(4)))
+    assert main(["run", "--mock", "--headless", "--headless", "--seats", "4", "--bots", "2", "--data", str(tmp_path),
+                 "--config", str(config)]) == 2
     assert "simulator window" in capsys.readouterr().err
 
 

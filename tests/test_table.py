@@ -11,13 +11,10 @@ from hardware.events import ButtonPress, TagSeen
 from hardware.pn532_sim import SimTag
 from kiosk.bots.random_bot import AIMLESS, RandomBot
 from kiosk.games.base import Action, Event
-from kiosk.games.mystery_express.rules import HAND_CATEGORIES, TIME, load_rules
-from kiosk.i18n import Text
-from kiosk.narration import narrator_for
-from kiosk.seats.mystery_express import clock
 from kiosk.seats.screen import render
 from kiosk.session import GameSession
 from tests.menu_support import presses_to
+from tests.seats.leak_checks import faces_of, me_unseen_faces
 from tests.table_support import PATIENCE, settle, table_referee
 
 HUMANS = (0, 1)
@@ -114,9 +111,6 @@ def test_two_humans_and_two_bots_play_a_whole_game(mock_table, tmp_path):
 
 def check_no_seat_saw_an_unseen_face(recorder, session):
     """Every card face a seat's screen ever showed was shown to that seat by the rules."""
-    rules = load_rules()
-    by_name = {Text(name).render("en"): key for key, name in rules.element_names.items()}
-    clocks = {clock(narrator_for("mystery-express", {}), key): key for key in rules.elements[TIME]}
     log = replay_events(session)
     for seat in range(4):
         seen = set()
@@ -126,12 +120,7 @@ def check_no_seat_saw_an_unseen_face(recorder, session):
         if seat in BOTS:
             assert all(s.title.startswith("Seat") for s in recorder.screens[seat]), "a bot seat showed its view"
             continue
-        for screen in recorder.screens[seat]:
-            for item in screen.items:
-                if item.mark in HAND_CATEGORIES + (TIME,) and item.label in by_name:
-                    assert by_name[item.label] in seen, f"seat {seat} was shown {item.label}"
-            for time_face in screen.clocks:
-                assert clocks[time_face] in seen
+        assert not me_unseen_faces(recorder.screens[seat], seen), f"seat {seat} was shown a face it never saw"
 
 
 def replay_events(session) -> list[Event]:
@@ -140,70 +129,3 @@ def replay_events(session) -> list[Event]:
     for seat, data in session.store.actions(session.record.id):
         events += session.game.apply(state, seat, session.game.action_from_json(data))
     return events
-
-
-def faces_of(data) -> set[str]:
-    import json
-    import re
-
-    return set(re.findall(r'"((?:SUSPECT|MODUS_OPERANDI|MOTIVE|LOCATION|TIME):\d+)"', json.dumps(data)))
-
-
-def test_a_refused_action_changes_nothing_and_explains_itself(mock_table, tmp_path):
-    store, session, referee = make_referee(mock_table, tmp_path)
-    settle(referee)
-    idle = next(seat for seat in HUMANS if referee.controllers[seat].prompt is None)
-    before = session.game.view(session.state, None), len(store.actions(session.record.id))
-    recorder = Recorder(referee)
-    referee.submit(idle, Action("end_turn"))
-    assert (session.game.view(session.state, None), len(store.actions(session.record.id))) == before
-    assert recorder.sounds == ["error"]
-    notice = referee.screen_of(idle)
-    assert notice.title == "Not now" and notice.items[0].label == f"Nothing is asked of seat {idle + 1} now."
-    assert mock_table.screen(idle).tobytes() == render(notice).tobytes()
-
-
-def test_an_unknown_tag_is_refused_on_every_human_seat(mock_table, tmp_path):
-    store, session, referee = make_referee(mock_table, tmp_path)
-    settle(referee)
-    before = len(store.actions(session.record.id))
-    recorder = Recorder(referee)
-    mock_table.tap(SimTag(uid=bytes.fromhex("04DEADBEEF0001")))
-    for _ in range(100):  # the reader's poller reports the tap within a few polls
-        event = mock_table.table.events.get(timeout=PATIENCE)
-        referee.handle(event)
-        if isinstance(event, TagSeen):
-            break
-    mock_table.lift()
-    assert len(store.actions(session.record.id)) == before
-    assert recorder.sounds == ["error"]
-    for seat in HUMANS:
-        assert referee.screen_of(seat).items[0].label == "Unknown card."
-
-
-def test_bot_seats_ignore_their_buttons(mock_table, tmp_path):
-    store, session, referee = make_referee(mock_table, tmp_path)
-    settle(referee)
-    before = len(store.actions(session.record.id))
-    referee.handle(ButtonPress(BOTS[0], "select"))
-    assert len(store.actions(session.record.id)) == before
-
-
-def test_with_a_touchscreen_a_seat_buttons_take_its_private_prompt(mock_table, tmp_path):
-    """P.I.: the active seat has its public turn (on the touchscreen) and its private notes at once."""
-    def play_until_both(referee, session):
-        bot = RandomBot(0, 1)
-        for _ in range(200):
-            kinds = [(p.kind, p.private) for p in session.game.prompts(session.state) if p.seat == 0]
-            if len(kinds) > 1:
-                return kinds
-            prompt = next(p for p in session.game.prompts(session.state) if p.kind != "notes")
-            referee.submit(prompt.seat, bot.choose(session.game.view(session.state, prompt.seat), prompt))
-        raise AssertionError("seat 1 never had two prompts at once")
-
-    for touchscreen, expected in ((True, "notes"), (False, "turn")):
-        store, session, referee = table_referee(mock_table, tmp_path / str(touchscreen), "pi", 1, seats=3, bots=(),
-                                                touchscreen=touchscreen)
-        assert play_until_both(referee, session) == [("turn", False), ("notes", True)]
-        assert referee.controllers[0].prompt.kind == expected
-        store.close()

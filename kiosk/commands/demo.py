@@ -39,7 +39,7 @@ BOARD_MOMENTS: dict[str, dict[str, float]] = {
 PER_KIND = 3  # a moment that recurs (an investigation, a duel) is drawn its first few times
 # The moment the README shows of each game, landscape and portrait (the end if a seed never reaches it).
 README_MOMENTS = {"mystery-express": "time_reveal-Strasbourg", "pi": "investigated-3",
-                  "watson-holmes": "watson_reading-1", "mystery-city": "combat_won-2"}
+                  "watson-holmes": "round_start-2", "mystery-city": "combat_won-2"}
 KEY_MOMENTS = (
     "leg_start", "card_shown", "time_packet", "tunnel", "telegram_begins", "sudden_begins", "final_begins",
     "game_over",

@@ -44,6 +44,8 @@ from kiosk.session import GameSession, ReplayMismatch, resumable, set_aside
 from kiosk.storage import PROBE_EVERY, StorageKeeper
 from kiosk.store import GameRecord, GameStore, StoreWriteError
 from kiosk.table import Referee
+from kiosk.web.seat_feed import PhoneSeats
+from kiosk.web.start import PhoneSeatsService, WebError, start_phone_seats
 
 
 log = logging.getLogger("kiosk")
@@ -138,8 +140,9 @@ def run(args: argparse.Namespace) -> int:
         )
     lang = args.lang or config.language
     i18n.set_language(lang)
-    if config.backend == "mock" and not touch and args.bots is not None and args.bots < args.seats:
-        raise UserError(_("people at a mock table need the simulator window; in headless mode every seat is a bot"))
+    if config.backend == "mock" and not touch and args.bots is not None and args.bots < args.seats and not config.web.enabled:
+        raise UserError(_("people at a mock table need the simulator window or phone seats ([web] enabled = true); "
+                          "in headless mode every seat is a bot"))
     data = args.data or config.data_dir
     store = GameStore.open(folder_to_write(data))
     clear_snapshots(data / "snapshots")  # the last run's pictures go (an older kiosk left people's hands there)
@@ -150,6 +153,8 @@ def run(args: argparse.Namespace) -> int:
     mock = build_mock_table(config) if config.backend == "mock" else None
     table = mock.table if mock is not None else build_table(config).start()
     beacon = start_beacon(config, table, store, lang, data)  # the café's broker, if any: never waited on
+    people_may_play = touch or (args.bots is not None and args.bots < (args.seats or 0)) or config.backend != "mock"
+    phones = phone_seats(config, table) if people_may_play else None
     notifier = ServiceNotifier()
     stop_requested.clear()
     power_off_requested.clear()
@@ -158,11 +163,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         if touch:
             window = open_window(args, config, mock)
-            status = play_on_the_touchscreen(args, store, table, window, data, lang, notifier, keeper, beacon)
+            status = play_on_the_touchscreen(args, store, table, window, data, lang, notifier, keeper, beacon, phones)
         else:
-            status = play_at_the_table(args, store, table, data, lang, notifier, keeper, beacon)
+            status = play_at_the_table(args, store, table, data, lang, notifier, keeper, beacon, phones)
     finally:
         notifier.stopping()
+        if phones is not None:
+            phones.close()
         darken(table)
         if window is not None:
             window.close()
@@ -172,6 +179,17 @@ def run(args: argparse.Namespace) -> int:
     if power_off_requested.is_set() and config.backend != "mock":  # the simulator never powers its machine off
         power_off()
     return status
+
+
+def phone_seats(config: TableConfig, table: Table) -> PhoneSeatsService | None:
+    """The phone seats' web server, when table.toml turns it on; one that cannot listen is said on
+    the terminal and the table plays on without phones."""
+    try:
+        return start_phone_seats(config.web, table.events)
+    except WebError as error:
+        log.error("%s", error)
+        print(f"kiosk: {error}", file=sys.stderr)
+        return None
 
 
 power_off_requested = threading.Event()  # the admin menu's "shut down": after the table is dark
@@ -215,7 +233,7 @@ def screen_size(text: str) -> tuple[int, int]:
 
 def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: Table, window: Any, data: Path,
                             lang: str, notifier: ServiceNotifier, keeper: StorageKeeper,
-                            beacon: Beacon | None = None) -> int:
+                            beacon: Beacon | None = None, phones: PhoneSeatsService | None = None) -> int:
     from kiosk.ui import loop
     from kiosk.ui.app import App, Plan
     from kiosk.ui.scene import Touchscreen
@@ -226,7 +244,9 @@ def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: T
     )
     reporter = EventReporter(args, None)  # people play here: their seat screens stay off the disk
     app = App(table, store, Touchscreen(window.touch, lang), table.config, plan, on_game_event=reporter.report,
-              on_quit=power_off_requested.set, keeper=keeper)
+              on_quit=power_off_requested.set, keeper=keeper, phones=phones.hub if phones is not None else None)
+    if phones is not None and hasattr(window, "links"):
+        window.links = phones.hub.url
     reporter.referee = lambda: app.referee
     if hasattr(window, "current_game"):
         window.current_game = lambda: app.game_id
@@ -320,17 +340,19 @@ def stored(work: Callable[[], T], keeper: StorageKeeper, notifier: ServiceNotifi
 
 
 def play_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, data: Path,
-                      lang: str, notifier: ServiceNotifier, keeper: StorageKeeper, beacon: Beacon | None = None) -> int:
+                      lang: str, notifier: ServiceNotifier, keeper: StorageKeeper, beacon: Beacon | None = None,
+                      phones: PhoneSeatsService | None = None) -> int:
     """Headless: bots play every seat on the mock table (or people at a real table without a screen),
     with progress on the terminal."""
     try:
-        return referee_at_the_table(args, store, table, data, lang, notifier, keeper, beacon)
+        return referee_at_the_table(args, store, table, data, lang, notifier, keeper, beacon, phones)
     except Stopped:
         return 0
 
 
 def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Table, data: Path,
-                         lang: str, notifier: ServiceNotifier, keeper: StorageKeeper, beacon: Beacon | None = None) -> int:
+                         lang: str, notifier: ServiceNotifier, keeper: StorageKeeper, beacon: Beacon | None = None,
+                         phones: PhoneSeatsService | None = None) -> int:
     keeper.tidy()
     record = stored(lambda: unfinished_to_resume(store, args), keeper, notifier)
     if record is None:
@@ -348,10 +370,17 @@ def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Tabl
             stored(lambda: set_aside(store, error), keeper, notifier)
             say(N_("The unfinished game {id} cannot be resumed and is set aside: {reason}"),
                 id=record.id, reason=error.reason)
-            return referee_at_the_table(args, store, table, data, lang, notifier, keeper)
+            return referee_at_the_table(args, store, table, data, lang, notifier, keeper, phones=phones)
         print(counted("Resuming game {id} after {count} action.", "Resuming game {id} after {count} actions.",
                       session.actions_done, id=record.id).render(), flush=True)
     people = len(record.bots) < record.seats
+    if phones is not None:
+        phones.hub.new_game(record.seats)
+        for seat in range(record.seats):
+            if seat in record.bots:
+                phones.hub.drop(seat)
+            else:  # one line each, for scripts that join
+                print(Text(N_("seat {n}: {url}"), {"n": seat + 1, "url": phones.hub.url(seat)}).render(), flush=True)
     reporter = EventReporter(args, None if people else data / "snapshots")
     narrator = reporter.narrator(session)
     referee = Referee(
@@ -359,6 +388,7 @@ def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Tabl
         bot_delay=max(0.0, args.bot_pause) if people else 0.0, reveal_seconds=3.0 if people else 0.0,
         on_events=lambda events: reporter.report(session, events),
         show_bot_seats=table.config.backend == "mock" and not people,
+        phones=PhoneSeats(phones.hub) if phones is not None else None,
     )
     reporter.referee = lambda: referee
 

@@ -5,9 +5,10 @@ asked (in the status line's words); any press opens the choices and only opens t
 chosen by the press that turns to them. With a decision awaited, the seat shows the choices as a menu of at most two
 levels (kiosk/seats/menu.py: previous/next to move, select to choose or to open a group); a long
 press goes back up a level, and from the top level leaves the choices to look at one's hand and
-journal; select brings them back. With nothing awaited, select walks idle -> hand -> journal -> idle. A private reveal (a
-card you were shown, a Time packet) covers everything until it is dismissed or a button is pressed;
-that press only dismisses it.
+journal; select brings them back. With nothing awaited, select walks idle -> hand -> journal -> idle
+(where the table serves phone seats, a last page shows the seat's link as a QR code: scanned, the seat
+moves to that phone). A private reveal (a card you were shown, a Time packet) covers everything until
+it is dismissed or a button is pressed; that press only dismisses it.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ class SeatController:
     path: tuple[int, ...] = ()  # the groups opened in the prompt's menu
     reveals: list[Screen] = field(default_factory=list)
     asked: Text | None = None  # what the awaited prompt asks, in words the table's status line uses too
+    link: str | None = None  # the seat's phone link (kiosk/web): a last page shows it as a QR code
 
     def update(self, view: dict[str, Any], prompt: Prompt | None, asked: Text | None = None) -> None:
         """A new view and the prompt now awaited from this seat (None when nothing is asked), with
@@ -120,7 +122,7 @@ class SeatController:
         return None
 
     def _next_page(self) -> None:
-        order = ("idle",) + self.ui.pages
+        order = ("idle",) + self.ui.pages + (("phone",) if self.link else ())
         self.mode = order[(order.index(self.mode) + 1) % len(order)]
         self.index = 0
 
@@ -131,6 +133,8 @@ class SeatController:
             return self.ui.menu(self.prompt, self.view).screen(self.path, self.index)
         if self.mode in self.ui.pages:
             return self.ui.page(self.mode, self.view, self.index)
+        if self.mode == "phone" and self.link:
+            return Screen(Text(N_("Scan to play this seat on your phone")).render(getattr(self.ui, "lang", None)), qr=self.link)
         if self.prompt is not None and self.asked is not None:
             return self.your_move()
         return self.ui.idle(self.view)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from kiosk.qr import modules
 from kiosk.seats.canvas import HEIGHT, OFF, ON, WIDTH, blank, draw_clock, draw_glyph, draw_text, fit, paragraph, text_width, wrap
 
 TITLE_HEIGHT = 12
@@ -34,6 +35,7 @@ class Screen:
     clocks: tuple[tuple[int, int], ...] = ()  # (hours, minutes)
     footer: str = ""
     inverted: bool = False  # a screen that must catch the eye (your turn, a private reveal)
+    qr: str = ""  # a link drawn as a QR code on the right, the title's words beside it (the phone link)
 
 
 def render(screen: Screen) -> Image.Image:
@@ -47,6 +49,9 @@ def panel_picture(screen: Screen) -> tuple[Image.Image, bool]:
     inverted. The controller inverts in hardware (one command byte), so an eye-catching inverted
     screen costs the bus only the pixels that differ from the last, not a whole frame both ways."""
     image, draw = blank()
+    if screen.qr:
+        _qr(draw, screen)
+        return image, False
     _title(draw, screen)
     if screen.items:
         _item(draw, screen.items[screen.index], 1 if screen.footer else 2)
@@ -96,6 +101,24 @@ def _item(draw, item: Item, detail_lines: int = 1) -> None:
             details = [fit(item.detail, WIDTH, (12,))[0]]
         for n, line in enumerate(details):
             draw_text(draw, ((WIDTH - text_width(line, 12)) // 2, 39 + 12 * n), line, 12)
+
+
+def _qr(draw, screen: Screen) -> None:
+    """The code as large as the panel allows (two pixels a module where it fits, lit with dark modules,
+    one module of lit margin), on the right; the title's words wrapped on the left."""
+    rows = modules(screen.qr)
+    count = len(rows) + 2
+    scale = max(1, HEIGHT // count)
+    side = count * scale
+    left, top = WIDTH - side, (HEIGHT - side) // 2
+    draw.rectangle((left, top, WIDTH - 1, top + side - 1), fill=ON)
+    for y, row in enumerate(rows):
+        for x, dark in enumerate(row):
+            if dark:
+                x0, y0 = left + (x + 1) * scale, top + (y + 1) * scale
+                draw.rectangle((x0, y0, x0 + scale - 1, y0 + scale - 1), fill=OFF)
+    for n, line in enumerate(paragraph(screen.title, left - 3)[:5]):
+        draw_text(draw, (1, 1 + n * 12), line, 12)
 
 
 def _counts(draw, counts: tuple[tuple[str, int], ...]) -> None:

@@ -35,6 +35,8 @@ from kiosk.games.base import Action, Event, OptionRefused, Prompt
 from kiosk.games.watson_holmes.game import CaseUnavailable
 from kiosk.i18n import N_, Text
 from kiosk.lobby import Lobby
+from kiosk.web.hub import PhoneHub
+from kiosk.web.seat_feed import PhoneSeats
 from kiosk.narration import narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.seats.screen import Item, Screen, panel_picture, render
@@ -93,6 +95,7 @@ class App:
     on_quit: Callable[[], None] | None = None  # shutdown from the admin menu
     backlight: Backlight = field(default_factory=Backlight)
     keeper: StorageKeeper | None = None  # the card: reserve, pruning, faults (made from the config if None)
+    phones: PhoneHub | None = None  # phone seats (kiosk/web), when the table serves them
     scene: Scene | None = None
     lobby: Lobby | None = None
     referee: Referee | None = None
@@ -259,8 +262,10 @@ class App:
         self._leave_lobby()
         self.lobby = Lobby(self.table, game_id, seats)
         self._idle_seats(first=seats)
+        if self.phones is not None:
+            self.phones.new_game(seats)  # a new game: new links
         scene = SeatClaim(game_id, seats, on_bot=self._toggle_bot, on_start=lambda: self.options(game_id, seats),
-                          on_back=self.choose)
+                          on_back=self.choose, links=self.phones.url if self.phones is not None else lambda seat: None)
         self.show(scene)
         log.info("seat claim: %s with %d seats", game_id, seats)
 
@@ -441,6 +446,12 @@ class App:
 
     def _play(self, session: GameSession, bots: dict[int, Bot]) -> None:
         record = session.record
+        phones = self.phones
+        if phones is not None:
+            if phones.links.token(0) is None:  # a resumed game: links of its own
+                phones.new_game(record.seats)
+            for seat in bots:
+                phones.drop(seat)  # a bot's seat has no link
         narrator = narrator_for(record.game, session.game.view(session.state, None))
         lang = self.settings["language"]
         assist = bool(self.settings.get("assist", self.plan.assist or self.config.assist))
@@ -451,7 +462,7 @@ class App:
             session, self.table, lambda seat: seat_pages(record.game, narrator, lang, assist), bots,
             bot_delay=max(0.0, self.plan.bot_pause), reveal_seconds=reveal,
             on_events=self._on_events, on_refused=self._refused, on_device=self._device, touchscreen=True,
-            clock=self.clock,
+            clock=self.clock, phones=PhoneSeats(phones) if phones is not None else None,
         )
         info = session.game.info
         self.board = make_board(BoardContext(
@@ -537,6 +548,8 @@ class App:
             self.results()
 
     def _end_game(self) -> None:
+        if self.phones is not None:
+            self.phones.end()  # every link of the game dies
         self.referee = None
         self.board = None
         self._results_at = None
@@ -553,6 +566,13 @@ class App:
 
     def _claims_changed(self) -> None:
         scene = self.scene
+        if self.phones is not None and self.lobby is not None:
+            for seat in range(self.lobby.seats):  # a seat taken back at the table: its phone's link dies
+                if self.phones.links.joined(seat) and seat not in self.lobby.phones:
+                    self.phones.give_back(seat)
+                elif seat in self.lobby.phones:
+                    self.phones.post_state(seat, {"type": "lobby", "seat": seat, "text": Text(
+                        N_("Seat {n} is yours. The game starts on the touchscreen."), {"n": seat + 1}).render()})
         if isinstance(scene, SeatClaim) and self.lobby is not None:
             scene.claimed = set(self.lobby.claimed)
             scene.bots = set(self.lobby.bots)  # a person sitting down takes the seat from its bot
@@ -591,7 +611,8 @@ class App:
 
 
 def results_hint(paint: Painter, board: object) -> None:
-    """On a finished board: the whole screen answers a tap with the results. The pill goes where the
+    """On a finished board: the whole screen answers a tap with the results, except the board's own
+    targets (its log scrolls, so the last events can be read again). The pill goes where the
     board keeps room for it (`results_place(paint)`: under the Mystery Express end table), else over
     the top centre."""
     screen = paint.surface.get_rect()
@@ -604,4 +625,4 @@ def results_hint(paint: Painter, board: object) -> None:
     hint.center = place.center
     paint.box(hint, paint.theme.accent, paint.theme.ink, radius=hint.height // 2, width=max(1, layout.mm(0.4)))
     paint.text(inset(hint, layout.mm(1)), Text(N_("Tap for the results")), 4.5, paint.theme.background, title=True)
-    paint.target(screen, RESULTS)
+    paint.target(screen, RESULTS, below=True)  # the log's scrolling and swipes still answer

@@ -148,9 +148,10 @@ class Painter:
 
     # --- touch ----------------------------------------------------------------------------------
 
-    def target(self, rect: pygame.Rect, value: object) -> None:
-        """Make `rect` answer a tap with `value` (later targets lie on top of earlier ones)."""
-        self.targets.append(Target(pygame.Rect(rect), value))
+    def target(self, rect: pygame.Rect, value: object, *, below: bool = False) -> None:
+        """Make `rect` answer a tap with `value` (later targets lie on top of earlier ones; one put
+        `below` lies under every other, answering only where nothing else does)."""
+        self.targets.insert(0 if below else len(self.targets), Target(pygame.Rect(rect), value))
 
     def swipe_area(self, rect: pygame.Rect, value: object) -> None:
         """Make a vertical swipe that starts in `rect` reach the scene as `Swipe(value, dy)`."""

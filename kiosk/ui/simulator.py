@@ -38,6 +38,7 @@ SCALE = 2
 OLED_W, OLED_H = 128 * SCALE, 64 * SCALE
 MARGIN = 12
 BUTTON_H = 30
+LINK_H = 16  # under a seat's buttons: its phone link, to open the seat in a browser
 LABEL_H = 20
 COLUMNS = 2
 NFC_H = 150
@@ -66,9 +67,10 @@ class Simulator:
         self.mock = mock
         self.current_game = current_game
         self.bots: set[int] = set()  # seats labelled as played by a bot
+        self.links: Callable[[int], str | None] = lambda seat: None  # each seat's phone link (kiosk/web)
         self.seats = [s.index for s in mock.table.seats]
         rows = (len(self.seats) + COLUMNS - 1) // COLUMNS
-        seat_h = LABEL_H + OLED_H + BUTTON_H + 2 * MARGIN
+        seat_h = LABEL_H + OLED_H + BUTTON_H + LINK_H + 2 * MARGIN
         self.touch_area = pygame.Rect(MARGIN, MARGIN, *touch_size)
         self.nfc_area = pygame.Rect(MARGIN, self.touch_area.bottom + MARGIN, touch_size[0], NFC_H)
         self.seat_area = pygame.Rect(self.touch_area.right + MARGIN, MARGIN,
@@ -82,6 +84,7 @@ class Simulator:
         self.window.fill(BACKGROUND)
         self.touch = self.window.subsurface(self.touch_area)
         self.font = pygame.font.Font(None, 20)
+        self.small = pygame.font.Font(None, 15)
         self.controls: list[Control] = []
         self.held: dict[object, tuple[int, str]] = {}
         self.pressed_at: dict[object, float] = {}
@@ -135,7 +138,7 @@ class Simulator:
         game = self.current_game()
         state = ([self.mock.panel(seat).framebuffer() for seat in self.seats], sorted(self.held.values()),
                  playing, game, self.page, self.tag_down, sorted(self.bots),
-                 [part.display.failed for part in self.mock.table.seats])
+                 [part.display.failed for part in self.mock.table.seats], [self.links(seat) for seat in self.seats])
         if state == self.shown:
             return False
         self.shown = state
@@ -157,7 +160,7 @@ class Simulator:
     def draw_seat(self, position: int, seat: int) -> None:
         row, column = divmod(position, COLUMNS)
         x = self.seat_area.left + column * (OLED_W + MARGIN)
-        y = self.seat_area.top + row * (LABEL_H + OLED_H + BUTTON_H + 2 * MARGIN)
+        y = self.seat_area.top + row * (LABEL_H + OLED_H + BUTTON_H + LINK_H + 2 * MARGIN)
         label = Text(N_("Seat {n}"), {"n": seat + 1}).render()
         if seat in self.bots:
             label += " · " + Text(N_("Bot")).render()
@@ -178,6 +181,9 @@ class Simulator:
             text = ("<", ">", "OK")[i] + "  " + KEYS[position][i].upper()  # pygame's default font: ASCII
             self.window.blit(self.font.render(text, True, CREAM), rect.move(8, 8))
             self.controls.append(Control("button", rect, (seat, button)))
+        link = self.links(seat)
+        if link is not None and seat not in self.bots:
+            self.window.blit(self.small.render(link, True, CREAM), (x - 4, top + OLED_H + 8 + BUTTON_H + 4))
 
     def down(self, source: object, seat: int, button: str) -> None:
         self.held[source] = (seat, button)

@@ -14,7 +14,7 @@ import pytest
 from kiosk.bots.pi_bot import DeducingBot
 from kiosk.games.base import Event, Prompt
 from kiosk.games.pi.game import PI
-from kiosk.games.pi.rules import KINDS, load_rules
+from kiosk.games.pi.rules import load_rules
 from kiosk.games.pi.state import left
 from kiosk.narration import narrator_for
 from kiosk.seats import pi as screens
@@ -23,6 +23,7 @@ from kiosk.seats.controller import SeatController
 from kiosk.seats.pages import seat_pages
 from kiosk.seats.pi import PIPages
 from kiosk.seats.screen import Screen, render
+from tests.seats.leak_checks import pi_names as names, pi_unknown_cases, pi_words as words
 from tests.seats.test_seat_screens import check
 
 GAME = PI()
@@ -77,10 +78,6 @@ def every_screen(pages: PIPages, moment: Moment, seat: int) -> list[Screen]:
         if prompt.seat == seat:
             found += pages.menu(prompt, view).screens()
     return found
-
-
-def words(screen: Screen) -> str:
-    return "\n".join([screen.title, screen.footer, *(f"{i.label}\n{i.detail}" for i in screen.items)])
 
 
 # --- golden images ---------------------------------------------------------------------------------
@@ -198,12 +195,6 @@ def test_every_name_fits_a_seat_screen_uncut(lang):
 # --- privacy -----------------------------------------------------------------------------------------
 
 
-def names(case: dict[str, str], lang: str = "en") -> set[str]:
-    from kiosk.i18n import Text
-
-    return {Text(RULES.names[case[kind]]).render(lang) for kind in KINDS}
-
-
 def test_a_seat_holds_its_left_neighbours_case_and_never_sees_its_own():
     for moment in moments()[::25]:
         for seat in range(SEATS):
@@ -251,23 +242,10 @@ def test_no_screen_of_a_seat_shows_an_unsolved_case_it_may_not_know():
     for moment in moments()[::15]:
         for seat in range(SEATS):
             view = moment.views[seat]
-            record = set()
-            for entry in view["history"]:
-                for key in ("location", "card"):
-                    if key in entry:
-                        record.add(RULES.names[entry[key]])
-                record |= {RULES.names[e] for e in entry.get("guess", {}).values()}
-            record |= {RULES.names[e] for e in view["you"]["notes"].values()}
-            allowed = names(moment.cases[left(seat, SEATS)]) | record
-            secrets = set()
-            for other in range(SEATS):
-                if other != left(seat, SEATS) and view["players"][other]["solution"] is None:
-                    secrets |= names(moment.cases[other])
             pages = pages_at(moment, seat)
             screens_ = [pages.idle(view), *(pages.page(n, view, i) for n in pages.pages for i in range(12))]
-            for screen in screens_:
-                leaked = {name for name in secrets - allowed if name in words(screen)}
-                assert not leaked, f"seat {seat} sees {leaked} on {screen.title}"
+            leaked = pi_unknown_cases(screens_, view, list(moment.cases), seat)
+            assert not leaked, f"seat {seat} sees {leaked}"
 
 
 def test_the_hint_shows_what_is_still_possible_only_when_asked():

@@ -36,9 +36,6 @@ _MESSAGES: set[str] | None = None
 # Frames (by the start of their name) still drawing some text under the 2.5 mm floor: TEMPORARY, each
 # with what is left to do. Remove an entry when its board is migrated to the type scale.
 SMALL_TYPE_PENDING: dict[str, str] = {
-    "wh-board": "Watson & Holmes (8-13 px, smallest at 800x480): the location numbers and names on the "
-                "17-card grid, the answers at the end at 11 px; needs fewer cards per row with paging",
-    "status-line-watson-holmes": "the Watson & Holmes board (see wh-board)",
 }
 
 

@@ -173,3 +173,18 @@ def test_the_loop_turns_a_mouse_drag_over_the_log_into_a_swipe_and_a_still_press
     loop.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     loop.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
     assert app.held == [0.0]
+
+
+def test_a_whole_screen_target_put_below_leaves_the_log_its_touches() -> None:
+    """A finished board answers a tap anywhere with the results, but the log still scrolls."""
+    layout = LAYOUTS["800x480"]
+    scene = filled(30)
+    painter = render(scene, layout, "en")
+    painter.target(painter.surface.get_rect(), "results", below=True)
+    box = scene.box(layout)
+    older = next(t for t in painter.targets if isinstance(t.value, Step) and t.value.pages == 1)
+    assert painter.hit(older.rect.center) == older.value
+    assert painter.hit((box.left + 3, box.top + 3)) == Step(id(scene.log), 0)  # a swipe may start here
+    assert painter.hit((layout.width - 5, layout.height - 5)) == "results"
+    scene.tap(Step(id(scene.log), 0), 0.0)
+    assert scene.log.offset == 0  # touching the log scrolls nothing by itself

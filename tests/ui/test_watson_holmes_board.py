@@ -91,22 +91,30 @@ MOMENTS = {
 }
 
 
+LATER = 1000.0  # seconds: any reading drawn big has settled onto its card
+
+
+def when(moment: str) -> float:
+    """Dr Watson's reading is drawn big at the moment it happens; other moments are drawn later."""
+    return 0.0 if moment == "watson-reads" else LATER
+
+
 @pytest.mark.parametrize("moment", list(MOMENTS))
 def test_seven_players_on_the_two_zone_case(moment):
     game = Game(seats=7, seed=5).until(MOMENTS[moment])
-    render_everywhere(f"wh-board-7-{moment}", game.frozen())
+    render_everywhere(f"wh-board-7-{moment}", game.frozen(), when(moment))
 
 
 @pytest.mark.parametrize("moment", ["case-file", "first-visit", "watson-reads", "end"])
 def test_three_players_on_the_tutorial(moment):
     game = Game(case="lamplighter", seats=3, seed=2).until(MOMENTS[moment])
-    render_everywhere(f"wh-board-3-{moment}", game.frozen())
+    render_everywhere(f"wh-board-3-{moment}", game.frozen(), when(moment))
 
 
 @pytest.mark.parametrize("moment", ["watson-reads", "end"])
 def test_the_published_box_shows_no_card_text(moment):
     game = Game(seats=4, seed=3, physical=True).until(MOMENTS[moment])
-    for painter in render_everywhere(f"wh-board-physical-{moment}", game.frozen(), layouts=(LAYOUTS["800x480"],)):
+    for painter in render_everywhere(f"wh-board-physical-{moment}", game.frozen(), when(moment), layouts=(LAYOUTS["800x480"],)):
         assert not [d for d in painter.drawn if isinstance(d.source, CaseText) and len(d.text) > 120], "a card or solution text"
 
 
@@ -184,12 +192,12 @@ def test_the_board_draws_only_what_the_public_knows(case, seats, seed, options):
 def test_private_events_never_reach_the_banner():
     game = Game(seats=4, seed=3).until(lambda g, ev: "card_read" in kinds(ev))
     board = game.board
-    before = list(board.lines)
+    before = list(board.log.lines)
     secret = Event("card_read", {"seat": 1, "card": "C03", "text": {"en": "secret", "es": "secreto"}, "notes": True}, frozenset({1}))
     board.observe([secret], 0.0)
-    assert list(board.lines) == before
+    assert list(board.log.lines) == before
     board.observe([Event("police_placed", {"seat": 1, "card": "C03"})], 0.0)
-    assert board.lines[-1].render("en") == "Seat 2 puts a police token on The Portland Club."
+    assert board.log.lines[0].render("en") == "Seat 2 puts a police token on The Portland Club."
 
 
 # --- taps -----------------------------------------------------------------------------------------

@@ -121,6 +121,8 @@ class Narrator:
                 params[key] = Text(REFUSALS[value])
             elif key in ("text", "solution"):
                 params[key] = CaseText("", value) if value else Text(N_("(read the physical card)"))
+            elif key == "effect":
+                continue  # which Holmes card was used: told by the events that follow, not in words here
             elif key == "success":
                 params["result"] = Text(RESULTS[value])
             elif key == "right":

@@ -32,7 +32,7 @@ class Step:
     """The tap value of the log's "older" (+1) and "newer" (-1) buttons: a page each way."""
 
     log: int  # id() of the log it belongs to, so two logs on one screen never answer each other
-    pages: int
+    pages: int  # 0: a touch on the log itself, which scrolls nothing (a swipe may follow)
 
 
 @dataclass
@@ -75,6 +75,8 @@ class EventLog:
         self.line_px = typeface.get_linesize()
         gap = max(2, layout.mm(1))
         paint.swipe_area(rect, id(self))
+        if min(rect.size) >= layout.min_touch:  # a finger on the log is the log's: it may be a swipe
+            paint.target(rect, Step(id(self), 0))
         if not self.lines:
             paint.text(rect, Text(NOTHING_YET), size, theme.muted, align="left", valign="top")
             return

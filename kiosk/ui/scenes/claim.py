@@ -1,6 +1,7 @@
 """Taking seats: the table drawn from above with its seats around it, lit as people claim them.
 
-People claim a seat with their own seat buttons or a token tap; the app keeps `claimed` and `bots`
+People claim a seat with their own seat buttons, a token tap, or by scanning the seat's QR code with
+a phone (where the table serves phone seats: the phone then plays that seat); the app keeps `claimed` and `bots`
 up to date. On this screen a tap on a seat nobody claimed asks for a bot there (`on_bot(seat)`: the
 app gives the seat to a bot, or frees it if a bot had it). Start is enabled once one person sits;
 the seats still free are then played by bots, and a line under the table says so.
@@ -19,6 +20,8 @@ from kiosk.games.physical import has_seat_tokens
 from kiosk.i18n import N_, Text
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.paint import Painter
+from kiosk.qr import modules
+from kiosk.ui.qr import QUIET, draw_qr
 from kiosk.ui.scenes.chrome import backdrop, button_height, margin, title_band
 from kiosk.ui.scenes.notice import Notice
 from kiosk.ui.theme import Theme, theme_for
@@ -59,6 +62,7 @@ class SeatClaim:
     on_back: Callable[[], None]
     claimed: set[int] = field(default_factory=set)
     bots: set[int] = field(default_factory=set)
+    links: Callable[[int], str | None] = lambda seat: None  # a free seat's join link for phones (kiosk/web)
     notice: Notice = field(default_factory=Notice)
     theme: Theme = field(init=False)
 
@@ -71,12 +75,15 @@ class SeatClaim:
         actions_height = button_height(paint)
         title_height = room.height // (8 if layout.portrait else 6)
         line_height = max(layout.mm(10), room.height // 12)
-        title, table, line, actions = rows(
-            room, [title_height, room.height - title_height - line_height - actions_height, line_height,
-                   actions_height], gap=margin(paint))
+        codes_height = self._codes_height(paint, room) if self._free_links() else 0
+        title, table, codes, line, actions = rows(
+            room, [title_height, room.height - title_height - codes_height - line_height - actions_height, codes_height,
+                   line_height, actions_height], gap=margin(paint))
         name = Text(registry.get(self.game_id).info.names["en"])
         title_band(paint, title, Text(N_("Take your seats")), name)
         self._table(paint, table)
+        if codes_height:
+            self._codes(paint, codes)
         paint.text(line, self._status(), 5, paint.theme.ink)
         back, start = columns(actions, [1, 1.6], gap=margin(paint))
         paint.button(back, Text(N_("Back")), BACK)
@@ -114,8 +121,32 @@ class SeatClaim:
         paint.text(state, who, 3.5, ink)
         paint.target(box, ("seat", seat))
 
+    def _free_links(self) -> list[tuple[int, str]]:
+        """The join links of the seats nobody claimed (a bot's seat too: a phone takes it from its bot)."""
+        found = [(seat, self.links(seat)) for seat in range(self.seats) if seat not in self.claimed]
+        return [(seat, link) for seat, link in found if link is not None]
+
+    def _codes_height(self, paint: Painter, room: pygame.Rect) -> int:
+        """Room under the table for a row of codes: a label and a code of 2 px a module (3 where the
+        screen has room), with a little to spare for the gaps between the rows."""
+        side = len(modules(self._free_links()[0][1])) + 2 * QUIET
+        label = paint.layout.mm(5)
+        return max(round((label + 2 * side) * 1.15), min(room.height // 4, round((label + 3 * side) * 1.15)))
+
+    def _codes(self, paint: Painter, area: pygame.Rect) -> None:
+        """Each free seat's QR code with its number over it: scanning it plays that seat on a phone."""
+        links = self._free_links()
+        cells = columns(area, [1] * len(links), gap=margin(paint))
+        label = paint.layout.mm(5)
+        for (seat, link), cell in zip(links, cells):
+            name, code = rows(cell, [label, cell.height - label])
+            paint.text(name, Text(N_("Seat {n}"), {"n": seat + 1}), 3.5, paint.theme.ink)
+            draw_qr(paint.surface, code, link)
+
     def _status(self) -> Text:
         if not self.claimed:
+            if self.links(0) is not None:
+                return Text(N_("Claim your seat: press select on your seat, or scan its code with your phone."))
             if has_seat_tokens(self.game_id):
                 return Text(N_("Claim your seat: press select on your seat, or tap your token on the reader."))
             return Text(N_("Claim your seat: press select on your seat."))

@@ -1,0 +1,143 @@
+"""The referee's side of phone seats: each seat's document, built from the same seat pages the OLED
+draws (the controller's view, prompt and reveals, and nothing else), and a phone's choice turned back
+into one of the actions those pages offer.
+
+A document holds everything the OLED shows one screen at a time: the idle screen (or "Your move"),
+every browsable page whole (hand, journal, ...), the prompt's menu with every choice it offers (each
+choice numbered in the order of `Menu.leaves`, with the prompt's `version`, which changes whenever
+the choices do), and the reveals covering the OLED now. Reveals and notices are also posted once as
+news as they happen, so a phone that was away is shown what it missed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from kiosk.games.base import Action
+from kiosk.i18n import N_, Text
+from kiosk.seats.canvas import GLYPHS
+from kiosk.seats.controller import SeatController
+from kiosk.seats.menu import Entry, Menu
+from kiosk.seats.screen import Item, Screen
+from kiosk.web.hub import PhoneHub
+from kiosk.web.inputs import PhoneChoice, PhoneLeft
+
+ACKS_KEPT = 64  # per seat: the answers to the latest requests, for a request sent again
+
+# The page's own words, in the seat's language.
+WORDS = {
+    "news": N_("Shown to you"),
+    "leave": N_("Give the seat back"),
+    "leave_sure": N_("Give this seat back? It is then played at the table (its link stops working)."),
+}
+CHOICES_CHANGED = N_("The choices changed: look again and choose.")
+NOT_ASKED = N_("Nothing is asked of this seat now.")
+
+
+def on_a_phone(seat: int) -> Screen:
+    """The OLED of a seat played on a phone: nothing private (nobody may be sitting there), and how
+    to take the seat back."""
+    return Screen(Text(N_("Seat {n}"), {"n": seat + 1}).render(), (Item(Text(N_("On a phone")).render()),),
+                  footer=Text(N_("press ● to play here")).render())
+
+
+def screen_json(screen: Screen) -> dict[str, Any]:
+    return asdict(screen)
+
+
+def menu_json(menu: Menu, version: int, kind: str) -> dict[str, Any]:
+    """The menu with its choices numbered in the order of `menu.leaves()`."""
+    count = 0
+
+    def entry(e: Entry) -> dict[str, Any]:
+        nonlocal count
+        found: dict[str, Any] = {"item": asdict(e.item), "title": e.title, "footer": e.footer}
+        if e.action is not None:
+            found["choice"] = count
+            count += 1
+        if e.below:
+            found["below"] = [entry(b) for b in e.below]
+        return found
+
+    return {"version": version, "kind": kind, "title": menu.title, "footer": menu.footer, "entries": [entry(e) for e in menu.entries]}
+
+
+def lang_of(controller: SeatController) -> str | None:
+    return getattr(controller.ui, "lang", None)
+
+
+@dataclass
+class PhoneSeats:
+    """Each seat's document and choices, for the referee (one per game)."""
+
+    hub: PhoneHub
+    _offered: dict[int, tuple[int, list[Action]]] = field(default_factory=dict)  # seat -> (version, choices)
+    _acks: dict[int, dict[str, dict[str, Any]]] = field(default_factory=dict)
+
+    def on_phone(self, seat: int) -> bool:
+        """Whether a phone plays this seat now (its OLED then shows only that)."""
+        return self.hub.links.joined(seat)
+
+    def publish(self, seat: int, controller: SeatController) -> None:
+        """The seat's document, to its phone (nothing is built for a seat no phone plays)."""
+        if not self.on_phone(seat):
+            return
+        self.hub.post_state(seat, self.document(seat, controller))
+
+    def news(self, seat: int, screen: Screen) -> None:
+        """A reveal or a notice, the moment the seat is shown it."""
+        if self.on_phone(seat):
+            self.hub.post_news(seat, {"type": "news", "screen": screen_json(screen)})
+
+    def document(self, seat: int, controller: SeatController) -> dict[str, Any]:
+        ui, view, prompt = controller.ui, controller.view, controller.prompt
+        status = controller.your_move() if prompt is not None and controller.asked is not None else ui.idle(view)
+        menu = ui.menu(prompt, view) if prompt is not None else None
+        return {
+            "type": "seat",
+            "seat": seat,
+            "lang": lang_of(controller),
+            "status": screen_json(status),
+            "pages": [{"name": name, "screen": screen_json(ui.page(name, view, 0))} for name in ui.pages],
+            "prompt": menu_json(menu, self._version(seat, menu.leaves()), prompt.kind) if menu is not None and prompt is not None else None,
+            "reveals": [screen_json(s) for s in controller.reveals],
+            "words": {key: Text(msgid).render(lang_of(controller)) for key, msgid in WORDS.items()},
+            "glyphs": GLYPHS,
+        }
+
+    def _version(self, seat: int, leaves: list[Action]) -> int:
+        version, offered = self._offered.get(seat, (0, []))
+        if offered != leaves:
+            version += 1
+            self._offered[seat] = (version, leaves)
+        return version
+
+    def chosen(self, event: PhoneChoice, controller: SeatController | None) -> Action | Text:
+        """The action a phone chose, or why it cannot be taken (the choices changed since)."""
+        if controller is None or controller.prompt is None:
+            return Text(NOT_ASKED)
+        menu = controller.ui.menu(controller.prompt, controller.view)
+        leaves = menu.leaves()
+        version = self._version(event.seat, leaves)
+        if event.version != version or not 0 <= event.choice < len(leaves):
+            return Text(CHOICES_CHANGED)
+        return leaves[event.choice]
+
+    def answered(self, event: PhoneChoice | PhoneLeft) -> bool:
+        """Whether this request was answered already (sent twice): then it is answered again, the
+        same way, and not carried out twice."""
+        ack = self._acks.get(event.seat, {}).get(event.id)
+        if ack is not None:
+            self.hub.post_reply(event.seat, ack)
+        return ack is not None
+
+    def reply(self, event: PhoneChoice | PhoneLeft, refused: Text | None = None) -> None:
+        ack: dict[str, Any] = {"type": "ack", "id": event.id, "ok": refused is None}
+        if refused is not None:
+            ack["text"] = refused.render()
+        acks = self._acks.setdefault(event.seat, {})
+        acks[event.id] = ack
+        while len(acks) > ACKS_KEPT:
+            del acks[next(iter(acks))]
+        self.hub.post_reply(event.seat, ack)

@@ -1,0 +1,273 @@
+"""The phone seats' web server: a Starlette app under uvicorn, in a thread of its own.
+
+Routes: `/s/<token>` the phone page (the same static page for every seat: it holds no data) or, for a
+token that opens no seat, the "this seat link has expired" page; `/static/...` its script and style;
+`/ws` the WebSocket. A phone says which seat with its token in its first message (never in a URL the
+server logs), and from then on receives that seat's messages only. Whatever it asks for goes on the
+table's input queue, like a button press: the referee's loop carries it out. No route shows the
+admin menu or anything of another seat. Access logs are off, and anything uvicorn logs has seat
+links cut out of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import logging
+import re
+import socket
+import threading
+from importlib import resources
+from typing import Any
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from kiosk import i18n
+from kiosk.config import WebConfig
+from kiosk.i18n import N_, Text
+from kiosk.web.hub import EXPIRED, PhoneHub
+from kiosk.web.inputs import PhoneChoice, PhoneJoined, PhoneLeft
+
+log = logging.getLogger(__name__)
+
+HELLO_SECONDS = 30.0  # a socket that does not say which seat within this long is closed
+MAX_MESSAGE = 4096  # bytes: a phone's messages are small
+STATIC = {"phone.js": "text/javascript", "phone.css": "text/css"}
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:",
+}
+# Words the page needs before the first seat document arrives.
+PAGE_WORDS = {
+    "connecting": N_("Connecting to the table…"),
+    "offline": N_("Connection lost: reconnecting…"),
+    "expired": EXPIRED,
+}
+SEAT_LINK = re.compile(r"/s/[A-Za-z0-9_-]+")
+TOKEN_FIELD = re.compile(r'"token":\s*"[A-Za-z0-9_-]*')  # a hello frame, as uvicorn logs frames at debug level
+
+
+class WebError(Exception):
+    """The server cannot listen where the configuration says (the message says where and why)."""
+
+
+class RedactLinks(logging.Filter):
+    """Tokens never reach a log: any `/s/<token>` in a record becomes `/s/…`, and the token of a
+    hello frame `"token": "…"`."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if SEAT_LINK.search(message) or TOKEN_FIELD.search(message):
+            record.msg, record.args = TOKEN_FIELD.sub('"token": "…', SEAT_LINK.sub("/s/…", message)), None
+        return True
+
+
+def static_text(name: str) -> str:
+    return resources.files("kiosk.web").joinpath("static", name).read_text(encoding="utf-8")
+
+
+def words(table: dict[str, str], lang: str | None = None) -> dict[str, str]:
+    return {key: Text(msgid).render(lang) for key, msgid in table.items()}
+
+
+def make_app(hub: PhoneHub, inputs: Any) -> Starlette:
+    """The ASGI app; `inputs` is the table's input queue."""
+    page = static_text("phone.html")
+
+    async def seat_page(request: Request) -> Response:
+        lang = i18n.language()
+        if hub.links.seat_of(request.path_params["token"]) is None:
+            return expired_page(lang)
+        body = page.replace("{{lang}}", lang).replace(
+            "{{words}}", html.escape(json.dumps(words(PAGE_WORDS, lang), ensure_ascii=False)))
+        return HTMLResponse(body, headers=HEADERS)
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC:
+            return await not_found(request)
+        return Response(static_text(name), media_type=STATIC[name], headers=HEADERS)
+
+    async def not_found(request: Request, exc: Exception | None = None) -> Response:
+        return PlainTextResponse(Text(N_("Nothing here.")).render(), status_code=404, headers=HEADERS)
+
+    async def seat_socket(socket: WebSocket) -> None:
+        await socket.accept()
+        loop = asyncio.get_running_loop()
+        outbox: asyncio.Queue[str] = asyncio.Queue()
+
+        def deliver(text: str) -> None:  # any thread, under the hub's lock: only hand it over
+            loop.call_soon_threadsafe(outbox.put_nowait, text)
+
+        try:
+            hello = await asyncio.wait_for(receive(socket), HELLO_SECONDS)
+        except (asyncio.TimeoutError, WebSocketDisconnect):
+            await close(socket)
+            return
+        token = hello.get("token") if hello.get("type") == "hello" else None
+        seat = hub.links.join(token) if isinstance(token, str) else None
+        if seat is None:
+            await socket.send_text(json.dumps({"type": "expired", "text": Text(EXPIRED).render()}, ensure_ascii=False))
+            await close(socket)
+            return
+        assert isinstance(token, str)
+        since = hello.get("since")
+        hub.listen(seat, deliver, since if isinstance(since, int) and not isinstance(since, bool) else 0)
+        inputs.put(PhoneJoined(seat, token))
+        sender = asyncio.create_task(send_all(socket, outbox))
+        try:
+            while not sender.done():
+                request = await receive(socket)
+                found = phone_input(request, seat, token)
+                if found is not None:
+                    inputs.put(found)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.unlisten(seat, deliver)
+            sender.cancel()
+            await close(socket)
+
+    return Starlette(
+        routes=[
+            Route("/s/{token}", seat_page),
+            Route("/static/{name}", static),
+            WebSocketRoute("/ws", seat_socket),
+        ],
+        exception_handlers={404: not_found, 405: not_found},
+    )
+
+
+async def receive(socket: WebSocket) -> dict[str, Any]:
+    """The next message, as a JSON object ({} for anything else: it is ignored)."""
+    text = await socket.receive_text()
+    if len(text) > MAX_MESSAGE:
+        return {}
+    try:
+        found = json.loads(text)
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+async def send_all(socket: WebSocket, outbox: asyncio.Queue[str]) -> None:
+    """Everything posted for the seat, in order; after an "expired" message, nothing more: the socket
+    closes (and the page stops reconnecting)."""
+    while True:
+        text = await outbox.get()
+        await socket.send_text(text)
+        if text.startswith('{"type": "expired"'):
+            await close(socket)
+            return
+
+
+async def close(socket: WebSocket) -> None:
+    try:
+        await socket.close()
+    except RuntimeError:  # already closed by the other side
+        pass
+
+
+def phone_input(request: dict[str, Any], seat: int, token: str) -> PhoneChoice | PhoneLeft | None:
+    """A phone's request as an input for the referee; None for anything malformed (ignored)."""
+    kind, ident = request.get("type"), request.get("id")
+    if not isinstance(ident, str) or not 0 < len(ident) <= 64:
+        return None
+    if kind == "leave":
+        return PhoneLeft(seat, token, ident)
+    version, choice = request.get("version"), request.get("choice")
+    if kind == "choose" and all(isinstance(n, int) and not isinstance(n, bool) for n in (version, choice)):
+        assert isinstance(version, int) and isinstance(choice, int)
+        return PhoneChoice(seat, token, ident, version, choice)
+    return None
+
+
+def expired_page(lang: str) -> Response:
+    title = html.escape(Text(N_("Mystery Table")).render(lang))
+    text = html.escape(Text(EXPIRED).render(lang))
+    body = (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<link rel="stylesheet" href="/static/phone.css"><title>{title}</title></head>'
+            f'<body><main class="expired"><h1>{title}</h1><p>{text}</p></main></body></html>')
+    return HTMLResponse(body, status_code=404, headers=HEADERS)
+
+
+def listening_sockets(config: WebConfig) -> list[socket.socket]:
+    """One listening socket per configured address; `WebError` says which one failed and why."""
+    found: list[socket.socket] = []
+    try:
+        for address in config.bind:
+            family = socket.AF_INET6 if ":" in address else socket.AF_INET
+            sock = socket.socket(family, socket.SOCK_STREAM)
+            found.append(sock)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            try:
+                sock.bind((address, config.port))
+            except OSError as error:
+                raise WebError(Text(N_("web: cannot listen on {address} port {port}: {reason}; check [web] bind and "
+                                       "port in table.toml"),
+                                    {"address": address, "port": config.port, "reason": error.strerror or error}).render()
+                               ) from None
+            sock.listen(64)
+            sock.setblocking(False)
+    except WebError:
+        for sock in found:
+            sock.close()
+        raise
+    return found
+
+
+class WebServer:
+    """The server in its own thread: `start()` listens (or raises `WebError`), `stop()` ends it."""
+
+    def __init__(self, config: WebConfig, hub: PhoneHub, inputs: Any) -> None:
+        self.config = config
+        self.hub = hub
+        self.inputs = inputs
+        self.sockets: list[socket.socket] = []
+        self._thread: threading.Thread | None = None
+        self._server: uvicorn.Server | None = None
+
+    @property
+    def port(self) -> int:
+        """The port it listens on (the configured one, or the one the system chose for port 0)."""
+        return int(self.sockets[0].getsockname()[1]) if self.sockets else self.config.port
+
+    def start(self) -> WebServer:
+        self.sockets = listening_sockets(self.config)
+        for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+            logger = logging.getLogger(name)
+            if not any(isinstance(f, RedactLinks) for f in logger.filters):
+                logger.addFilter(RedactLinks())
+        config = uvicorn.Config(make_app(self.hub, self.inputs), access_log=False, log_config=None,
+                                lifespan="off", ws="websockets-sansio", ws_max_size=MAX_MESSAGE * 4, server_header=False)
+        self._server = uvicorn.Server(config)
+        server = self._server
+        self._thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=self.sockets)),
+                                        name="phone-seats", daemon=True)
+        self._thread.start()
+        log.info("phone seats: listening on %s", ", ".join(f"{a} port {self.port}" for a in self.config.bind))
+        return self
+
+    @property
+    def started(self) -> bool:
+        return self._server is not None and self._server.started
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.should_exit = True
+        if self._thread is not None:
+            self._thread.join()
+        for sock in self.sockets:
+            sock.close()
+        self._thread = None

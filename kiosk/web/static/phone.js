@@ -1,0 +1,217 @@
+// The phone page of one seat: draws the seat documents the table pushes (PROTOCOL.md), sends the
+// choices tapped, and reconnects by itself after a drop, saying the last message it saw.
+"use strict";
+(function () {
+  const main = document.getElementById("seat");
+  const bar = document.getElementById("bar");
+  const pageWords = JSON.parse(main.dataset.words || "{}");
+  const token = decodeURIComponent(location.pathname.split("/").pop() || "");
+  let lobby = "", socket = null, since = 0, doc = null, news = [], pending = null, over = null, delay = 500, notice = "";
+
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  function glyph(key) {
+    const rows = doc && doc.glyphs && doc.glyphs[key];
+    if (!rows) return null;
+    const ns = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("viewBox", "0 0 " + rows[0].length + " " + rows.length);
+    svg.setAttribute("width", "1.2em");
+    svg.setAttribute("height", "1.2em");
+    svg.setAttribute("class", "glyph");
+    rows.forEach(function (row, y) {
+      for (let x = 0; x < row.length; x++) {
+        if (row[x] !== "#") continue;
+        const r = document.createElementNS(ns, "rect");
+        r.setAttribute("x", x); r.setAttribute("y", y); r.setAttribute("width", 1); r.setAttribute("height", 1);
+        r.setAttribute("fill", "currentColor");
+        svg.appendChild(r);
+      }
+    });
+    return svg;
+  }
+
+  function label(item, into) {
+    const g = item.mark ? glyph(item.mark) : null;
+    if (g) { into.appendChild(g); into.appendChild(document.createTextNode(" ")); }
+    into.appendChild(document.createTextNode(item.label));
+    if (item.detail) into.appendChild(el("span", "detail", item.detail));
+  }
+
+  // A screen's items; consecutive pages of reading under one title become one text, whole (the
+  // title, where the pages open with it, as its heading).
+  function items(list, into, alert) {
+    let reading = null, title = null, text = "";
+    function done() {
+      if (reading === null) return;
+      if (text.startsWith(title + " ")) {
+        reading.appendChild(el("strong", "", title));
+        reading.appendChild(el("div", "", text.slice(title.length + 1)));
+      } else {
+        reading.textContent = text;
+      }
+      reading = null;
+    }
+    list.forEach(function (item) {
+      if (item.lines && item.lines.length) {
+        if (reading === null || title !== item.label) {
+          done();
+          reading = el("div", "card reading" + (alert ? " alert" : ""));
+          into.appendChild(reading);
+          title = item.label;
+          text = item.lines.join(" ");
+        } else {
+          text += " " + item.lines.join(" ");
+        }
+        return;
+      }
+      done();
+      const card = el("div", "card" + (alert ? " alert" : ""));
+      label(item, card);
+      into.appendChild(card);
+    });
+    done();
+  }
+
+  function screen(s, into, heading) {
+    const box = el("section");
+    box.appendChild(el(heading || "h2", "", s.title));
+    items(s.items, box, s.inverted);
+    if (s.counts.length) {
+      const row = el("div", "counts");
+      s.counts.forEach(function (c) {
+        const one = el("span");
+        const g = glyph(c[0]);
+        if (g) one.appendChild(g);
+        one.appendChild(document.createTextNode(" " + c[1]));
+        row.appendChild(one);
+      });
+      box.appendChild(row);
+    }
+    if (s.clocks.length) {
+      const row = el("div", "clocks card" + (s.inverted ? " alert" : ""));
+      row.textContent = s.clocks.map(function (c) { return c[0] + ":" + String(c[1]).padStart(2, "0"); }).join("   ");
+      box.appendChild(row);
+    }
+    // A footer that names the seat's buttons (◀ ▶ ●) means nothing on a phone: its buttons are on the page.
+    if (s.footer && !/[◀▶●]/.test(s.footer)) box.appendChild(el("p", "detail", s.footer));
+    into.appendChild(box);
+  }
+
+  function entries(list, into, version) {
+    let reading = [];  // pages to read before choosing (a card's text): drawn together, whole
+    function flush() { if (reading.length) items(reading, into, false); reading = []; }
+    list.forEach(function (entry) {
+      if (entry.below) {
+        flush();
+        into.appendChild(el("h2", "", entry.title || entry.item.label));
+        entries(entry.below, into, version);
+      } else if (entry.choice !== undefined) {
+        flush();
+        const b = el("button");
+        label(entry.item, b);
+        b.disabled = pending !== null;
+        b.dataset.choice = entry.choice;
+        b.addEventListener("click", function () { choose(version, entry.choice); });
+        into.appendChild(b);
+      } else {
+        reading.push(entry.item);
+      }
+    });
+    flush();
+  }
+
+  function draw() {
+    main.textContent = "";
+    if (over !== null) {  // nothing of the seat stays on a dead link's page
+      main.appendChild(el("div", "card alert", over));
+      return;
+    }
+    if (!doc) { main.appendChild(el("h1", "", lobby || pageWords.connecting)); return; }
+    const w = doc.words;
+    if (notice) main.appendChild(el("div", "card alert", notice));
+    doc.reveals.forEach(function (s) { screen(s, main, "h1"); });
+    if (doc.prompt) {
+      const box = el("section", "prompt");
+      box.appendChild(el("h1", "", doc.prompt.title));
+      entries(doc.prompt.entries, box, doc.prompt.version);
+      main.appendChild(box);
+    }
+    screen(doc.status, main, doc.prompt ? "h2" : "h1");
+    doc.pages.forEach(function (p) { screen(p.screen, main); });
+    if (news.length) {
+      main.appendChild(el("h2", "", w.news));
+      news.forEach(function (s) { const box = el("div"); screen(s, box, "h3"); main.appendChild(box); });
+    }
+    const leave = el("button", "quiet", w.leave);
+    leave.addEventListener("click", function () { if (confirm(w.leave_sure)) send({type: "leave", id: ident()}); });
+    main.appendChild(leave);
+  }
+
+  function ident() {
+    const bytes = new Uint8Array(12);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, function (b) { return b.toString(16).padStart(2, "0"); }).join("");
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function choose(version, choice) {
+    if (pending) return;
+    pending = {type: "choose", id: ident(), version: version, choice: choice};
+    notice = "";
+    send(pending);
+    draw();
+  }
+
+  function receive(message) {
+    if (typeof message.seq === "number") since = Math.max(since, message.seq);
+    if (message.type === "seat") {
+      doc = message;
+      document.documentElement.lang = doc.lang || document.documentElement.lang;
+    } else if (message.type === "lobby") {
+      doc = null;
+      lobby = message.text;
+    } else if (message.type === "news") {
+      news.unshift(message.screen);
+      news = news.slice(0, 30);
+    } else if (message.type === "ack") {
+      if (pending && pending.id === message.id) pending = null;
+      notice = message.ok ? "" : (message.text || "");
+    } else if (message.type === "expired") {
+      over = message.text;
+      doc = null;
+      news = [];
+    }
+    draw();
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + "/ws");
+    socket.onopen = function () {
+      delay = 500;
+      bar.classList.remove("shown");
+      socket.send(JSON.stringify({type: "hello", token: token, since: since}));
+      if (pending) socket.send(JSON.stringify(pending));  // sent again: the table counts it once
+    };
+    socket.onmessage = function (e) { receive(JSON.parse(e.data)); };
+    socket.onclose = function () {
+      if (over !== null) return;
+      bar.textContent = pageWords.offline;
+      bar.classList.add("shown");
+      setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 5000);
+    };
+  }
+
+  draw();
+  connect();
+})();
