@@ -25,7 +25,7 @@ def draw_token(paint: Painter, rect: pygame.Rect, narrator: Any, player: dict[st
     colour = figure_colour(narrator, player.get("character"))
     pygame.draw.circle(paint.surface, colour, rect.center, r)
     pygame.draw.circle(paint.surface, paint.theme.ink, rect.center, r, 1)
-    disc = pygame.Rect(0, 0, 2 * r - 2, 2 * r - 2)
+    disc = pygame.Rect(0, 0, 2 * r, 2 * r)  # the number may reach the ring: a digit is narrow
     disc.center = rect.center
     ink = (16, 16, 20) if sum(colour) > 400 else (250, 244, 228)
     number = Verbatim(str(player["seat"] + 1))
