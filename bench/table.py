@@ -3,14 +3,18 @@
 People are scripted the way a person plays the three buttons: a reveal or "Your move" is dismissed
 with select; in the choices they press next to a random purposeful entry (or a group) and select it.
 The other seats are bots. For every input the loop handles (a button press, or a bot's turn) it
-measures the loop's own time until every seat screen is redrawn and the bytes each seat's update
-put on the (byte-counting) I2C bus. The bus model: writes are synchronous (luma over smbus), so a
-seat's last byte lands after the CPU time spent until its update plus the bus time of every byte
-written so far in this input, at `--bus-hz` (9 clocks per byte).
+measures the loop's CPU time (the thread's own: on a shared machine the wall clock also counts other
+processes) and the bytes each seat screen update put on the (byte-counting) I2C bus. The bus model:
+writes are synchronous (luma over smbus, from the loop's one thread), so a seat's last byte lands
+after the CPU time spent until its update returned plus the bus time of every byte written so far in
+this input, at `--bus-hz` (9 clocks per byte).
 
-It reports the median and p99 of the loop's CPU time, the bus time and their total; the bytes per
-input; the bytes per move drawn on the seats that did not make it (what a public event costs); and the time until the last byte of the seat that acted or the seats awaited next (the
-person who waits for their screen).
+It reports the median and p99 of the loop's CPU time, the bus time and their total (input to the
+last byte on every seat); the time until the last byte of the seat that acted, and of each seat
+awaited after the input (the people who wait for their screen; a seat whose screen did not change is
+not counted); for inputs after which several awaited seats were redrawn, when the last of them was
+served; the bytes per input; and the bytes per move drawn on the seats that did not make it (what a
+public event costs).
 
     .venv/bin/python bench/table.py [--game G] [--seats N] [--people N] [--games N] [--bus-hz HZ]
 """
@@ -49,15 +53,16 @@ MOST_INPUTS = 20_000  # per game: a scripted table that never ends is a defect, 
 
 @dataclass
 class Sample:
-    cpu: float  # seconds of loop time
+    cpu: float  # seconds of the loop's CPU time
     bytes: int
-    waiting: float | None  # seconds until the acting or awaited seat's last byte (None: not redrawn)
+    acted: float | None  # seconds until the last byte of the seat that acted (None: not redrawn)
+    awaited: tuple[float, ...]  # the same for each seat awaited after the input that was redrawn
     bystanders: int | None  # bytes drawn on the seats that did not act, for an input with events
 
 
 @dataclass
 class Writes:
-    """Each seat screen update of the input being measured: when the CPU finished it and its bytes."""
+    """Each seat screen update of the input being measured: the CPU time when it returned, its bytes."""
 
     started: float = 0.0
     log: list[tuple[int, float, int]] = field(default_factory=list)
@@ -68,19 +73,20 @@ class Writes:
         def measured_show(image: Any, inverted: bool = False) -> bool:
             before = bus.bytes_sent
             shown = show(image, inverted)
-            self.log.append((seat, time.perf_counter() - self.started, bus.bytes_sent - before))
+            self.log.append((seat, time.thread_time() - self.started, bus.bytes_sent - before))
             return bool(shown)
 
         display.show = measured_show
 
 
-def last_byte(log: list[tuple[int, float, int]], seats: set[int], bus_hz: int) -> float | None:
-    """When the last byte for any of `seats` reached its panel (synchronous writes on one bus)."""
-    sent, when = 0, None
+def last_bytes(log: list[tuple[int, float, int]], bus_hz: int) -> dict[int, float]:
+    """When the last byte of each redrawn seat reached its panel (synchronous writes on one bus, in
+    the order the loop wrote them)."""
+    sent, when = 0, {}
     for seat, cpu, count in log:
         sent += count
-        if seat in seats and count:
-            when = cpu + sent * CLOCKS_PER_BYTE / bus_hz
+        if count:
+            when[seat] = cpu + sent * CLOCKS_PER_BYTE / bus_hz
     return when
 
 
@@ -129,13 +135,14 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
             events_seen.clear()
             writes.log.clear()
             before = bus.bytes_sent
-            writes.started = time.perf_counter()
+            writes.started = time.thread_time()
             step()
-            cpu = time.perf_counter() - writes.started
-            awaited = {p.seat for p in session.game.prompts(session.state) if p.seat in humans}
-            waiting = last_byte(writes.log, awaited | ({acted} if acted is not None else set()), bus_hz)
+            cpu = time.thread_time() - writes.started
+            awaited = {p.seat for p in session.game.prompts(session.state) if p.seat in humans} - {acted}
+            served = last_bytes(writes.log, bus_hz)
             others = sum(count for seat, _, count in writes.log if seat != acted) if events_seen else None
-            samples.append(Sample(cpu, bus.bytes_sent - before, waiting, others))
+            samples.append(Sample(cpu, bus.bytes_sent - before, served.get(acted) if acted in humans else None,
+                                  tuple(served[s] for s in sorted(awaited) if s in served), others))
 
         try:
             for _ in range(MOST_INPUTS):
@@ -165,15 +172,18 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
     cpu = [s.cpu * 1000 for s in samples]
     bus = [s.bytes * CLOCKS_PER_BYTE / bus_hz * 1000 for s in samples]
     total = [c + b for c, b in zip(cpu, bus, strict=True)]
-    waiting = [s.waiting * 1000 for s in samples if s.waiting is not None]
+    acted = [s.acted * 1000 for s in samples if s.acted is not None]
+    awaited = [t * 1000 for s in samples for t in s.awaited]
+    several = [max(s.awaited) * 1000 for s in samples if len(s.awaited) > 1]
     public = [s.bystanders for s in samples if s.bystanders is not None]
     print(f"{game_id}, {seats} seats, {people} people, {games} games, {len(samples)} inputs, "
           f"one bus at {bus_hz // 1000} kHz: input to last byte on the seat screens (ms)")
-    print(f"{'':>26} {'median':>8} {'p99':>8}")
-    for name, values in (("loop (CPU)", cpu), ("I2C bus", bus), ("total", total),
-                         ("acting or awaited seat", waiting)):
+    print(f"{'':>34} {'median':>8} {'p99':>8}")
+    rows = (("loop (CPU)", cpu), ("I2C bus", bus), ("total: every seat", total), ("the seat that acted", acted),
+            ("each seat awaited next", awaited), (f"last of several awaited ({len(several)}x)", several))
+    for name, values in rows:
         if values:
-            print(f"{name:>26} {statistics.median(values):>8.2f} {percentile(values, 0.99):>8.2f}")
+            print(f"{name:>34} {statistics.median(values):>8.2f} {percentile(values, 0.99):>8.2f}")
     print(f"bytes per input: median {statistics.median(s.bytes for s in samples):.0f}, "
           f"p99 {percentile([float(s.bytes) for s in samples], 0.99):.0f} "
           f"(a full refresh of every seat is {seats * 1024})")

@@ -12,13 +12,13 @@ that press only dismisses it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.i18n import N_, Text
 from kiosk.seats.menu import Menu
-from kiosk.seats.screen import Item, Screen
+from kiosk.seats.screen import Screen
 
 
 class SeatPages(Protocol):
@@ -137,9 +137,12 @@ class SeatController:
 
     def your_move(self) -> Screen:
         """The idle screen while this seat is awaited (when the wait ends, or after a long press left
-        the choices): what is asked, and how to get to the choices."""
+        the choices): inverted, "Your move" in the title bar and what is asked at the bottom, over the
+        idle body as it was. Several seats are often awaited at once (a bid, a telegram, a card to
+        pass): turning each one's page costs the bus most of a frame per seat, a new title and two
+        lines a third of that, and any button opens the choices."""
         lang = getattr(self.ui, "lang", None)
         assert self.asked is not None
         asked = self.asked.render(lang)
-        return Screen(Text(N_("Your move")).render(lang), (Item(asked[:1].upper() + asked[1:]),),
-                      footer=Text(N_("● to choose")).render(lang), inverted=True)
+        return replace(self.ui.idle(self.view), title=Text(N_("Your move")).render(lang),
+                       notice=asked[:1].upper() + asked[1:], inverted=True)
