@@ -28,7 +28,7 @@ class MockBackend:
         self.config = config
         self.pinmap = pinmap
         self.factories = {"header": mock_factory(), "expander": mock_factory()}
-        self.bus = FakeI2CBus()
+        self.bus = FakeI2CBus(config.i2c.speed_hz)  # the kernel runs the bus as table.toml says
         self.mux = FakeTCA9548A()
         self.bus.attach(pinmap.mux_address, self.mux)
         self.mux_state = MuxState(pinmap.mux_address)
@@ -49,6 +49,9 @@ class MockBackend:
         # the transfer whenever it changes (the kernel's pca954x driver does what MuxChannel does).
         channel = MuxChannel(self.bus, seat.display.channel, self.mux_state)
         return lambda: i2c(bus=channel, address=seat.display.address)
+
+    def kernel_clock_hz(self) -> int | None:
+        return self.bus.clock_hz
 
     def reader_port(self) -> str:
         return self.sim.port
