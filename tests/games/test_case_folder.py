@@ -11,7 +11,7 @@ import pytest
 from kiosk.cli import main
 from kiosk.config import config_from_dict
 from kiosk.games import registry
-from kiosk.games.watson_holmes.case import CASES_DIR, bundled_cases
+from kiosk.games.watson_holmes.case import CASES_DIR, bundled_case_ids
 from kiosk.games.watson_holmes.game import CaseUnavailable
 from kiosk.games.watson_holmes.library import LIBRARY, set_cases_dir
 from kiosk.session import GameSession, ReplayMismatch
@@ -19,6 +19,7 @@ from kiosk.store import GameStore
 
 TUTORIAL_TEXT = (CASES_DIR / "tutorial-lamplighter.yaml").read_text(encoding="utf-8")
 MINE = TUTORIAL_TEXT.replace("id: lamplighter", "id: my-lamp", 1)
+BUNDLED = bundled_case_ids()  # however many cases ship, easiest first
 
 
 @pytest.fixture
@@ -42,7 +43,8 @@ def test_a_case_dropped_in_the_folder_is_offered_at_the_next_look_and_goes_when_
     assert "my-lamp" not in offered()
     (folder / "mine.yaml").write_text(MINE, encoding="utf-8")
     registry.refresh()  # what the game choice does when it opens
-    assert set(offered()) == {*bundled_cases(), "my-lamp"}
+    assert set(offered()) == {*BUNDLED, "my-lamp"}
+    assert offered()[:2] == ("lamplighter", "my-lamp")  # easiest first: both are tutorials
     assert registry.get("watson-holmes").cases["my-lamp"].source == "mine.yaml"
     (folder / "mine.yaml").unlink()
     registry.refresh()
@@ -53,7 +55,7 @@ def test_a_broken_or_clashing_file_is_never_offered_and_never_replaces_a_bundled
     (folder / "a-twin.yaml").write_text(TUTORIAL_TEXT, encoding="utf-8")
     (folder / "b-broken.yaml").write_text(MINE.replace("  difficulty: 0", "  difficulty: 42"), encoding="utf-8")
     registry.refresh()
-    assert set(offered()) == set(bundled_cases())
+    assert offered() == BUNDLED
     assert registry.get("watson-holmes").cases["lamplighter"].source == "tutorial-lamplighter.yaml"
     broken = {path.name: str(error.problems[0]) for path, error in LIBRARY.scan().broken}
     assert broken["a-twin.yaml"] == (f"{folder / 'a-twin.yaml'}: case id 'lamplighter' is already the id of "

@@ -12,6 +12,11 @@ from kiosk.games.watson_holmes.case import CASES_DIR, CaseError, bundled_cases, 
 from watson_holmes_support import FULL, TUTORIAL, case_from, raw_case
 
 
+def line_of(text: str, fragment: str) -> int:
+    """The line number (from 1) where `fragment` first occurs in `text`."""
+    return text[: text.index(fragment)].count("\n") + 1
+
+
 def refused(raw, source="broken.yaml") -> str:
     with pytest.raises(CaseError) as error:
         case_from(raw, source)
@@ -54,7 +59,7 @@ def test_people_are_picked_by_full_name_and_every_text_exists_in_both_languages(
 KEYWORDS = {
     TUTORIAL: {"Q1": ("Marsh", "clerk", "key", "bowler"), "Q2": ("organ", "St Anne's", "church")},
     FULL: {
-        "Q1": ("Reeve", "doctor", "J.R.", "signature"),
+        "Q1": ("Reeve", "clock", "still-room", "library"),
         "Q2": ("draught", "port", "bottle"),
         "Q3": ("forg", "signature", "draft", "legacy", "owed", "Scotland Yard"),
         "Q4": ("Nora",),
@@ -158,7 +163,7 @@ def test_cases_check_refuses_a_broken_file_in_one_clear_line_per_problem(tmp_pat
     broken.write_text(text, encoding="utf-8")
     assert main(["cases", "check", str(broken)]) == 2
     err = capsys.readouterr().err
-    line = text[: text.index("[gives_cake]")].count("\n") + 1
+    line = line_of(text, "[gives_cake]")
     assert f"kiosk: broken.yaml:{line}: case 'lamplighter', location_cards[6] (C07): icons: unknown icon 'gives_cake'" in err
     assert len(err.splitlines()) == 1  # the lost lockpick source is the same cause: not reported again
     assert "Traceback" not in err
@@ -249,7 +254,8 @@ def test_a_broken_file_in_the_cases_folder_is_left_out_and_reported(tmp_path):
     catalogue = CaseLibrary(tmp_path / "none", tmp_path).scan()
     assert list(catalogue.entries) == ["lamp-two"]
     assert [str(error) for _, error in catalogue.broken] == [
-        f"b-broken.yaml:{broken[: broken.index('number: two')].count(chr(10)) + 1}: case 'lamp-two', questions[1] (Q2): field 'number' must be a whole number, got 'two'",
+        f"b-broken.yaml:{line_of(broken, 'number: two')}: case 'lamp-two', questions[1] (Q2): field 'number' must be a "
+        "whole number, got 'two'",
         f"{tmp_path / 'c-twin.yaml'}: case id 'lamp-two' is already the id of {tmp_path / 'a-good.yaml'}; give this case "
         "another id (a case never replaces another)",
     ]

@@ -31,7 +31,7 @@ GAMES = 120
 CHUNKS = 6
 MAX_STEPS = 20000
 BOGUS = (Action("visit", ("C99",)), Action("tap", ("C01",)), Action("bid", (-1,)), Action("fly"), Action("ready"))
-TEXTS = {case_id: texts_of(bundled_cases()[case_id]) for case_id in (TUTORIAL, FULL)}
+TEXTS = {case_id: texts_of(case) for case_id, case in bundled_cases().items()}
 
 
 def to_json(data: Any) -> str:
@@ -61,10 +61,12 @@ def changing_part(view: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in view.items() if key != "case"}
 
 
-def playout(seed: int) -> None:
+def playout(seed: int, case_id: str | None = None) -> None:
+    """One seeded game of random bots (the given case, else the tutorial or the full one by seed)."""
     rng = random.Random(seed)
     seats = 2 + seed % 6
-    case_id = FULL if (seed // 6) % 2 else TUTORIAL  # every seat count with both cases
+    if case_id is None:
+        case_id = FULL if (seed // 6) % 2 else TUTORIAL  # every seat count with both cases
     options = {"case": case_id, "physical": rng.random() < 0.2, "characters": rng.random() < 0.9, "play_on": rng.random() < 0.3}
     state = GAME.start(seats, seed, options)
     bots = [RandomBot(seat, seed) for seat in range(seats)]

@@ -7,7 +7,7 @@ import pytest
 
 from kiosk.cli import main
 from kiosk.games.base import Action
-from kiosk.games.watson_holmes.case import bundled_cases
+from kiosk.games.watson_holmes.case import bundled_case_ids
 from watson_holmes_support import (
     GAME,
     act,
@@ -94,13 +94,11 @@ def test_a_case_for_fewer_players_refuses_more_seats():
         game.start(5, 1)
 
 
-def test_cases_list_shows_both_cases(capsys, tmp_path):
+def test_cases_list_shows_every_bundled_case_the_tutorial_first(capsys, tmp_path):
     (tmp_path / "cases").mkdir()
     (tmp_path / "table.toml").write_text('cases_dir = "cases"\n[[seats]]\n', encoding="utf-8")
     assert main(["--lang", "es", "cases", "list", "--config", str(tmp_path / "table.toml")]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == len(bundled_cases())
-    assert {
-        "lamplighter: El libro del farolero (2-7 jugadores, 8 cartas, 2 preguntas; incluido)",
-        "thornbury-clock: El reloj parado de Thornbury Hall (2-7 jugadores, 22 cartas, 5 preguntas; incluido)",
-    } <= set(out)
+    assert [line.split(":")[0] for line in out] == list(bundled_case_ids())
+    assert out[0] == "lamplighter: El libro del farolero (2-7 jugadores, 8 cartas, 2 preguntas; incluido)"
+    assert "corinna-silk: La seda perdida del Corinna (2-7 jugadores, 19 cartas, 4 preguntas; incluido)" in out

@@ -101,6 +101,8 @@ class Narrator:
         if template is None:
             return None
         d = event.data
+        if event.kind == "stop_gain" and len(d["seats"]) == 1:
+            template = N_("At the Carriage Stop, {seats} gains {carriages}.")
         params: dict[str, Any] = {}
         for key, value in d.items():
             if key in ("seat", "by", "voice", "diary", "first", "visitor") and isinstance(value, int):
@@ -143,7 +145,7 @@ class Narrator:
 
     def _how(self, d: dict[str, Any]) -> Text | str:
         if d.get("travel"):
-            return Text(N_(" by train and carriage, paying {bid} and a fare of {travel}"), {"bid": d["bid"], "travel": d["travel"]})
+            return Text(N_(" from another zone, paying {bid} and a fare of {travel}"), {"bid": d["bid"], "travel": d["travel"]})
         if d["toby"]:
             return Text(N_(", with Toby"))
         if d["bid"]:

@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from kiosk.games import registry
+from kiosk.games.watson_holmes.case import Case
 from kiosk.games.watson_holmes.narrate import CaseText
 from kiosk.games.base import OptionRefused
 from kiosk.i18n import N_, Text, TextList
@@ -45,12 +46,11 @@ def option_rows(game_id: str, seats: int | None) -> list[Row]:
     """The game's labelled options that matter with this many seats, each offering only the values
     such a game can use, then the table settings that apply to this game."""
     info = registry.get(game_id).info
-    count = seats or info.max_seats
     found: list[Row] = []
-    for spec in info.options:
-        if (game_id, spec.name) not in LABELS or not spec.matters(count):
+    for spec in info.options:  # with the seats not yet known, every value a game could use
+        if (game_id, spec.name) not in LABELS or not spec.matters(seats):
             continue  # an option the screen cannot name, or that changes nothing here, keeps its value
-        found.append(Row(game_id, spec.name, spec.allowed(count)))
+        found.append(Row(game_id, spec.name, spec.allowed(seats)))
     for setting in TABLE_SETTINGS:
         if setting.games is None or game_id in setting.games:
             found.append(Row("table", setting.name, setting.choices))
@@ -141,9 +141,9 @@ class Options:
             control = pygame.Rect(control.left, control.centery - height // 2, control.width, height)
         label_box, help_box = rows(words, [1, 1.2])
         label = LABELS[(row.owner, row.name)]
-        paint.text(label_box, Text(label.name), 5.5, paint.theme.accent, title=True, align="left")
-        paint.text(help_box, Text(label.help), 3.6, paint.theme.muted, align="left", valign="top")
         value = self.values.get(row.name)
+        paint.text(label_box, Text(label.name), 5.5, paint.theme.accent, title=True, align="left")
+        paint.text(help_box, row_help(row, value), 3.6, paint.theme.muted, align="left", valign="top")
         if row.choices is None:
             on = bool(value)
             paint.button(control, Text(ON if on else OFF), ("toggle", row.name), selected=on, size_mm=4.5)
@@ -185,6 +185,25 @@ def value_name(name: str, value: Any) -> Words:
     if isinstance(value, bool):
         return Text(ON if value else OFF)
     return Verbatim(str(value))  # numbers and fractions ("3/2"): no words to translate
+
+
+def row_help(row: Row, value: Any) -> Words:
+    """The line under an option's label: what it does, or, for a Watson & Holmes case, what the chosen
+    case asks of the table (how hard, for how many, how long), so a café picks one that fits."""
+    if (row.owner, row.name) == ("watson-holmes", "case"):
+        case = table_case(value)
+        if case is not None:
+            return case_facts(case)
+    return Text(LABELS[(row.owner, row.name)].help)
+
+
+def case_facts(case: Case) -> Text:
+    """A case's difficulty, players and expected length, as its file declares them."""
+    params = {"difficulty": case.difficulty, "players": f"{case.min_players}-{case.max_players}",
+              "minutes": case.expected_minutes}
+    if case.difficulty == 0:
+        return Text(N_("Tutorial, {players} players, about {minutes} minutes"), params)
+    return Text(N_("Difficulty {difficulty} of 5, {players} players, about {minutes} minutes"), params)
 
 
 def refusal(game_id: str, refused: OptionRefused) -> Text:
