@@ -81,8 +81,8 @@ class Writes:
 
 
 def last_bytes(log: list[tuple[int, float, int]], bus_hz: int, buses: int = 1, seats: int = 1) -> dict[int, float]:
-    """When the last byte of each redrawn seat reached its panel. One bus, or `buses` = 1: the loop
-    writes synchronously, in turn, so a write waits for every one before it. Two buses are modelled
+    """When the last byte of each redrawn seat reached its panel. On one bus the loop writes
+    synchronously, in turn, so a write waits for every one before it. Two buses are modelled
     with a writer thread per bus (seats 1..n/2 on one, the rest on the other): a write starts when the
     loop has it ready and its bus is free. The table writes from its loop thread alone today: two
     buses then take as long as one, so this model is what a writer per bus would buy."""
