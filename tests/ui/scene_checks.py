@@ -45,9 +45,6 @@ SMALL_TYPE_PENDING: dict[str, str] = {
     "status-line-mystery-express": "the Mystery Express board (see me-board)",
     "menu-results-mystery-express": "its breakdown is the Mystery Express end reveal: the suspects' names "
                                     "at 10-12 px at 800x480 with 5 seats (see me-board)",
-    "pi-board": "P.I. (8-13 px, smallest at 800x480): the case table (suspect, crime, location per seat) "
-                "with 4-5 seats; needs a page per case or the rows given the felt's room",
-    "status-line-pi": "the P.I. board (see pi-board)",
     "wh-board": "Watson & Holmes (8-13 px, smallest at 800x480): the location numbers and names on the "
                 "17-card grid, the answers at the end at 11 px; needs fewer cards per row with paging",
     "status-line-watson-holmes": "the Watson & Holmes board (see wh-board)",

@@ -23,7 +23,9 @@ from kiosk.games.pi.rules import load_rules
 from kiosk.i18n import N_, Text, TextList
 from kiosk.narration import narrator_for
 from kiosk.ui.boards import BoardContext, make_board
+from kiosk.ui.boards.event_log import Step
 from kiosk.ui.boards.pi import PIBoard
+from kiosk.ui.boards.pi_log import CASE_OVER, CASE_STARTS
 from kiosk.ui.layout import LAYOUTS
 from tests.ui.scene_checks import render, render_everywhere
 
@@ -150,11 +152,11 @@ def test_the_board_draws_only_public_names_and_ignores_private_events(seats, see
         assert pygame.image.tobytes(told_everything.surface, "RGB") == pygame.image.tobytes(painter.surface, "RGB")
 
 
-def test_a_case_card_dealt_in_private_never_reaches_the_banner():
+def test_a_case_card_dealt_in_private_never_reaches_the_log():
     moment = game_moments(4, 5)[0]
     board = board_at(moment, private_too=True)
     assert any(e.kind == "case_dealt" for e in moment.events)
-    assert [line.msgid[:16] for line in board.banners] == ["Case {minigame}:"]
+    assert [line.msgid for line in board.log.lines] == [CASE_STARTS]
 
 
 def test_private_prompts_are_not_drawn():
@@ -164,6 +166,11 @@ def test_private_prompts_are_not_drawn():
 
 
 # --- taps ----------------------------------------------------------------------------------------
+
+
+def game_targets(painter) -> list:
+    """The touch targets that play (the log's "older"/"newer" buttons only scroll it)."""
+    return [t for t in painter.targets if not isinstance(t.value, Step)]
 
 
 def tap_everything(board: PIBoard, layout_name: str = "800x480") -> list[tuple[int, Action]]:
@@ -217,7 +224,7 @@ def test_a_refused_tap_shows_the_reason_and_raises_nothing():
 
     board = board_at(moment, submit=refuse)
     painter = render(board, LAYOUTS["800x480"], "en")
-    board.tap(painter.targets[-1].value, 0.0)
+    board.tap(game_targets(painter)[-1].value, 0.0)
     assert board.notice == Text(N_("That card is not in the evidence display."))
     board.update(moment.view, moment.prompts, 1.0)
     assert board.notice is None  # the next change of the game clears it
@@ -228,18 +235,22 @@ def test_bot_turns_show_the_display_without_buttons_and_the_idle_board_asks_for_
     board = board_at(moment)
     board.update(moment.view, [], 0.0)  # the seat to play is a bot: the table passes no prompt
     painter = render(board, LAYOUTS["1024x600"], "en")
-    assert painter.targets == [] and board.next_frame(0.0) is None
+    assert game_targets(painter) == [] and board.next_frame(0.0) is None
 
 
-def test_the_banner_reads_every_public_sentence_of_the_latest_step():
+def test_the_log_reads_every_public_sentence_of_a_step_newest_on_top():
     from kiosk.games.pi.narrate import TEMPLATES
 
     moment = first(game_moments(4, 5), lambda m: any(e.kind == "penalty" for e in m.steps[-1]))
-    assert [line.msgid for line in board_at(moment).banners] == [TEMPLATES["solve_attempt"], TEMPLATES["penalty"]]
+    assert [line.msgid for line in list(board_at(moment).log.lines)[:2]] == [TEMPLATES["penalty"], TEMPLATES["solve_attempt"]]
     ended = first(game_moments(4, 5), lambda m: any(e.kind == "minigame_end" for e in m.steps[-1]))
-    (headline,) = board_at(ended).banners
+    lines = list(board_at(ended).log.lines)
+    starts = next(i for i, line in enumerate(lines) if line.msgid == CASE_OVER)
+    headline, cases = lines[starts], lines[starts + 1:starts + 5]
     end = next(e for e in ended.steps[-1] if e.kind == "minigame_end")
     assert headline.params["minigame"] == 1 and headline.params["rounds"].params["count"] == end.data["rounds"]  # not the next case's deal
+    assert [line.params["seat"].params["n"] for line in cases] == [1, 2, 3, 4]  # then each seat's case, in seat order
+    assert lines[starts - 1].msgid == CASE_STARTS  # the next case's deal above them
 
 
 def test_a_bots_accusation_shows_its_progress_without_buttons():
@@ -248,5 +259,5 @@ def test_a_bots_accusation_shows_its_progress_without_buttons():
     board.update(moment.view, [], 0.0)  # a bot accuses: no prompt reaches the board
     painter = render(board, LAYOUTS["800x480"], "en")
     chosen = next(iter(moment.view["guess"].values()))
-    assert painter.targets == []
+    assert game_targets(painter) == []
     assert any(d.source == Text(RULES.names[chosen]) and d.box.left > 400 for d in painter.drawn)  # in the side panel

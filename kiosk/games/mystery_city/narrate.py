@@ -162,6 +162,6 @@ class Narrator:
 
     def value(self, value: int, rolls: list[list[int]]) -> Text:
         if not rolls:
-            return Text("{value}", {"value": value})
-        dice = TextList(tuple(Text("{a}+{b}", {"a": a, "b": b}) for a, b in rolls))
+            return Text(N_("{value}"), {"value": value})
+        dice = TextList(tuple(Text(N_("{a}+{b}"), {"a": a, "b": b}) for a, b in rolls))
         return Text(N_("{value} (dice {dice})"), {"value": value, "dice": dice})

@@ -1,11 +1,15 @@
 """The Mystery City board: a card table in felt green, drawn from the public view and public events.
 
-Around the felt: each seat with its hand size (a stack of card backs), the revolver of the turn and
-who is out; the turn direction; the cards out of the game. On the felt: the combat (who attacks whom
-on which attribute, the cards each side laid face up with their value, the couple and Companionship
-bonuses, the totals) and big dice for every 2D6 roll, which tumble for a moment when they are thrown.
-A banner tells the last public event. At the end, the winner. Public choices (none in the rules as
-written: every Mystery City decision is taken on the seats) become buttons through `context.submit`.
+Around the felt: each seat with its hand (a stack of card backs and its size), the revolver of the
+turn and who is out; the turn direction; the cards out of the game, face up in a pile. On the felt:
+the combat (who attacks whom on which attribute, the cards each side laid face up, drawn as cards
+(`mc_cards`), the couple links, the totals) and big dice for every 2D6 roll, which tumble for a
+moment when they are thrown (`mc_duel`); between combats, every hand held face down. When an
+exchange is decided, its two cards and its result are shown big for the table's reveal seconds, then
+settle into the board. A banner tells the last public event and the log keeps them all (in a short
+landscape screen the log's newest line is the banner). Where things go, landscape and portrait:
+`mc_layout`. Public choices (none in the rules as written: every Mystery City decision is taken on
+the seats) become buttons through `context.submit`.
 """
 
 from __future__ import annotations
@@ -21,31 +25,29 @@ from kiosk.awaited import Awaited
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_city.cards import ATTRIBUTE_NAMES
 from kiosk.games.mystery_city.narrate import EXCHANGE_RESULTS
-from kiosk.i18n import N_, Text, TextList, counted
+from kiosk.i18n import N_, Text, counted
 from kiosk.seats.mystery_city import choice_words
 from kiosk.ui.boards import Board, BoardContext, status_line
+from kiosk.ui.boards.event_log import EventLog
+from kiosk.ui.boards.mc_cards import ASPECT, CARD_BACK, CARD_FACE, CARD_INK, SPECIAL_RED, draw_back, draw_die, draw_fan
+from kiosk.ui.boards.mc_duel import DuelReveal, Side, draw_duel
+from kiosk.ui.boards.mc_layout import grown, regions
 from kiosk.ui.layout import columns, grid, inset, rows
-from kiosk.ui.paint import Painter, Verbatim, Words
+from kiosk.ui.paint import Painter, Verbatim
 from kiosk.ui.scene import ON_TIME
-from kiosk.ui.type_scale import FINE, LABEL
 from kiosk.ui.theme import Colour, Theme, theme_for
+from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE, TypeSize
 
 ROLL_SECONDS = 0.9  # how long thrown dice tumble before they settle
 FRAME = 1 / 15
-CARD_FACE: Colour = (250, 246, 232)
-CARD_INK: Colour = (28, 28, 32)
-SPECIAL_RED: Colour = (176, 32, 40)
-CARD_BACK: Colour = (120, 24, 36)
-PIPS = {
-    1: ((0.5, 0.5),),
-    2: ((0.27, 0.27), (0.73, 0.73)),
-    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
-    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
-    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
-    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
-}
+FELT: Colour = (14, 70, 43)
+FELT_EDGE: Colour = (96, 60, 30)
+LOG_PAPER: Colour = (16, 62, 40)
 DIRECTIONS = {"counterclockwise": N_("Counterclockwise"), "clockwise": N_("Clockwise")}
 ROLES = {"attacker": N_("Attacks"), "defender": N_("Defends")}
+# Public events after which a duel shown big gives way to the felt before its time (with bots at the
+# table, the next card can be laid within a second; the log keeps the result)
+MOVES_ON = frozenset({"attack", "counterattack", "card_played", "reroll", "companion"})
 PICK_ATTRIBUTE = "attribute"  # a tap on an attribute of a public attack choice: pick the rival next
 MORE = "more"
 
@@ -63,6 +65,9 @@ class MysteryCityBoard:
     picked: str | None = None  # the attribute picked in a public attack choice, before the rival
     page: int = 0
     shown_dice: list[list[int]] = field(default_factory=list)  # the dice faces drawn in the last frame
+    log: EventLog = field(default_factory=EventLog)  # every banner, kept
+    duel: DuelReveal | None = None  # the last exchange decided, shown big for the reveal's seconds
+    grow: float = 1.0  # how much larger the type is set on this screen (mc_layout.growth)
 
     # --- what the table tells the board ----------------------------------------------------------
 
@@ -79,13 +84,19 @@ class MysteryCityBoard:
                 continue  # never drawn: private to some seats
             if event.kind == "exchange":
                 self.exchange = event.data
-                self.banner = self.result(event.data)
+                line: Text | None = self.result(event.data)
+                self.duel = DuelReveal(event.data, self.result(event.data), now, self.context.reveal_seconds)
             else:
                 if rolls_dice(event):  # a "?" is rolled when its card is shown (rules 6)
                     self.rolled_at = now
                 if event.kind in ("attack", "turn"):
                     self.exchange = None
-                self.banner = self.sentence(event) or self.banner
+                if event.kind in MOVES_ON:
+                    self.duel = None  # the game has moved on: the felt shows where it stands
+                line = self.sentence(event)
+            if line is not None:
+                self.banner = line
+                self.log.add(line)
 
     def sentence(self, event: Event) -> Text | None:
         """The narrator's sentence for a public event, keeping only the parameters it shows (the
@@ -111,45 +122,53 @@ class MysteryCityBoard:
         paint.fill()
         self.shown_dice = []
         layout = paint.layout
-        gap = layout.mm(2)
-        screen = inset(paint.surface.get_rect(), gap)
         choices = self.choice_height(paint) if self.prompts else 0
-        top, banner = layout.mm(9), layout.mm(11)
-        if layout.portrait:
-            seats, pile = layout.mm(26), layout.mm(16)
-            rest = screen.height - top - seats - pile - banner - choices - 6 * gap
-            top_box, seats_box, felt, side, banner_box, bottom = rows(
-                screen, [top, seats, rest, pile, banner, choices], gap=gap)
+        area = regions(layout, paint.surface.get_rect(), len(self.view.get("players", [])) or self.context.seats,
+                       choices)
+        self.grow = area.grow
+        if area.top is not None:
+            self.draw_top(paint, area.top)
+        self.draw_seats(paint, area.seats)
+        duel = self.duel if self.duel is not None and self.duel.showing(now) else None
+        if duel is not None:  # the stage covers the log (landscape) or the pile (portrait) for a moment
+            self.draw_felt_box(paint, area.stage)
+            draw_duel(paint, inset(area.stage, layout.mm(2.5)), duel.exchange["attribute"], duel.sides(),
+                      self.context.narrator, lambda p, r, rolls: self.draw_dice(p, r, rolls, now), area.grow,
+                      duel.result)
+            if area.banner is not None:
+                self.draw_banner(paint, area.banner)
+                self.draw_log(paint, area.log)
+            else:
+                self.draw_removed(paint, area.pile)
         else:
-            if choices:
-                top = 0  # a short landscape screen gives the title's room to the choices
-            top_box, middle, banner_box, bottom = rows(
-                screen, [top, screen.height - top - banner - choices - 4 * gap, banner, choices], gap=gap)
-            seats_box, felt, side = columns(middle, [2.1, 5.4, 1.6], gap=gap)
-        if top_box.height:
-            self.draw_top(paint, top_box)
-        self.draw_seats(paint, seats_box)
-        self.draw_felt(paint, felt, now)
-        self.draw_removed(paint, side)
-        self.draw_banner(paint, banner_box)
-        if self.prompts:
-            self.draw_choices(paint, bottom)
+            self.draw_felt(paint, area.felt, area.duel, now)
+            self.draw_removed(paint, area.pile)
+            if area.banner is not None:
+                self.draw_banner(paint, area.banner)
+            self.draw_log(paint, area.log)
+        if area.choices is not None:
+            self.draw_choices(paint, area.choices)
 
     def choice_height(self, paint: Painter) -> int:
         """Room for the public choices: a label and two rows of buttons of at least 9 mm."""
         return paint.layout.mm(6) + 2 * (paint.layout.min_touch + paint.layout.mm(2)) + paint.layout.mm(1.5)
 
+    def size(self, size: TypeSize) -> TypeSize:
+        return grown(size, self.grow)
+
     def draw_top(self, paint: Painter, rect: pygame.Rect) -> None:
         title, turn = columns(rect, [1, 1.6], gap=paint.layout.mm(2))
-        paint.text(title, Text(N_("Mystery City")), 8, paint.theme.accent, title=True, align="left")
+        paint.text(title, Text(N_("Mystery City")), self.size(TITLE), paint.theme.accent, title=True, align="left")
         if not self.view:
             return
-        waiting, order = rows(turn, [1.3, 1])
-        status_line.draw(paint, waiting, self.context, self.awaited, self.view)
-        arrow, words = columns(order, [1, 5])
+        waiting, order = rows(turn, [1.2, 1])
+        line = status_line.words(self.context, self.awaited, self.view)
+        if line is not None:
+            paint.text(waiting, line, self.size(LABEL), paint.theme.accent, title=True, align="left")
+        arrow, words = columns(order, [order.height, max(1, order.width - order.height)], gap=paint.layout.mm(1))
         self.draw_direction(paint, arrow, self.view["direction"] == "clockwise")
         paint.text(words, Text(N_("Turn order: {direction}"), {"direction": Text(DIRECTIONS[self.view["direction"]])}),
-                   LABEL, paint.theme.muted, align="left")
+                   self.size(FINE), paint.theme.muted, align="left")
 
     def draw_direction(self, paint: Painter, rect: pygame.Rect, clockwise: bool) -> None:
         """A circular arrow: the way the revolver goes round the table."""
@@ -179,7 +198,7 @@ class MysteryCityBoard:
             return
         gap = paint.layout.mm(1.5)
         if paint.layout.portrait:
-            boxes = grid(rect, len(players), 2, gap=gap)
+            boxes = grid(rect, len(players), 2 if len(players) == 4 else len(players), gap=gap)
         else:
             boxes = rows(rect, [1] * len(players), gap=gap)
         for box, player in zip(boxes, players):
@@ -196,13 +215,14 @@ class MysteryCityBoard:
                   radius=radius, width=3 if active or winner else 1)
         pad = paint.layout.mm(1.2)
         inner = inset(rect, pad)
-        stack, words = columns(inner, [0.9, 3.2], gap=pad)
+        stack_w = min(inner.height / ASPECT, paint.layout.mm(9 * self.grow))
+        stack, words = columns(inner, [stack_w, inner.width - stack_w], gap=pad)
         self.draw_stack(paint, stack, player["hand_size"], out)
-        name, status = rows(words, [1, 1])
-        paint.text(name, self.context.narrator.seat(seat), 5, theme.ink if not out else theme.muted, title=True,
-                   align="left")
-        paint.text(status, self.seat_status(player), FINE, theme.accent if active or winner else theme.muted,
-                   align="left")
+        name, status = rows(words, [1.2, 1])
+        paint.text(name, self.context.narrator.seat(seat), self.size(LABEL), theme.ink if not out else theme.muted,
+                   title=True, align="left")
+        paint.text(status, self.seat_status(player), self.size(FINE), theme.accent if active or winner else theme.muted,
+                   title=True, align="left")
 
     def seat_status(self, player: dict[str, Any]) -> Text:
         """The seat's part now (its hand size is on its stack of cards)."""
@@ -219,143 +239,114 @@ class MysteryCityBoard:
         return counted("{count} card", "{count} cards", player["hand_size"])
 
     def draw_stack(self, paint: Painter, rect: pygame.Rect, count: int, out: bool) -> None:
-        """A small stack of card backs, one sliver per card (up to eight), with the count on top."""
-        height = min(rect.height, int(rect.width * 1.3))
-        width = int(height / 1.4)
+        """The hand face down: a small stack of card backs, one sliver per card (up to eight), and
+        its count on top."""
+        height = min(rect.height, int(rect.width * ASPECT))
+        width = int(height / ASPECT)
         shown = min(count, 8)
         step = max(1, min(paint.layout.mm(0.6), height // 16))
         base = pygame.Rect(0, 0, width - step * max(0, shown - 1) // 2, height - step * max(0, shown - 1))
         base.bottomleft = (rect.left + (rect.width - width) // 2, rect.centery + height // 2)
-        radius = max(2, paint.layout.mm(0.8))
         for i in range(shown):
-            card = base.move(i * step // 2, -i * step)
-            paint.box(card, CARD_BACK, CARD_FACE, radius=radius, width=1)
+            draw_back(paint, base.move(i * step // 2, -i * step))
         if shown == 0:
-            paint.box(base, None, paint.theme.muted, radius=radius, width=1)
+            paint.box(base, None, paint.theme.muted, radius=max(2, paint.layout.mm(0.8)), width=1)
         top = base.move((shown - 1) * step // 2, -(shown - 1) * step) if shown else base
-        paint.text(inset(top, 1), Verbatim(str(count)), LABEL, CARD_FACE if not out else paint.theme.muted, title=True)
+        badge = pygame.Rect(0, 0, top.width, min(top.height, paint.layout.mm(6 * self.grow)))
+        badge.center = top.center
+        if shown:
+            paint.box(badge, CARD_BACK, None)
+        paint.text(badge, Verbatim(str(count)), self.size(LABEL), CARD_FACE if not out else paint.theme.muted,
+                   title=True)
 
     def draw_removed(self, paint: Painter, rect: pygame.Rect) -> None:
-        """The cards out of the game, public (rules 12): a column beside the felt, a strip in portrait."""
+        """The cards out of the game, public (rules 12), face up: a fanned pile of their name strips."""
         removed = self.view.get("removed", [])
-        theme = paint.theme
-        paint.box(rect, None, theme.muted, radius=paint.layout.mm(1.5), width=1)
-        inner = inset(rect, paint.layout.mm(1.2))
-        if paint.layout.portrait:
-            count_box, names = columns(inner, [1.4, 5], gap=paint.layout.mm(2))
-            head, count = rows(count_box, [1, 1.3])
-        else:
-            head, count, names = rows(inner, [2, 1, 5])  # the heading may take two lines
-        paint.text(head, Text(N_("Out of the game")), FINE, theme.muted, title=True)
-        paint.text(count, Verbatim(str(len(removed))), 6, theme.ink, title=True)
-        if removed:
-            paint.text(names, TextList(tuple(self.context.narrator.card(c) for c in removed)), FINE, theme.muted,
-                       valign="top" if not paint.layout.portrait else "middle")
+        theme, layout = paint.theme, paint.layout
+        paint.box(rect, None, theme.muted, radius=layout.mm(1.5), width=1)
+        inner = inset(rect, layout.mm(1))
+        head_h = layout.mm(5 * self.grow)
+        head, pile = rows(inner, [head_h, inner.height - head_h - layout.mm(0.5)], gap=layout.mm(0.5))
+        paint.text(head, Text(N_("Out of the game: {count}"), {"count": len(removed)}), self.size(FINE), theme.muted,
+                   title=True, align="left")
+        if not removed:
+            return
+        strip = layout.mm(4.4 * self.grow)
+        per_row = max(1, pile.width // layout.mm(30 * self.grow)) if layout.portrait else 1
+        lines = max(1, (pile.height + 1) // (strip + 1))
+        room = per_row * lines
+        shown = removed[-room:] if len(removed) <= room else removed[-(room - 1):]
+        count = len(shown) + (len(shown) < len(removed))
+        used = -(-count // per_row)
+        cells = grid(pygame.Rect(pile.left, pile.top, pile.width, used * (strip + 1) - 1), count, per_row, gap=1)
+        narrator = self.context.narrator
+        for cell, card_id in zip(cells, reversed(shown)):  # the newest on top
+            card = narrator.cards.card(card_id)
+            paint.box(cell, SPECIAL_RED if card.special else CARD_FACE, None, radius=max(2, layout.mm(0.6)))
+            number, name = columns(inset(cell, 1), [cell.height, cell.width - cell.height], gap=max(1, layout.mm(0.6)))
+            ink = CARD_FACE if card.special else CARD_INK
+            paint.text(number, Verbatim(f"★{card.number}" if card.special else str(card.number)), self.size(FINE), ink,
+                       title=True)
+            paint.text(name, narrator.card(card_id), self.size(FINE), ink, title=True, align="left")
+        if len(shown) < len(removed):
+            paint.text(cells[-1], Text(N_("and {count} more"), {"count": len(removed) - len(shown)}), self.size(FINE),
+                       theme.muted, align="left")
 
-    def draw_felt(self, paint: Painter, rect: pygame.Rect, now: float) -> None:
+    def draw_felt_box(self, paint: Painter, rect: pygame.Rect) -> None:
+        paint.box(rect, FELT, FELT_EDGE, radius=paint.layout.mm(6), width=max(4, paint.layout.mm(1.5)))
+
+    def draw_felt(self, paint: Painter, rect: pygame.Rect, inner: pygame.Rect, now: float) -> None:
         theme = paint.theme
-        radius = paint.layout.mm(6)
-        paint.box(rect, (14, 70, 43), (96, 60, 30), radius=radius, width=max(4, paint.layout.mm(1.5)))
-        inner = inset(rect, paint.layout.mm(4))
+        self.draw_felt_box(paint, rect)
+        narrator = self.context.narrator
+        dice = lambda p, r, rolls: self.draw_dice(p, r, rolls, now)  # noqa: E731
         if self.view.get("over"):
             self.draw_winner(paint, inner)
             return
         combat = self.view.get("combat")
-        if combat is None:
-            if self.exchange is not None:
-                self.draw_duel(paint, inner, self.exchange["attribute"], self.exchange["sides"], None, now)
-            elif self.view.get("stage") == "register":
-                paint.text(inner, Text(N_("Tap your cards on the reader, one seat at a time.")), 6, theme.ink)
-            elif self.view.get("active") is not None:
-                line = Text(N_("{seat} takes the revolver."), {"seat": self.context.narrator.seat(self.view["active"])})
-                paint.text(inner, line, 7, theme.ink, title=True)
-            return
-        current = combat["exchanges"][-1]
-        self.draw_duel(paint, inner, current["attribute"], current["sides"], combat, now)
-
-    def draw_duel(self, paint: Painter, rect: pygame.Rect, attribute: str, shown: list[dict[str, Any]],
-                  combat: dict[str, Any] | None, now: float) -> None:
-        """The duel: each side's cards, and for each card shown its value, dice and bonuses."""
-        gap = paint.layout.mm(1.5)
-        head, body = rows(rect, [1, 5.5], gap=gap)
-        paint.text(head, Text(ATTRIBUTE_NAMES[attribute]), 8, paint.theme.accent, title=True)
-        by_seat = {s["seat"]: s for s in shown}
         if combat is not None:
-            sides = [combat["attacker"], combat["defender"]]
-        else:
-            sides = list(by_seat)
-        for box, seat in zip(columns(body, [1, 1], gap=paint.layout.mm(4)), sides):
-            if combat is not None:
-                cards = [c["card"] for c in combat["table"] if c["seat"] == seat]
-            else:
-                cards = [by_seat[seat]["card"]]
-            self.draw_side(paint, box, seat, cards, attribute, by_seat.get(seat), combat, now)
+            current = combat["exchanges"][-1]
+            by_seat = {s["seat"]: s for s in current["sides"]}
+            sides = [Side(seat, Text(ROLES[role]), tuple(c["card"] for c in combat["table"] if c["seat"] == seat),
+                          by_seat.get(seat))
+                     for seat, role in ((combat["attacker"], "attacker"), (combat["defender"], "defender"))]
+            draw_duel(paint, inner, current["attribute"], sides, narrator, dice, self.grow)
+        elif self.exchange is not None:
+            sides = [Side(s["seat"], None, (s["card"],), s) for s in self.exchange["sides"]]
+            draw_duel(paint, inner, self.exchange["attribute"], sides, narrator, dice, self.grow)
+        elif self.view.get("stage") == "register":
+            paint.text(inner, Text(N_("Tap your cards on the reader, one seat at a time.")), self.size(BODY), theme.ink)
+        elif self.view.get("active") is not None:
+            self.draw_hands(paint, inner)
 
-    def draw_side(self, paint: Painter, rect: pygame.Rect, seat: int, cards: list[str], attribute: str,
-                  side: dict[str, Any] | None, combat: dict[str, Any] | None, now: float) -> None:
-        theme = paint.theme
-        gap = paint.layout.mm(1)
-        who, table, total = rows(rect, [1, 4, 1.1], gap=gap)
-        name = self.context.narrator.seat(seat)
-        words: Words = name
-        if combat is not None:
-            role = ROLES["attacker" if seat == combat["attacker"] else "defender"]
-            words = Text(N_("{seat} · {role}"), {"seat": name, "role": Text(role)})
-        paint.text(who, words, LABEL, theme.ink, title=True)
-        rolls = [pair[-1] for pair in (side["rolls"], side["partner_rolls"], side["companion_rolls"]) if pair] if side else []
-        if rolls:
-            table, dice = columns(table, [3, 1], gap=gap)
-            self.draw_dice(paint, dice, rolls, now)
-        if cards:
-            shown = cards[-3:]  # the newest three: a long tie shows its latest cards
-            width = min(table.width // len(shown), int(table.height / 1.35))
-            row = pygame.Rect(0, 0, width * len(shown), table.height)
-            row.center = table.center
-            for box, card in zip(columns(row, [1] * len(shown), gap=gap), shown):
-                self.draw_card(paint, box, card, attribute, fighting=card == cards[-1])
-        else:
-            slot = pygame.Rect(0, 0, int(table.height / 1.45), table.height)
-            slot.center = table.center
-            paint.box(slot, None, theme.muted, radius=paint.layout.mm(1.5), width=1)
-        if side is not None:
-            parts = [str(side["value"])]
-            if side["partner"] is not None:
-                parts.append(str(side["partner_value"]))
-            if side["companion"] is not None:
-                parts.append(str(side["companion_value"]))
-            sums = " + ".join(parts) + f" = {side['total']}" if len(parts) > 1 else f"= {side['total']}"
-            paint.text(total, Verbatim(sums), 6, theme.accent, title=True)
-
-    def draw_card(self, paint: Painter, rect: pygame.Rect, card: str, attribute: str, fighting: bool) -> None:
-        """A character card face up: its name and its value in the attribute fought over."""
-        data = self.context.narrator.cards.card(card)
-        width = min(rect.width, int(rect.height / 1.35))
-        face = pygame.Rect(0, 0, width, min(rect.height, int(width * 1.45)))
-        face.center = rect.center
-        if not fighting:
-            face = inset(face, paint.layout.mm(1.5))
-        radius = paint.layout.mm(1.5)
-        paint.box(face, CARD_FACE, SPECIAL_RED if data.special else (150, 130, 90), radius=radius,
-                  width=max(2, paint.layout.mm(0.8 if data.special else 0.4)))
-        inner = inset(face, paint.layout.mm(1))
-        name, value, mark = rows(inner, [1.6, 2, 0.8])
-        paint.text(name, self.context.narrator.card(card), LABEL, CARD_INK, title=True)
-        paint.text(value, Verbatim(str(data.values[attribute])), 11 if fighting else 8,
-                   SPECIAL_RED if data.special else CARD_INK, title=True)
-        if data.special:  # a star as well as the red: colour is never the only signal
-            paint.text(mark, Verbatim("★"), 3.5, SPECIAL_RED)
+    def draw_hands(self, paint: Painter, rect: pygame.Rect) -> None:
+        """Between combats: who holds the revolver, over every hand held face down (public: their sizes)."""
+        narrator = self.context.narrator
+        words, table = rows(rect, [1, 2], gap=paint.layout.mm(2))
+        line = Text(N_("{seat} takes the revolver."), {"seat": narrator.seat(self.view["active"])})
+        paint.text(words, line, self.size(TITLE), paint.theme.ink, title=True)
+        players = [p for p in self.view.get("players", []) if not p["eliminated"]]
+        label_h = paint.layout.mm(6 * self.grow)
+        per_row = 2 if paint.layout.portrait and len(players) == 4 else max(1, len(players))
+        for box, player in zip(grid(table, len(players), per_row, gap=paint.layout.mm(2)), players):
+            fan, label = rows(box, [box.height - label_h, label_h])
+            draw_fan(paint, fan, player["hand_size"])
+            active = player["seat"] == self.view["active"]
+            paint.text(label, narrator.seat(player["seat"]), self.size(LABEL),
+                       paint.theme.accent if active else paint.theme.ink, title=True)
 
     def draw_dice(self, paint: Painter, rect: pygame.Rect, rolls: list[list[int]], now: float) -> None:
         """Big dice, a pair per roll (the card's own, then a partner's or Chomp's), stacked."""
         tick = int((now - (self.rolled_at or 0.0)) / FRAME) if self.tumbling(now) else 0
-        cells = rows(rect, [1] * (2 * len(rolls)), gap=paint.layout.mm(1))
+        split = columns if rect.width > rect.height else rows
+        cells = split(rect, [1] * (2 * len(rolls)), gap=paint.layout.mm(1))
         faces = self.dice_faces(rolls, now)
         self.shown_dice.append(faces)
         for cell, pips in zip(cells, faces):
-            side = min(cell.width, cell.height, paint.layout.mm(16))
+            side = min(cell.width, cell.height, paint.layout.mm(16 * self.grow))
             die = pygame.Rect(0, 0, side, side)
             die.center = cell.center
-            self.draw_die(paint, die, pips, tilt=tick % 2)
+            draw_die(paint, die, pips, tilt=tick % 2)
 
     def dice_faces(self, rolls: list[list[int]], now: float) -> list[int]:
         """The faces the dice show: tumbling through every face just after the throw, then the roll."""
@@ -365,29 +356,27 @@ class MysteryCityBoard:
         tick = int((now - (self.rolled_at or 0.0)) / FRAME)
         return [(pips + tick * (3 + i % 2) + i) % 6 + 1 for i, pips in enumerate(faces)]
 
-    def draw_die(self, paint: Painter, rect: pygame.Rect, pips: int, tilt: int = 0) -> None:
-        box = rect.move(0, -tilt * max(1, rect.height // 12))
-        pygame.draw.rect(paint.surface, (20, 20, 20), box.move(2, 3), border_radius=rect.width // 6)
-        pygame.draw.rect(paint.surface, CARD_FACE, box, border_radius=rect.width // 6)
-        dot = max(2, rect.width // 10)
-        for x, y in PIPS[pips]:
-            colour = SPECIAL_RED if pips == 1 else CARD_INK
-            pygame.draw.circle(paint.surface, colour, (box.left + x * box.width, box.top + y * box.height), dot)
-
     def draw_winner(self, paint: Painter, rect: pygame.Rect) -> None:
         winner = self.view["winner"]
         cards = self.view["players"][winner]["hand_size"]
         crown, words = rows(rect, [2, 3], gap=paint.layout.mm(2))
-        paint.text(crown, Text(N_("{seat} wins!"), {"seat": self.context.narrator.seat(winner)}), 14,
-                   paint.theme.accent, title=True)
+        paint.text(crown, Text(N_("{seat} wins!"), {"seat": self.context.narrator.seat(winner)}),
+                   grown(TITLE, 1.6 * self.grow), paint.theme.accent, title=True)
         paint.text(words, counted("All {cards} cards in play, after {count} combat.",
                                   "All {cards} cards in play, after {count} combats.", self.view["combats"], cards=cards),
-                   6, paint.theme.ink)
+                   self.size(BODY), paint.theme.ink)
 
     def draw_banner(self, paint: Painter, rect: pygame.Rect) -> None:
         if self.banner is not None:
             paint.box(rect, paint.theme.panel, None, radius=paint.layout.mm(1.5))
-            paint.text(inset(rect, paint.layout.mm(1)), self.banner, 5, paint.theme.ink, min_mm=2.6)
+            size = TypeSize("banner", BODY.mm * self.grow, LABEL.min_mm)  # a long line may take two, smaller
+            paint.text(inset(rect, paint.layout.mm(0.6)), self.banner, size, paint.theme.ink, title=True)
+
+    def draw_log(self, paint: Painter, rect: pygame.Rect) -> None:
+        if rect.height < paint.layout.min_touch:
+            return  # a short landscape screen gives the log's room to public choices while they last
+        paint.box(rect, LOG_PAPER, paint.theme.muted, radius=paint.layout.mm(1.5), width=1)
+        self.log.draw(paint, inset(rect, paint.layout.mm(1.2)), self.size(LABEL))
 
     # --- public choices --------------------------------------------------------------------------
 
@@ -437,6 +426,8 @@ class MysteryCityBoard:
         return per_row, lines
 
     def tap(self, value: object, now: float) -> None:
+        if self.log.tap(value):
+            return
         if value == MORE:
             self.page += 1
         elif isinstance(value, tuple) and len(value) == 2 and value[0] == PICK_ATTRIBUTE:
@@ -448,11 +439,14 @@ class MysteryCityBoard:
         return self.rolled_at is not None and 0 <= now - self.rolled_at < ROLL_SECONDS - ON_TIME
 
     def next_frame(self, now: float) -> float | None:
-        """A frame every FRAME while the dice tumble, the last one as they settle, then none."""
-        if not self.tumbling(now):
-            return None
-        assert self.rolled_at is not None
-        return min(FRAME, self.rolled_at + ROLL_SECONDS - now)
+        """A frame every FRAME while the dice tumble, the last one as they settle; one as a duel shown
+        big settles into the board; then none."""
+        waits = [self.duel.next_change(now) if self.duel is not None else None]
+        if self.tumbling(now):
+            assert self.rolled_at is not None
+            waits.append(min(FRAME, self.rolled_at + ROLL_SECONDS - now))
+        found = [wait for wait in waits if wait is not None]
+        return min(found) if found else None
 
 
 def rolls_dice(event: Event) -> bool:
