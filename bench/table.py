@@ -3,16 +3,20 @@
 People are scripted the way a person plays the three buttons: a reveal or "Your move" is dismissed
 with select; in the choices they press next to a random purposeful entry (or a group) and select it.
 The other seats are bots. For every input the loop handles (a button press, or a bot's turn) it
-measures the loop's own time until every seat screen is redrawn and the bytes each seat's update
-put on the (byte-counting) I2C bus. The bus model: writes are synchronous (luma over smbus), so a
-seat's last byte lands after the CPU time spent until its update plus the bus time of every byte
-written so far in this input, at `--bus-hz` (9 clocks per byte).
+measures the loop's CPU time (the thread's own: on a shared machine the wall clock also counts other
+processes) and the bytes each seat screen update put on the (byte-counting) I2C bus. The bus model:
+writes are synchronous (luma over smbus, from the loop's one thread), so a seat's last byte lands
+after the CPU time spent until its update returned plus the bus time of every byte written so far in
+this input, at `--bus-hz` (9 clocks per byte).
 
-It reports the median and p99 of the loop's CPU time, the bus time and their total; the bytes per
-input; the bytes per move drawn on the seats that did not make it (what a public event costs); and the time until the last byte of the seat that acted or the seats awaited next (the
-person who waits for their screen).
+It reports the median and p99 of the loop's CPU time, the bus time and their total (input to the
+last byte on every seat); the time until the last byte of the seat that acted, and of each seat
+awaited after the input (the people who wait for their screen; a seat whose screen did not change is
+not counted); for inputs after which several awaited seats were redrawn, when the last of them was
+served; the bytes per input; and the bytes per move drawn on the seats that did not make it (what a
+public event costs).
 
-    .venv/bin/python bench/table.py [--game G] [--seats N] [--people N] [--games N] [--bus-hz HZ]
+    .venv/bin/python bench/table.py [--game G] [--seats N] [--people N] [--games N] [--bus-hz HZ] [--buses 2]
 """
 
 from __future__ import annotations
@@ -49,15 +53,17 @@ MOST_INPUTS = 20_000  # per game: a scripted table that never ends is a defect, 
 
 @dataclass
 class Sample:
-    cpu: float  # seconds of loop time
+    cpu: float  # seconds of the loop's CPU time
     bytes: int
-    waiting: float | None  # seconds until the acting or awaited seat's last byte (None: not redrawn)
+    total: float  # seconds until the last byte on every seat screen
+    acted: float | None  # seconds until the last byte of the seat that acted (None: not redrawn)
+    awaited: tuple[float, ...]  # the same for each seat awaited after the input that was redrawn
     bystanders: int | None  # bytes drawn on the seats that did not act, for an input with events
 
 
 @dataclass
 class Writes:
-    """Each seat screen update of the input being measured: when the CPU finished it and its bytes."""
+    """Each seat screen update of the input being measured: the CPU time when it returned, its bytes."""
 
     started: float = 0.0
     log: list[tuple[int, float, int]] = field(default_factory=list)
@@ -68,19 +74,30 @@ class Writes:
         def measured_show(image: Any, inverted: bool = False) -> bool:
             before = bus.bytes_sent
             shown = show(image, inverted)
-            self.log.append((seat, time.perf_counter() - self.started, bus.bytes_sent - before))
+            self.log.append((seat, time.thread_time() - self.started, bus.bytes_sent - before))
             return bool(shown)
 
         display.show = measured_show
 
 
-def last_byte(log: list[tuple[int, float, int]], seats: set[int], bus_hz: int) -> float | None:
-    """When the last byte for any of `seats` reached its panel (synchronous writes on one bus)."""
-    sent, when = 0, None
+def last_bytes(log: list[tuple[int, float, int]], bus_hz: int, buses: int = 1, seats: int = 1) -> dict[int, float]:
+    """When the last byte of each redrawn seat reached its panel. On one bus the loop writes
+    synchronously, in turn, so a write waits for every one before it. Two buses are modelled
+    with a writer thread per bus (seats 1..n/2 on one, the rest on the other): a write starts when the
+    loop has it ready and its bus is free. The table writes from its loop thread alone today: two
+    buses then take as long as one, so this model is what a writer per bus would buy."""
+    byte_time = CLOCKS_PER_BYTE / bus_hz
+    sent, free, when = 0, [0.0] * buses, {}
     for seat, cpu, count in log:
-        sent += count
-        if seat in seats and count:
-            when = cpu + sent * CLOCKS_PER_BYTE / bus_hz
+        if not count:
+            continue
+        if buses == 1:
+            sent += count
+            when[seat] = cpu + sent * byte_time
+        else:
+            bus = seat * buses // seats
+            free[bus] = max(cpu, free[bus]) + count * byte_time
+            when[seat] = free[bus]
     return when
 
 
@@ -105,7 +122,8 @@ def person_press(controller: SeatController, rng: random.Random) -> str:
     return "select"
 
 
-def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samples: list[Sample]) -> None:
+def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samples: list[Sample],
+             buses: int = 1) -> None:
     mock = build_mock_table(seats=seats, start_reader=False)
     bus = mock.backend.bus
     rng = random.Random(seed)
@@ -129,13 +147,18 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
             events_seen.clear()
             writes.log.clear()
             before = bus.bytes_sent
-            writes.started = time.perf_counter()
+            writes.started = time.thread_time()
             step()
-            cpu = time.perf_counter() - writes.started
-            awaited = {p.seat for p in session.game.prompts(session.state) if p.seat in humans}
-            waiting = last_byte(writes.log, awaited | ({acted} if acted is not None else set()), bus_hz)
+            cpu = time.thread_time() - writes.started
+            awaited = {p.seat for p in session.game.prompts(session.state) if p.seat in humans} - {acted}
+            served = last_bytes(writes.log, bus_hz, buses, seats)
+            sent = bus.bytes_sent - before
+            # One bus: the loop's CPU and every byte it wrote (keepalives too) in turn; two: the
+            # later of the loop and the last screen's byte.
+            total = cpu + sent * CLOCKS_PER_BYTE / bus_hz if buses == 1 else max([cpu, *served.values()])
             others = sum(count for seat, _, count in writes.log if seat != acted) if events_seen else None
-            samples.append(Sample(cpu, bus.bytes_sent - before, waiting, others))
+            samples.append(Sample(cpu, sent, total, served.get(acted) if acted in humans else None,
+                                  tuple(served[s] for s in sorted(awaited) if s in served), others))
 
         try:
             for _ in range(MOST_INPUTS):
@@ -161,19 +184,24 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, samples: list[Sample]) -> None:
+def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, samples: list[Sample],
+           buses: int = 1) -> None:
     cpu = [s.cpu * 1000 for s in samples]
     bus = [s.bytes * CLOCKS_PER_BYTE / bus_hz * 1000 for s in samples]
-    total = [c + b for c, b in zip(cpu, bus, strict=True)]
-    waiting = [s.waiting * 1000 for s in samples if s.waiting is not None]
+    total = [s.total * 1000 for s in samples]
+    acted = [s.acted * 1000 for s in samples if s.acted is not None]
+    awaited = [t * 1000 for s in samples for t in s.awaited]
+    several = [max(s.awaited) * 1000 for s in samples if len(s.awaited) > 1]
     public = [s.bystanders for s in samples if s.bystanders is not None]
     print(f"{game_id}, {seats} seats, {people} people, {games} games, {len(samples)} inputs, "
-          f"one bus at {bus_hz // 1000} kHz: input to last byte on the seat screens (ms)")
-    print(f"{'':>26} {'median':>8} {'p99':>8}")
-    for name, values in (("loop (CPU)", cpu), ("I2C bus", bus), ("total", total),
-                         ("acting or awaited seat", waiting)):
+          f"{'one bus' if buses == 1 else f'{buses} buses, a writer thread each (a model),'} at {bus_hz // 1000} kHz: "
+          "input to last byte on the seat screens (ms)")
+    print(f"{'':>34} {'median':>8} {'p99':>8}")
+    rows = (("loop (CPU)", cpu), ("I2C bus" if buses == 1 else "I2C bytes' time on one bus", bus), ("total: every seat", total), ("the seat that acted", acted),
+            ("each seat awaited next", awaited), (f"last of several awaited ({len(several)}x)", several))
+    for name, values in rows:
         if values:
-            print(f"{name:>26} {statistics.median(values):>8.2f} {percentile(values, 0.99):>8.2f}")
+            print(f"{name:>34} {statistics.median(values):>8.2f} {percentile(values, 0.99):>8.2f}")
     print(f"bytes per input: median {statistics.median(s.bytes for s in samples):.0f}, "
           f"p99 {percentile([float(s.bytes) for s in samples], 0.99):.0f} "
           f"(a full refresh of every seat is {seats * 1024})")
@@ -190,12 +218,14 @@ def main() -> None:
     parser.add_argument("--people", type=int, help="seats played by scripted people (default: two)")
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--bus-hz", type=int, default=BUS_HZ)
+    parser.add_argument("--buses", type=int, choices=(1, 2), default=1,
+                        help="2: the seats split over two buses with a writer thread each (a model: see last_bytes)")
     args = parser.parse_args()
     people = min(args.seats, 2 if args.people is None else args.people)
     samples: list[Sample] = []
     for seed in range(args.games):
-        one_game(args.game, args.seats, people, seed, args.bus_hz, samples)
-    report(args.game, args.seats, people, args.games, args.bus_hz, samples)
+        one_game(args.game, args.seats, people, seed, args.bus_hz, samples, args.buses)
+    report(args.game, args.seats, people, args.games, args.bus_hz, samples, args.buses)
 
 
 if __name__ == "__main__":

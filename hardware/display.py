@@ -33,6 +33,7 @@ from PIL import Image
 
 from hardware.events import Backoff, DeviceStatus
 from hardware.fake_i2c import image_to_framebuffer
+from hardware.i2c_clock import read_status
 
 log = logging.getLogger(__name__)
 
@@ -225,6 +226,16 @@ class SeatDisplay:
     def due(self) -> float:
         """Seconds until `poll` has something to do: a retry, or the next keepalive."""
         return max(0.0, (self._retry_at if self._failed else self._keepalive_at) - self.clock())
+
+    def read_status(self) -> int | None:
+        """The panel's status byte, read back over the bus (None if it did not answer): a panel that
+        takes writes at a clock it cannot follow may still garble them, and a read shows it."""
+        if self._failed:
+            return None
+        try:
+            return read_status(self._serial)
+        except OSError:
+            return None
 
     def set_contrast(self, level: int) -> None:
         if not 0 <= level <= 255:

@@ -49,7 +49,8 @@ def remote_io_error() -> OSError:
 class FakeI2CBus:
     """One physical I2C bus. Targets are attached by address; a TCA9548A at 0x70 adds channels."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock_hz: int = 400_000) -> None:
+        self.clock_hz = clock_hz  # what the kernel drives SCL at (dtparam=i2c_arm_baudrate)
         self.targets: dict[int, I2CTarget] = {}
         self.transactions: list[Transaction] = []
         self.bytes_sent = 0
@@ -71,7 +72,7 @@ class FakeI2CBus:
             target = self._route(i2c_addr)
             self.transactions.append(Transaction(i2c_addr, b"", None))
             self.bytes_sent += 2
-            if target is None:
+            if target is None or not self._keeps_up(target):
                 raise remote_io_error()
             reader = getattr(target, "read", None)
             return int(reader()) if reader else 0
@@ -100,7 +101,7 @@ class FakeI2CBus:
         with self.lock:
             target = self._route(address)
             channel = None if address in self.targets or self.mux is None else self.mux.selected_channel(address)
-            if target is None or getattr(target, "answering", True) is False:
+            if target is None or getattr(target, "answering", True) is False or not self._keeps_up(target):
                 # NACK on the address byte: only that byte crossed the wire.
                 self.transactions.append(Transaction(address, b"", channel))
                 self.bytes_sent += 1
@@ -108,6 +109,10 @@ class FakeI2CBus:
             self.transactions.append(Transaction(address, payload, channel))
             self.bytes_sent += 1 + len(payload)
             target.receive(payload)
+
+    def _keeps_up(self, target: I2CTarget) -> bool:
+        """A target clocked faster than it can follow misses its own address: no acknowledge."""
+        return self.clock_hz <= getattr(target, "fastest_hz", self.clock_hz)
 
     def reset_counters(self) -> None:
         with self.lock:
@@ -175,6 +180,7 @@ class FakePanel:
     width: int = 128
     pages: int = 8
     answering: bool = True
+    fastest_hz: int = 1_000_000  # the fastest SCL this module follows (the datasheets promise 400 kHz)
     display_on: bool = False
     charge_pump: bool = False  # SSD1306 only (reset value: off); the SH1106's converter is on from reset
     contrast: int = 0x7F
@@ -226,6 +232,12 @@ class FakePanel:
                     self._write_ram(byte)
                 else:
                     self._command_byte(byte)
+
+    def read(self) -> int:
+        """The status byte: D6 set while the display is off (both controllers), the rest zero."""
+        if not self.answering:
+            raise remote_io_error()
+        return 0 if self.display_on else 0x40
 
     # --- commands ------------------------------------------------------------------------------
     def _command_byte(self, byte: int) -> None:

@@ -30,6 +30,8 @@ MOCK_FAULTS: dict[str, str] = {
     "reader-hung": "the PN532 hangs until it is reset through RSTPDN",
     "reader-missing": "the reader's serial port does not exist",
     "tag-unknown": "the tag tapped is in no deck",
+    "i2c-clock": "the kernel runs the I2C bus at 100 kHz, not at table.toml's speed_hz (no dtparam in config.txt)",
+    "display-slow": "the last seat's screen follows the I2C clock only up to 400 kHz",
 }
 
 
@@ -96,6 +98,10 @@ class MockTable:
             self.backend.panels[self.table.seats[-1].index].answering = False
         elif fault == "button":
             self.disconnected.add((self.table.seats[0].index, "select"))
+        elif fault == "i2c-clock":
+            self.backend.bus.clock_hz = 100_000
+        elif fault == "display-slow":
+            self.backend.panels[self.table.seats[-1].index].fastest_hz = 400_000
         elif fault == "reader-silent":
             self.sim.inject("silence")
         elif fault == "reader-garbage":

@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
+import smbus2
 from luma.core.interface.serial import i2c
 
 from hardware.fake_i2c import FakeI2CBus, FakePanel, FakeTCA9548A
@@ -28,7 +29,7 @@ class MockBackend:
         self.config = config
         self.pinmap = pinmap
         self.factories = {"header": mock_factory(), "expander": mock_factory()}
-        self.bus = FakeI2CBus()
+        self.bus = FakeI2CBus(config.i2c.speed_hz)  # the kernel runs the bus as table.toml says
         self.mux = FakeTCA9548A()
         self.bus.attach(pinmap.mux_address, self.mux)
         self.mux_state = MuxState(pinmap.mux_address)
@@ -48,7 +49,21 @@ class MockBackend:
         # Kernel and user-space mux modes look alike on the wire: the channel is selected before
         # the transfer whenever it changes (the kernel's pca954x driver does what MuxChannel does).
         channel = MuxChannel(self.bus, seat.display.channel, self.mux_state)
-        return lambda: i2c(bus=channel, address=seat.display.address)
+        kernel = self.config.i2c.mux == "kernel"
+
+        def open_serial() -> Any:
+            serial = i2c(bus=channel, address=seat.display.address)
+            if kernel:
+                # In kernel mode luma opens /dev/i2c-N itself ("managed", hardware/pi.py) and sends
+                # a window's data in one transfer (i2c_rdwr, up to 4 KiB), not in 32-byte SMBus
+                # blocks that each repeat the address and control bytes: the same bytes here.
+                serial._managed, serial._i2c_msg_write = True, smbus2.i2c_msg.write
+            return serial
+
+        return open_serial
+
+    def kernel_clock_hz(self) -> int | None:
+        return self.bus.clock_hz
 
     def reader_port(self) -> str:
         return self.sim.port

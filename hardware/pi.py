@@ -10,6 +10,7 @@ from typing import Any, Callable
 from luma.core.interface.serial import i2c
 
 from hardware.i2c import MuxChannel, MuxState
+from hardware.i2c_clock import kernel_clock_hz
 from hardware.pinmap import Pinmap
 from kiosk.config import SeatConfig, TableConfig
 
@@ -66,6 +67,10 @@ class PiBackend:
             return i2c(bus=MuxChannel(self._bus, seat.display.channel, self._mux_state), address=address)
 
         return user_space
+
+    def kernel_clock_hz(self) -> int | None:
+        """What the kernel runs the main bus at (the mux channels run at their parent's clock)."""
+        return kernel_clock_hz(self.config.i2c.bus)
 
     def reader_port(self) -> str:
         return self.config.reader.port

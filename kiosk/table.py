@@ -265,7 +265,7 @@ class Referee:
 
     def refresh(self, acted: int | None = None) -> None:
         """Bring every seat up to date with its view and prompt, and draw what changed: first the
-        seat that just acted and the seats now awaited, so the people waiting on the bus are served
+        seats now awaited and the seat that just acted, so the people waiting on the bus are served
         before the bystanders (one I2C bus carries every seat's bytes in turn)."""
         prompts: dict[int, Prompt] = {}
         for prompt in self.session.game.prompts(self.session.state):
@@ -292,10 +292,16 @@ class Referee:
             self.draw(seat)
 
     def drawing_order(self, acted: int | None, prompts: dict[int, Prompt]) -> list[int]:
-        """The seat that acted, then the awaited seats in turn order, then the others."""
+        """The awaited seats (first the one that acted, if its turn goes on; then in turn order), then
+        the seat that acted, then the others: a person who must act waits on the bus for nothing but
+        the other awaited seats' turn to "Your move" (a title and two lines each), while the seat
+        that acted and is done often turns a whole page (the card it read, its hand after a swap)."""
         seats = range(self.session.record.seats)
         awaited = sorted((s for s in seats if s in prompts and s != acted), key=self.session.turn_order)
-        first = ([acted] if acted is not None else []) + awaited
+        if acted is None:
+            first = awaited
+        else:
+            first = [acted, *awaited] if acted in prompts else [*awaited, acted]
         return first + [s for s in seats if s not in first]
 
     def screen_of(self, seat: int) -> Screen:

@@ -178,7 +178,12 @@ else
     run sed -i 's/console=serial0,[0-9]* //' "$ROOT$BOOT/cmdline.txt"
   fi
 fi
-line_in "$BOOT/config.txt" "dtparam=i2c_arm_baudrate=400000"
+# 400 kHz unless the maker chose a clock (1 MHz, wiring/ASSEMBLY.md): an update keeps theirs.
+if [ -f "$ROOT$BOOT/config.txt" ] && grep -q "^dtparam=i2c_arm_baudrate=" "$ROOT$BOOT/config.txt"; then
+  echo "  ($BOOT/config.txt already sets the I2C clock: $(grep "^dtparam=i2c_arm_baudrate=" "$ROOT$BOOT/config.txt" | tail -1))"
+else
+  line_in "$BOOT/config.txt" "dtparam=i2c_arm_baudrate=400000"
+fi
 line_in "$BOOT/config.txt" "dtoverlay=pwm,pin=18,func=2"
 line_in "$BOOT/config.txt" "dtoverlay=i2c-mux,pca9548,addr=0x70"
 

@@ -74,7 +74,7 @@ def test_an_awaited_seat_first_reads_your_move_and_what_is_asked(mock_table, tmp
     view = session.game.view(session.state, None)
     assert screen.title == {"en": "Your move", "es": "Tu jugada"}[lang] and screen.inverted
     asked = doing("mystery-express", prompt.kind, view, narrator_for("mystery-express", view)).render(lang)
-    assert screen.items[0].label == asked[:1].upper() + asked[1:]
+    assert screen.notice == asked[:1].upper() + asked[1:]
     check(f"your_move_{lang}", render(screen))
     for button in ("next", "prev", "select"):  # any press opens the choices at the top, and chooses nothing
         steps = session.actions_done

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from PIL import Image, ImageDraw
 
 from hardware.events import ButtonPress, DeviceStatus, TagSeen
+from hardware.i2c_clock import status_says_on
 from hardware.mock import MOCK_FAULTS, MockTable, build_mock_table
 from hardware.pinmap import BUTTONS, PinRef
 from hardware.pn532_sim import SimTag
@@ -178,10 +179,24 @@ class Walk:
                 return event
 
     def run(self) -> list[Check]:
+        self.bus_clock()
         for seat in self.table.seats:
             self.seat(seat)
         self.reader()
         return self.checks
+
+    def bus_clock(self) -> None:
+        """The clock table.toml expects against the one the kernel reports for the bus."""
+        i2c = self.table.config.i2c
+        wanted = i2c.speed_hz
+        running = getattr(self.table.backend, "kernel_clock_hz", lambda: None)()
+        part = _("I2C clock (i2c-{bus})").format(bus=i2c.bus)
+        if running is None:
+            self.checks.append(Check(part, WARN, _("the kernel does not report the clock of i2c-{bus}: check that config.txt has dtparam=i2c_arm_baudrate={hz}").format(bus=i2c.bus, hz=wanted)))
+        elif running != wanted:
+            self.checks.append(Check(part, FAIL, _("table.toml says speed_hz = {wanted} but the kernel runs i2c-{bus} at {running} Hz: set dtparam=i2c_arm_baudrate={wanted} in config.txt and reboot").format(wanted=wanted, bus=i2c.bus, running=running)))
+        else:
+            self.checks.append(Check(part, PASS, f"{wanted // 1000} kHz"))
 
     def seat(self, seat: Any) -> None:
         number = seat.index + 1
@@ -194,12 +209,18 @@ class Walk:
             where = _("channel {channel}").format(channel=config.channel)
             if self.table.config.backend == "pi" and self.table.config.i2c.mux == "kernel":
                 where += f" (/dev/i2c-{self.table.config.i2c.bus_for_channel(config.channel)})"
-            self.checks.append(Check(part, FAIL, _("no answer at 0x{address:02X} on {where}: check SDA/SCL and power").format(address=config.address, where=where)))
+            cause = _("no answer at 0x{address:02X} on {where}: check SDA/SCL and power").format(address=config.address, where=where)
+            if self.table.config.i2c.speed_hz > 400_000:
+                cause += " " + _("(or the screen does not follow {khz} kHz: try speed_hz = 400000)").format(khz=self.table.config.i2c.speed_hz // 1000)
+            self.checks.append(Check(part, FAIL, cause))
+        elif (status := seat.display.read_status()) is None or not status_says_on(status):
+            self.checks.append(Check(part, FAIL, _("the screen takes writes but does not read back at {khz} kHz: lower speed_hz in table.toml (and dtparam=i2c_arm_baudrate)").format(khz=self.table.config.i2c.speed_hz // 1000)))
         elif not self.operator.sees(seat.index, pattern):
             self.checks.append(Check(part, FAIL, _("the screen answers but does not show the pattern: check the model ({model}) and rotation in table.toml").format(model=config.model)))
         else:
             channel = _("channel {channel}").format(channel=config.channel)
-            self.checks.append(Check(part, PASS, f"{config.model}, 0x{config.address:02X}, {channel}"))
+            read_back = _("status 0x{status:02X} read back at {khz} kHz").format(status=status, khz=self.table.config.i2c.speed_hz // 1000)
+            self.checks.append(Check(part, PASS, f"{config.model}, 0x{config.address:02X}, {channel}, {read_back}"))
         for button in BUTTONS:
             pin = seat.buttons.pins[button]
             part = _("seat {seat} {button} ({pin})").format(seat=number, button=button, pin=pin)

@@ -2,7 +2,9 @@
 
 One idea per screen: a title bar with the position in the list ("3/7"), the current item large with
 its category mark, a detail line and a hint line. Special bodies: a row of category counts (the idle
-screen) and a grid of clock faces (Time cards).
+screen) and a grid of clock faces (Time cards). A notice (what "Your move" asks) takes the bottom two
+lines, in place of the hint and the item's detail, over a body that stays where it was: a seat that
+turns to "Your move" changes its title bar and those two lines, not its whole page.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from kiosk.seats.canvas import HEIGHT, OFF, ON, WIDTH, blank, draw_clock, draw_g
 
 TITLE_HEIGHT = 12
 PAGE_LINES = 4  # lines of 12 px under the title: one page of an `Item.lines` text
+NOTICE_LINES = 2
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,7 @@ class Screen:
     footer: str = ""
     inverted: bool = False  # a screen that must catch the eye (your turn, a private reveal)
     qr: str = ""  # a link drawn as a QR code on the right, the title's words beside it (the phone link)
+    notice: str = ""  # up to two lines at the bottom, instead of the footer and the item's detail
 
 
 def render(screen: Screen) -> Image.Image:
@@ -54,15 +58,28 @@ def panel_picture(screen: Screen) -> tuple[Image.Image, bool]:
         return image, False
     _title(draw, screen)
     if screen.items:
-        _item(draw, screen.items[screen.index], 1 if screen.footer else 2)
+        _item(draw, screen.items[screen.index], 0 if screen.notice else 1 if screen.footer else 2)
     elif screen.counts:
         _counts(draw, screen.counts)
     elif screen.clocks:
         _clocks(draw, screen.clocks)
-    if screen.footer:
+    if screen.notice:
+        _notice(draw, screen.notice)
+    elif screen.footer:
         text, size = fit(screen.footer, WIDTH, (12,))
         draw_text(draw, ((WIDTH - text_width(text, size)) // 2, HEIGHT - 12), text, size)
     return image, screen.inverted
+
+
+def _notice(draw, notice: str) -> None:
+    """One or two centred lines at the bottom (a single line where the footer goes); a notice longer
+    than two lines is cut with an ellipsis on the second."""
+    lines = paragraph(notice, WIDTH)
+    if len(lines) > NOTICE_LINES:
+        lines = lines[:NOTICE_LINES - 1] + [fit(" ".join(lines[NOTICE_LINES - 1:]), WIDTH, (12,))[0]]
+    draw.rectangle((0, HEIGHT - 12 * len(lines), WIDTH - 1, HEIGHT - 1), fill=OFF)
+    for n, line in enumerate(lines):
+        draw_text(draw, ((WIDTH - text_width(line, 12)) // 2, HEIGHT - 12 * (len(lines) - n)), line, 12)
 
 
 def _title(draw, screen: Screen) -> None:
@@ -95,7 +112,7 @@ def _item(draw, item: Item, detail_lines: int = 1) -> None:
     for n, line in enumerate(lines):
         x = left + (WIDTH - left - text_width(line, size)) // 2
         draw_text(draw, (x, top + n * size), line, size)
-    if item.detail:
+    if item.detail and detail_lines:
         details = paragraph(item.detail, WIDTH) if text_width(item.detail, 12) > WIDTH else [item.detail]
         if len(details) > detail_lines:
             details = [fit(item.detail, WIDTH, (12,))[0]]

@@ -21,7 +21,7 @@ def results(checks) -> dict[str, tuple[str, str]]:
 def test_the_mock_table_passes_and_exits_zero(capsys):
     assert run(["selftest", "--mock"]) == 0
     out = capsys.readouterr().out
-    assert "0 failed, 22 passed, 0 warnings" in out
+    assert "0 failed, 23 passed, 0 warnings" in out
     assert "Seat 2: press NEXT" in out
 
 
@@ -36,6 +36,7 @@ def test_the_mock_table_passes_and_exits_zero(capsys):
         ("reader-missing", "NFC reader", FAIL, "no serial port"),
         ("reader-hung", "NFC reader", WARN, "came back after a reset"),
         ("tag-unknown", "tag 04A1B2C3D4E5F6", WARN, "in no deck"),
+        ("i2c-clock", "I2C clock", FAIL, "the kernel runs i2c-1 at 100000 Hz: set dtparam=i2c_arm_baudrate=400000"),
     ],
 )
 def test_each_injected_fault_is_reported_with_its_likely_cause(fault, part, result, cause):
@@ -48,7 +49,7 @@ def test_each_injected_fault_is_reported_with_its_likely_cause(fault, part, resu
 
 def test_a_failure_makes_the_exit_code_non_zero(capsys):
     assert run(["selftest", "--mock", "--mock-fault", "display"]) == 1
-    assert "1 failed, 21 passed" in capsys.readouterr().out
+    assert "1 failed, 22 passed" in capsys.readouterr().out
 
 
 def test_mock_fault_without_mock_and_a_mock_config_without_mock_are_user_errors(tmp_path, monkeypatch):

@@ -41,8 +41,8 @@ def test_a_dining_show_opens_on_your_move_and_a_press_only_opens_the_choices(lan
     screen = controller.screen()
     words = asked.render(lang)
     assert screen.inverted and screen.title == {"en": "Your move", "es": "Tu jugada"}[lang]
-    assert screen.items[0].label == words[:1].upper() + words[1:]
-    assert controller.ui.narrator.seat(public["active"]).render(lang) in screen.items[0].label
+    assert screen.notice == words[:1].upper() + words[1:]
+    assert controller.ui.narrator.seat(public["active"]).render(lang) in screen.notice
     check(f"your_move_dining_show_{lang}", render(screen))
     assert controller.press(button) is None  # only opens the choices
     assert (controller.mode, controller.path, controller.index) == ("prompt", (), 0)

@@ -143,6 +143,8 @@ def test_a_mystery_express_turn_from_the_phone_page(mock_table, tmp_path, browse
         browser.get(hub.url(0))
         assert pump_until(referee, lambda: buttons(browser))
         shot(browser, "mystery-express-first-choice")
+        asked = referee.controllers[0].your_move().notice  # "Your move": what is asked, said on the page too
+        assert asked and pump_until(referee, lambda: asked in browser.find_element(By.TAG_NAME, "body").text)
         state = session.state
         # Seat 0 taps choices until it has had the turn and handed it on.
         had_turn = []

@@ -98,6 +98,8 @@
       row.textContent = s.clocks.map(function (c) { return c[0] + ":" + String(c[1]).padStart(2, "0"); }).join("   ");
       box.appendChild(row);
     }
+    // What "Your move" asks, said large: on the OLED it is the bottom lines of the seat's own page.
+    if (s.notice) box.appendChild(el("div", "card alert", s.notice));
     // A footer that names the seat's buttons (◀ ▶ ●) means nothing on a phone: its buttons are on the page.
     if (s.footer && !/[◀▶●]/.test(s.footer)) box.appendChild(el("p", "detail", s.footer));
     into.appendChild(box);
