@@ -7,6 +7,7 @@ portrait 720x1280. `px_per_mm` turns the 9 mm minimum touch target into pixels o
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -36,6 +37,11 @@ class Layout:
 
     def mm(self, millimetres: float) -> int:
         return round(millimetres * self.px_per_mm)
+
+    def mm_at_least(self, millimetres: float) -> int:
+        """The fewest whole pixels that are at least `millimetres` long (for minimum type sizes:
+        rounding to the nearest pixel would let 2.5 mm become 2.41 mm)."""
+        return math.ceil(millimetres * self.px_per_mm - 1e-9)
 
 
 # The official 7" display is 154.2 x 85.9 mm of active area; the others are common 7", 10.1" and

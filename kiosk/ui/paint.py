@@ -101,7 +101,7 @@ class Painter:
         if not fits:
             lines = cut_short(lines, typeface, rect)
         covered = self._blit_lines(lines, typeface, rect, colour or self.theme.ink, align, valign)
-        least = min(self.layout.mm(size_mm), self.layout.mm(least_mm))
+        least = self._pixels(size_mm, least_mm)[1]
         self.drawn.append(Drawn(rendered, words, pygame.Rect(rect), covered, fits, pixels, least))
         return covered
 
@@ -116,8 +116,7 @@ class Painter:
              min_mm: float) -> tuple[int, pygame.font.Font, list[str], bool]:
         """The pixel size, face and lines at which `rendered` fits `rect` (or the smallest, not fitting)."""
         face = self.theme.title_font if title else self.theme.body_font
-        pixels = self.layout.mm(size_mm)
-        smallest = min(pixels, self.layout.mm(min_mm))
+        pixels, smallest = self._pixels(size_mm, min_mm)
         while True:
             typeface = font(face, pixels)
             lines = wrap(rendered, typeface, rect.width)
@@ -126,6 +125,12 @@ class Painter:
             if fits or pixels <= smallest:
                 return pixels, typeface, lines, fits
             pixels = max(smallest, math.floor(pixels * 0.9))
+
+    def _pixels(self, size_mm: float, min_mm: float) -> tuple[int, int]:
+        """A size and its least in whole pixels: the size to the nearest pixel, the least rounded up
+        (so a 2.5 mm floor is never 2.41 mm), and the size never under its least."""
+        least = self.layout.mm_at_least(min(size_mm, min_mm))
+        return max(self.layout.mm(size_mm), least), least
 
     def _blit_lines(self, lines: list[str], typeface: pygame.font.Font, rect: pygame.Rect, colour: Colour,
                     align: str, valign: str) -> pygame.Rect:

@@ -89,7 +89,7 @@ def check_type_sizes(painter: Painter, where: str) -> None:
     """Every text at least its size's minimum and the floor, unless its frame is still pending."""
     if any(where.startswith(pending) for pending in SMALL_TYPE_PENDING):
         return
-    floor = painter.layout.mm(FLOOR_MM)
+    floor = painter.layout.mm_at_least(FLOOR_MM)
     small = [(d.text, d.pixels) for d in painter.drawn if d.pixels < max(floor, d.least)]
     assert not small, (
         f"{where}: text under its minimum size ({FLOOR_MM} mm = {floor} px at least): "

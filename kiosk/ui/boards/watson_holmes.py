@@ -33,7 +33,7 @@ from kiosk.ui.boards.wh_detail import CLOSE, draw_detail
 from kiosk.ui.boards.wh_pages import RESULT_PAGE, draw_case_file, draw_result
 from kiosk.ui.boards.wh_reading import WatsonReading
 from kiosk.ui.boards.wh_symbols import draw_book, draw_icons, draw_paper, draw_pawn, draw_wheel
-from kiosk.ui.boards.wh_text import at_least, draw_fitted, draw_lines, largest_fit, lines_height
+from kiosk.ui.boards.wh_text import draw_fitted, draw_lines, largest_fit, lines_height
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, Words, font
 from kiosk.ui.theme import Theme, theme_for
@@ -313,7 +313,7 @@ class WatsonHolmesBoard:
         two = one + layout.mm(FINE.min_mm * 1.25)
         players = self.view["players"]
         cell = pygame.Rect(0, 0, (width - (per_row - 1) * layout.mm(0.6)) // per_row, one)
-        typeface = font(paint.theme.body_font, at_least(layout, FINE.min_mm))
+        typeface = font(paint.theme.body_font, layout.mm_at_least(FINE.min_mm))
         heights = []
         for start in range(0, len(players), per_row):
             wide = False

@@ -17,7 +17,7 @@ import pygame
 from kiosk.i18n import N_, Text
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, Words, font
-from kiosk.ui.boards.wh_text import at_least, fits
+from kiosk.ui.boards.wh_text import fits
 from kiosk.ui.theme import Colour
 from kiosk.ui.type_scale import FINE, LABEL, TypeSize
 from kiosk.ui.boards.wh_symbols import PAPER_DARK, PAWN_MM, draw_icons, draw_pawn, draw_wheel
@@ -91,7 +91,7 @@ def name_size(paint: Painter, box: pygame.Rect, names: list[str]) -> float | Non
     """The largest size (mm) from the label size down to the fine print's minimum at which every name
     fits `box` wrapped, or None if some name does not fit even there."""
     layout = paint.layout
-    pixels, least = layout.mm(LABEL.mm), at_least(layout, FINE.min_mm)
+    pixels, least = layout.mm(LABEL.mm), layout.mm_at_least(FINE.min_mm)
     face = paint.theme.body_font
     while True:
         typeface = font(face, pixels)
@@ -234,5 +234,5 @@ def draw_pawns(paint: Painter, rect: pygame.Rect, look: CardLook) -> None:
     if look.toby:
         words = Text(N_("Toby"))
         box = pygame.Rect(x, rect.top, rect.right - x, rect.height)
-        if box.width > 0 and fits(words.render(paint.lang), font(paint.theme.title_font, at_least(paint.layout, FINE.min_mm)), box):
+        if box.width > 0 and fits(words.render(paint.lang), font(paint.theme.title_font, paint.layout.mm_at_least(FINE.min_mm)), box):
             paint.text(box, words, FINE, paint.theme.accent, title=True, align="left")

@@ -7,7 +7,6 @@ one size at which every line fits, so it reads as one list.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import pygame
@@ -18,11 +17,6 @@ from kiosk.ui.paint import lines_height as typeset_height
 from kiosk.ui.theme import Colour
 from kiosk.ui.type_scale import BODY, FINE, LABEL, TypeSize
 
-
-
-def at_least(layout: Layout, millimetres: float) -> int:
-    """The fewest whole pixels that are at least `millimetres` tall (rounding never goes under)."""
-    return math.ceil(millimetres * layout.px_per_mm - 1e-9)
 
 
 def fits(text: str, typeface: pygame.font.Font, box: pygame.Rect) -> bool:
@@ -36,7 +30,7 @@ def largest_fit(paint: Painter, boxes: Sequence[pygame.Rect], lines: Sequence[Wo
     down, a pixel at a time, to the fine print's minimum (where a line that still does not fit is cut
     short, and the scene checks fail)."""
     layout = paint.layout
-    pixels, least = layout.mm(largest.mm), at_least(layout, FINE.min_mm)
+    pixels, least = layout.mm(largest.mm), layout.mm_at_least(FINE.min_mm)
     face = paint.theme.title_font if title else paint.theme.body_font
     texts = [line.render(paint.lang) for line in lines]
     while pixels > least:
@@ -53,15 +47,15 @@ def stacked_size(paint: Painter, rect: pygame.Rect, lines: Sequence[Words], larg
     """The largest size (from `largest` down to the fine print's minimum) at which `lines`, each
     wrapped to the width of `rect`, fit one under another in its height (the minimum if none does)."""
     size = stacked_fit(paint, rect, lines, largest, title)
-    return size if size is not None else TypeSize(largest.name, at_least(paint.layout, FINE.min_mm) / paint.layout.px_per_mm,
-                                                  at_least(paint.layout, FINE.min_mm) / paint.layout.px_per_mm)
+    return size if size is not None else TypeSize(largest.name, paint.layout.mm_at_least(FINE.min_mm) / paint.layout.px_per_mm,
+                                                  paint.layout.mm_at_least(FINE.min_mm) / paint.layout.px_per_mm)
 
 
 def stacked_fit(paint: Painter, rect: pygame.Rect, lines: Sequence[Words], largest: TypeSize = LABEL,
                 title: bool = False) -> TypeSize | None:
     """As `stacked_size`, or None if `lines` do not fit even at the fine print's minimum."""
     layout = paint.layout
-    pixels, least = layout.mm(largest.mm), at_least(layout, FINE.min_mm)
+    pixels, least = layout.mm(largest.mm), layout.mm_at_least(FINE.min_mm)
     face = paint.theme.title_font if title else paint.theme.body_font
     texts = [line.render(paint.lang) for line in lines]
     while pixels >= least:
