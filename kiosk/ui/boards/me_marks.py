@@ -94,7 +94,7 @@ def _behind(colour: Colour) -> Colour:
 def fits(paint: Painter, rect: pygame.Rect, words: Words, size: TypeSize, *, title: bool = True) -> bool:
     """Whether `words` fit `rect` (wrapped) at `size`'s minimum: a mark that says again what a symbol
     or a neighbour already says is left out rather than drawn too small to read."""
-    typeface = font(paint.theme.title_font if title else paint.theme.body_font, paint.layout.mm(size.min_mm))
+    typeface = font(paint.theme.title_font if title else paint.theme.body_font, paint.layout.mm_at_least(size.min_mm))
     lines = wrap(words.render(paint.lang), typeface, rect.width)
     return lines_height(len(lines), typeface) <= rect.height and all(typeface.size(x)[0] <= rect.width for x in lines)
 
@@ -129,7 +129,7 @@ def card_back(paint: Painter, rect: pygame.Rect, category: str, *, empty: bool =
         return
     paint.box(rect, BACKS[category], BRASS, radius=radius, width=max(1, min(rect.size) // 16))
     inner = inset(rect, max(1, min(rect.size) // 12))
-    letter_room = max(paint.layout.mm(FINE.min_mm) + 2, inner.height // 4)
+    letter_room = max(paint.layout.mm_at_least(FINE.min_mm) + 2, inner.height // 4)
     if rect.width >= rect.height or inner.height < 2 * letter_room:
         side = min(inner.height, inner.width * 2 // 5)
         symbol = pygame.Rect(inner.left, inner.top, side, inner.height)

@@ -187,7 +187,7 @@ def draw_tunnel(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrato
                 back.move_ip(0, -max(2, layout.mm(1)))
             card_back(paint, back, category)
             if lookers:
-                tall = max(back.height // 3, round(layout.mm(FINE.min_mm) * 1.3))  # room for fine print
+                tall = max(back.height // 3, round(layout.mm_at_least(FINE.min_mm) * 1.3))  # room for fine print
                 badge = pygame.Rect(back.left, back.bottom - tall, back.width, tall)
                 paint.box(badge, theme.accent, None, radius=2)
                 say(paint, badge, Verbatim(" ".join(str(p + 1) for p in sorted(lookers))), theme.background, (FINE,))

@@ -14,7 +14,7 @@ import pygame
 
 from kiosk.i18n import N_, Text
 from kiosk.ui.layout import columns, inset, rows
-from kiosk.ui.paint import Painter, Verbatim
+from kiosk.ui.paint import Painter, Verbatim, font, lines_height
 from kiosk.ui.boards.me_marks import common_size, fits, say
 from kiosk.ui.theme import Colour
 from kiosk.ui.type_scale import BODY, FINE, LABEL
@@ -50,8 +50,10 @@ def draw_itinerary(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) -> N
     stations = view["itinerary"]
     n = len(stations)
     margin = rect.width // (2 * n)
-    radius = max(5, min(layout.mm(3), rect.height // 4))
-    line_y = rect.top + radius + max(2, layout.mm(0.8))
+    above, below = max(2, layout.mm(0.8)), max(2, layout.mm(1.2))
+    name_line = lines_height(1, font(theme.title_font, layout.mm_at_least(FINE.min_mm)))  # a name at the least
+    radius = max(5, min(layout.mm(3), rect.height // 4, (rect.height - above - below - name_line) // 2))
+    line_y = rect.top + radius + above
     xs = [rect.left + margin + i * (rect.width - 2 * margin) // (n - 1) for i in range(n)]
     position = train_position(view)
     leg = int(view.get("leg") or 0)
@@ -75,7 +77,7 @@ def draw_itinerary(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) -> N
     tokens = view.get("conductor_tokens") or []
     cars = view["cars"]
     width = (rect.width - 2 * margin) // (n - 1) - layout.mm(1)
-    top = line_y + radius + max(2, layout.mm(1.2))
+    top = line_y + radius + below
     names = []
     for x in xs:
         name = pygame.Rect(0, top, width, rect.bottom - top)

@@ -318,9 +318,10 @@ class MysteryExpressBoard:
         pad = max(2, layout.mm(0.4))
         inner = inset(cell, pad)
         name = self.context.narrator.label(action)
-        fine = font(theme.title_font, layout.mm(FINE.min_mm))
+        fine = font(theme.title_font, layout.mm_at_least(FINE.min_mm))
         needed = lines_height(len(wrap(name.render(paint.lang), fine, inner.width)), fine)  # one line or two
-        label_height = min(inner.height, max(needed, inner.height * 2 // 5))
+        detail_needed = lines_height(len(wrap(where.render(paint.lang), fine, inner.width)), fine)
+        label_height = min(inner.height, max(needed, min(inner.height * 2 // 5, inner.height - detail_needed)))
         label = pygame.Rect(inner.left, inner.top, inner.width, label_height)
         detail = pygame.Rect(inner.left, label.bottom, inner.width, inner.bottom - label.bottom)
         say(paint, label, name, theme.ink)

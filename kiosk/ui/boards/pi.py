@@ -78,7 +78,7 @@ def regions(paint: Painter, seats: int) -> Regions:
         players, action = columns(table, [0.42, 0.58], gap=2 * gap)
         return Regions(city, pygame.Rect(players.left, players.top, players.width, min(players.height, players_h)),
                        action, log)
-    city, side = columns(outer, [65.8, 34.2], gap=layout.mm(0.6))
+    city, side = columns(outer, [65, 35], gap=layout.mm(0.6))
     action_h = 3 * max(touch, layout.mm(11)) + touch + 3 * gap
     spare = side.height - action_h - layout.mm(LOG_ROOMY_MM) - 2 * gap - layout.mm(3.6)  # a tall screen:
     line = max(line, min(layout.mm(7), spare // seats))  # the players' lines grow, the log keeps its room
@@ -90,7 +90,7 @@ def regions(paint: Painter, seats: int) -> Regions:
 def player_line_px(paint: Painter) -> int:
     """A player's line: one line of the label size at its least, or a chip, and a hair between lines
     (in portrait, a finger's width: there is room beside the evidence cards)."""
-    least = max(chip_px(paint), lines_height(1, font(paint.theme.title_font, paint.layout.mm(LABEL.min_mm)))) + 2
+    least = max(chip_px(paint), lines_height(1, font(paint.theme.title_font, paint.layout.mm_at_least(LABEL.min_mm)))) + 2
     return max(least, paint.layout.mm(9)) if paint.layout.portrait else least
 
 
@@ -204,13 +204,15 @@ class PIBoard:
         """The map's empty corners: the case and round, whose turn, the evidence deck, the first player."""
         view = self.view
         assert view is not None
-        case, turn, deck, first = (inset(c, paint.layout.mm(1)) for c in corners)
+        pad = paint.layout.mm(1)  # less above and below: a long status line takes five lines
+        case, turn, deck, first = (c.inflate(-2 * pad, -pad) for c in corners)
         paint.text(case, Text(N_("Case {n}/{of}\nround {round}"),
                               {"n": view["minigame"], "of": view["minigames"], "round": view["round"]}),
                    BODY, paint.theme.accent, title=True)
         waiting = status_line.words(self.context, self.awaited, view)  # the turn, and any notes to take
         if view["over"]:
-            paint.text(turn, Text(N_("Final scores")), BODY, paint.theme.ink, title=True)
+            paint.text(turn, Text(N_("Final scores")), BODY.mm, paint.theme.ink, title=True,
+                       min_mm=LABEL.min_mm)  # "Puntuación" is a wide word for a narrow corner
         else:
             words = waiting or Text(N_("{seat} plays"), {"seat": self.context.narrator.seat(view["active"])})
             self.draw_seat_line(paint, turn, view["active"], words)

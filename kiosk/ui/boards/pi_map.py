@@ -20,7 +20,7 @@ from kiosk.i18n import N_, Text
 from kiosk.ui.boards.pi_marks import (CAPTION, CAPTION_INK, CARD, ROAD, black_disc, chip_px, draw_pawn, kind_icon,
                                       seat_chip, seat_colour, seat_number, shape)
 from kiosk.ui.layout import inset, rows
-from kiosk.ui.paint import Painter, Verbatim, Words
+from kiosk.ui.paint import Painter, Verbatim, Words, font, lines_height, wrap
 from kiosk.ui.type_scale import BODY, FINE
 
 STAGE_KINDS = {"solve_suspect": "SUSPECT", "solve_crime": "CRIME", "solve_location": "LOCATION"}
@@ -43,11 +43,16 @@ class CityMap:
     view: dict[str, Any]
     prompt: Prompt | None
     chip: int = 0  # the side of a marker chip or pawn on these postcards (pixels), set as they are drawn
+    caption: int = 0  # the least height of a caption (pixels): the longest place name at the least size
 
     def draw(self, paint: Painter, rect: pygame.Rect) -> None:
         spots = postcard_rects(self.rules, rect, paint.layout.mm(1))
         smallest = min(spots.values(), key=lambda spot: (spot.width, spot.height))
         self.chip = max(chip_px(paint), smallest.height // 6)  # larger postcards, larger markers
+        least = font(paint.theme.body_font, paint.layout.mm_at_least(FINE.min_mm))
+        width = caption_box(paint, smallest).width  # a name too long for one line at the least gets two
+        self.caption = max(lines_height(len(wrap(self.narrator.name(e).render(paint.lang), least, width)), least)
+                           for e in self.rules.locations) + 2
         for a, near in self.rules.neighbours.items():
             for b in near:
                 if a < b:
@@ -60,7 +65,7 @@ class CityMap:
     def type_sizes(self, paint: Painter, card: pygame.Rect) -> MapType:
         """The largest size, from the body size down to the fine print's least, at which every caption
         (and every tile name) fits its strip on a card without markers."""
-        caption, suspect, crime, _ = card_rows(paint, card, self.chip)
+        caption, suspect, crime, _ = card_rows(paint, card, self.chip, self.caption)
         places = [self.narrator.name(e) for e in self.rules.locations]
         suspects = [self.narrator.name(e) for e in self.rules.elements["SUSPECT"]]
         crimes = [self.narrator.name(e) for e in self.rules.elements["CRIME"]]
@@ -77,7 +82,7 @@ class CityMap:
         tiles = {"SUSPECT": slot["suspect"], "CRIME": slot["crime"]}
         chosen = stage is not None and action is None
         paint.box(rect, CARD if not chosen else (34, 32, 30), radius=layout.mm(1))
-        caption, suspect_row, crime_row, agents = card_rows(paint, rect, self.chip)
+        caption, suspect_row, crime_row, agents = card_rows(paint, rect, self.chip, self.caption)
         paint.box(caption, CAPTION, radius=layout.mm(1))
         paint.text(caption_box(paint, caption), self.narrator.name(location), sizes.caption, CAPTION_INK,
                    min_mm=FINE.min_mm)
@@ -172,11 +177,12 @@ class CityMap:
             x = pawn.right + 2 + per_row * (small + 1)
 
 
-def card_rows(paint: Painter, card: pygame.Rect, chip: int) -> list[pygame.Rect]:
+def card_rows(paint: Painter, card: pygame.Rect, chip: int, caption: int = 0) -> list[pygame.Rect]:
     """A postcard's strips top to bottom: caption, suspect, crime, investigators; each at least a chip
-    (a line of the fine print's least size) tall, the crime two, the rest shared by CARD_ROWS."""
+    (a line of the fine print's least size) tall, the crime two, the caption `caption` if more, the
+    rest shared by CARD_ROWS."""
     line = chip + 2
-    least = [line, line, 2 * line, line]
+    least = [max(line, caption), line, 2 * line, line]
     share = card.height / sum(CARD_ROWS)
     heights = [max(low, round(weight * share)) for low, weight in zip(least, CARD_ROWS)]
     heights[-1] = max(0, card.height - sum(heights[:-1]))

@@ -34,7 +34,7 @@ def seat_colour(view: dict[str, Any], seat: int) -> Colour:
 
 def chip_px(paint: Painter) -> int:
     """The least side of a chip or pawn: one line of its seat number at the fine print's minimum."""
-    return lines_height(1, font(paint.theme.body_font, paint.layout.mm(FINE.min_mm)))
+    return lines_height(1, font(paint.theme.body_font, paint.layout.mm_at_least(FINE.min_mm)))
 
 
 def seat_number(paint: Painter, box: pygame.Rect, seat: int, ink: Colour = CAPTION_INK) -> None:

@@ -36,6 +36,7 @@ from kiosk.ui.boards.wh_symbols import draw_book, draw_icons, draw_paper, draw_p
 from kiosk.ui.boards.wh_text import draw_fitted, draw_lines, largest_fit, lines_height
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, Words, font
+from kiosk.ui.paint import lines_height as typeset_height
 from kiosk.ui.theme import Theme, theme_for
 from kiosk.ui.type_scale import FINE, LABEL, TITLE, TypeSize
 
@@ -309,11 +310,12 @@ class WatsonHolmesBoard:
         """The height of each line of players: one line of text, or two where a face-up character's
         name does not fit on one at the fine print's minimum (it wraps rather than shrinks)."""
         layout = paint.layout
-        one = layout.mm(ROW_MM)
-        two = one + layout.mm(FINE.min_mm * 1.25)
+        typeface = font(paint.theme.body_font, layout.mm_at_least(FINE.min_mm))
+        carriages = font(paint.theme.title_font, layout.mm_at_least(LABEL.min_mm))  # the number, at its least
+        one = max(layout.mm(ROW_MM), typeset_height(1, carriages) + 2 * layout.mm(0.4))
+        two = max(one + layout.mm(FINE.min_mm * 1.25), typeset_height(2, typeface) + 2 * layout.mm(0.4))
         players = self.view["players"]
         cell = pygame.Rect(0, 0, (width - (per_row - 1) * layout.mm(0.6)) // per_row, one)
-        typeface = font(paint.theme.body_font, layout.mm_at_least(FINE.min_mm))
         heights = []
         for start in range(0, len(players), per_row):
             wide = False

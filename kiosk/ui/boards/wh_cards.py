@@ -17,6 +17,7 @@ import pygame
 from kiosk.i18n import N_, Text
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, Words, font
+from kiosk.ui.paint import lines_height as typeset_height
 from kiosk.ui.boards.wh_text import fits
 from kiosk.ui.theme import Colour
 from kiosk.ui.type_scale import FINE, LABEL, TypeSize
@@ -74,7 +75,8 @@ def card_parts(paint: Painter, cell: pygame.Rect) -> CardParts:
     """Where a card's number, icons, name and pawns go inside its cell."""
     layout = paint.layout
     inner = inset(cell, max(2, layout.mm(0.5)))
-    top_h, pawn_h = layout.mm(NUMBER_MM), layout.mm(PAWN_MM)
+    number_line = typeset_height(1, font(paint.theme.title_font, layout.mm_at_least(LABEL.min_mm)))  # at its least
+    top_h, pawn_h = max(layout.mm(NUMBER_MM), number_line), layout.mm(PAWN_MM)
     top, name, pawns = rows(inner, [top_h, max(1, inner.height - top_h - pawn_h), pawn_h])
     number, icons = columns(top, [1, 1.4])
     return CardParts(number, icons, name, pawns)
