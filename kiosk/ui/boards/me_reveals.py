@@ -25,7 +25,7 @@ from kiosk.games.phrases import winners
 from kiosk.i18n import N_, Text
 from kiosk.ui.boards.me_marks import BACKS, BRASS, card_back, common_size, fits, ink_on, say
 from kiosk.ui.clocks import FLIP_SHARE, draw_clock, flip
-from kiosk.ui.layout import columns, grid, inset, rows
+from kiosk.ui.layout import Layout, columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim
 from kiosk.ui.scene import ON_TIME
 from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE
@@ -298,7 +298,7 @@ class EndReveal:
             inner = pygame.Rect(inner.left, inner.top + (inner.height - tallest) // 2, inner.width, tallest)
         lines = rows(inner, weights, gap=max(1, layout.mm(0.25)))
         widths = ([1.2, 1.3] if layout.portrait else [1.5, 1.6]) + [1.2] * self.seats  # portrait: room for the seats
-        header = columns(lines[0], widths, gap=layout.mm(1))
+        header = columns(lines[0], widths, gap=column_gap(layout))
         say(paint, header[1], Text(N_("Solution")), theme.accent, (LABEL, FINE))
         winners = set(self.result.get("winners", [])) if scored else set()
         names = common_size(paint, [(box, narrator.seat(seat)) for seat, box in enumerate(header[2:])])
@@ -308,7 +308,7 @@ class EndReveal:
             say(paint, box, narrator.seat(seat), theme.background if seat in winners else theme.ink, (names,))
         solution = self.result["solution"]
         answers = self.result["answers"]
-        table = [columns(lines[row + 1], widths, gap=layout.mm(1)) for row in range(len(CATEGORIES))]
+        table = [columns(lines[row + 1], widths, gap=column_gap(layout)) for row in range(len(CATEGORIES))]
         answer_sizes = [common_size(paint, [  # one size along each category's row
             (_answer_boxes(cell)[1], narrator.face(answers[str(seat)][category]))
             for seat, cell in enumerate(cells[2:]) if answers.get(str(seat), {}).get(category) is not None
@@ -366,7 +366,7 @@ class EndReveal:
             (lines[1], Text(N_("Telegram (wrong)")),
              [Verbatim(f"{telegrams[str(s)]:+d} ({wrong[str(s)]})") for s in range(self.seats)]),
         ):
-            cells = columns(line, widths, gap=layout.mm(1))
+            cells = columns(line, widths, gap=column_gap(layout))
             head = pygame.Rect(cells[0].left, cells[0].top, cells[1].right - cells[0].left, cells[0].height)
             say(paint, head, label, theme.accent, align="left")
             for cell, value in zip(cells[2:], values):
@@ -376,6 +376,11 @@ class EndReveal:
             "winners": winners(narrator.seats(list(self.result["winners"]))),
         })
         say(paint, lines[2], verdict, theme.accent, (BODY, LABEL, FINE))
+
+
+def column_gap(layout: Layout) -> int:
+    """The gap between the end table's columns: a hair in portrait, where a name needs every pixel."""
+    return layout.mm(0.5 if layout.portrait else 1)
 
 
 def _answer_boxes(cell: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:

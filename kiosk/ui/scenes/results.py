@@ -27,7 +27,7 @@ from kiosk.ui.paint import Painter, Verbatim, Words
 from kiosk.ui.boards.me_reveals import EndReveal
 from kiosk.ui.scenes.chrome import backdrop, button_height, margin, title_band
 from kiosk.ui.theme import Theme, theme_for
-from kiosk.ui.type_scale import BODY, LABEL
+from kiosk.ui.type_scale import BODY, FINE, LABEL
 
 AGAIN = "again"
 MENU = "menu"
@@ -92,7 +92,7 @@ TABLES: dict[str, Table] = {
             number(seat_value(o.detail.get("penalties"), s)),
             number(o.scores.get(s)),
         ),
-        (1, 1, 1, 1.4, 1.1),
+        (0.9, 0.9, 0.9, 1.6, 1.0),  # "Penalizaciones" is the widest heading
         on_seat=(4, 3),
     ),
     "watson-holmes": Table(
@@ -265,7 +265,7 @@ class Results:
         weights = [1.8 if layout.portrait else 2.8, *spec.weights]
         header, *boxes = rows(block, [1.5] + [1] * (count - 1))  # room for a heading on two lines
         for box, heading in zip(columns(header, weights)[1:], spec.headings):
-            paint.text(inset(box, layout.mm(0.5)), Text(heading), 4, theme.muted, title=True)
+            paint.text(inset(box, layout.mm(0.5)), Text(heading), 4, theme.muted, title=True, min_mm=FINE.min_mm)
         winners = set(self.outcome.winners)
         for box, seat in zip(boxes, order):
             won = seat in winners
@@ -281,7 +281,7 @@ class Results:
                                 name_box.height)
             paint.text(words, self.narrator.seat(seat), LABEL, ink, title=won, align="left")
             for cell, value in zip(cells[1:], spec.cells(self.outcome, seat)):
-                paint.text(inset(cell, layout.mm(0.5)), value, 5, ink, title=True)
+                paint.text(inset(cell, layout.mm(0.5)), value, 5, ink, title=True, min_mm=FINE.min_mm)
 
     def tap(self, value: object, now: float) -> None:
         if value == AGAIN:
