@@ -28,6 +28,7 @@ from kiosk.ui.paint import Painter, Verbatim, Words
 from kiosk.ui.scenes.chrome import backdrop, button_height, margin, pager, segmented, title_band, turn_page
 from kiosk.ui.scenes.notice import Notice
 from kiosk.ui.theme import Theme, theme_for
+from kiosk.ui.type_scale import FINE
 
 DONE = "done"
 BACK = "back"
@@ -143,7 +144,7 @@ class Options:
         label = LABELS[(row.owner, row.name)]
         value = self.values.get(row.name)
         paint.text(label_box, Text(label.name), 5.5, paint.theme.accent, title=True, align="left")
-        paint.text(help_box, row_help(row, value), 3.6, paint.theme.muted, align="left", valign="top")
+        paint.text(help_box, row_help(row, value), 3.6, paint.theme.muted, align="left", valign="top", min_mm=FINE.min_mm)
         if row.choices is None:
             on = bool(value)
             paint.button(control, Text(ON if on else OFF), ("toggle", row.name), selected=on, size_mm=4.5)
