@@ -33,7 +33,7 @@ from kiosk.ui.boards.mc_cards import ASPECT, CARD_BACK, CARD_FACE, CARD_INK, SPE
 from kiosk.ui.boards.mc_duel import DuelReveal, Side, draw_duel
 from kiosk.ui.boards.mc_layout import grown, regions
 from kiosk.ui.layout import columns, grid, inset, rows
-from kiosk.ui.paint import Painter, Verbatim, font, lines_height
+from kiosk.ui.paint import Painter, Verbatim, font, lines_height, wrap
 from kiosk.ui.scene import ON_TIME
 from kiosk.ui.theme import Colour, Theme, theme_for
 from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE, TypeSize
@@ -161,11 +161,12 @@ class MysteryCityBoard:
         paint.text(title, Text(N_("Mystery City")), self.size(TITLE), paint.theme.accent, title=True, align="left")
         if not self.view:
             return
-        two = lines_height(2, font(paint.theme.title_font, paint.layout.mm_at_least(LABEL.min_mm)))  # a long line
-        one = lines_height(1, font(paint.theme.body_font, paint.layout.mm_at_least(FINE.min_mm)))
-        high = max(turn.height * 6 // 11, min(two, turn.height - one))
-        waiting, order = rows(turn, [high, turn.height - high])
         line = status_line.words(self.context, self.awaited, self.view)
+        least = font(paint.theme.title_font, paint.layout.mm_at_least(LABEL.min_mm))  # a long line takes two
+        needed = lines_height(len(wrap(line.render(paint.lang), least, turn.width)), least) if line is not None else 0
+        one = lines_height(1, font(paint.theme.body_font, paint.layout.mm_at_least(FINE.min_mm)))
+        high = max(turn.height * 6 // 11, min(needed, turn.height - one))
+        waiting, order = rows(turn, [high, turn.height - high])
         if line is not None:
             paint.text(waiting, line, self.size(LABEL), paint.theme.accent, title=True, align="left")
         arrow, words = columns(order, [order.height, max(1, order.width - order.height)], gap=paint.layout.mm(1))
