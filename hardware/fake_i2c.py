@@ -25,6 +25,7 @@ from PIL import Image
 
 MUX_ADDRESS = 0x70
 CLOCKS_PER_BYTE = 9  # 8 data bits and the acknowledge
+PACE_SLACK = 0.001  # a paced bus sleeps off its wire time once it is this far ahead (sleep costs ~0.1 ms)
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ class FakeI2CBus:
         self.transactions: list[Transaction] = []
         self.bytes_sent = 0
         self.wire_seconds = 0.0  # the time the bytes sent took on the wire, at clock_hz
+        self.free_at = 0.0  # paced: when (time.perf_counter) the wire has carried every byte so far
         self.mux: FakeTCA9548A | None = None
         self.lock = threading.Lock()
 
@@ -119,8 +121,11 @@ class FakeI2CBus:
         self.bytes_sent += count
         seconds = count * CLOCKS_PER_BYTE / self.clock_hz
         self.wire_seconds += seconds
-        if self.paced:
-            time.sleep(seconds)
+        if self.paced:  # the caller waits as for a real transfer, in sleeps of at least PACE_SLACK
+            now = time.perf_counter()
+            self.free_at = max(now, self.free_at) + seconds
+            if self.free_at - now > PACE_SLACK:
+                time.sleep(self.free_at - now)
 
     def _keeps_up(self, target: I2CTarget) -> bool:
         """A target clocked faster than it can follow misses its own address: no acknowledge."""

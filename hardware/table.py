@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from functools import partial
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Iterable, Protocol
 
 from gpiozero import DigitalOutputDevice
 
@@ -67,15 +67,16 @@ class Table:
     closed: bool = field(default=False)
     writers: BusWriters = field(default_factory=BusWriters)
 
-    def show(self, frames: list[tuple[int, Any, bool]]) -> None:
+    def show(self, frames: Iterable[tuple[int, Any, bool]]) -> None:
         """Put each (seat, picture, inverted) on its seat's screen, in this order on each bus, every
-        bus at once (one writer thread per bus); returns when all are written."""
+        bus at once (one writer thread per bus), each as soon as `frames` yields it; returns when
+        all are written."""
         seats = {seat.index: seat for seat in self.seats}
-        self.writers.write([
+        self.writers.write(
             (seats[index].config.display.bus, partial(seats[index].display.show, image, inverted))
             for index, image, inverted in frames
             if index in seats
-        ])
+        )
 
     def start(self) -> Table:
         if self.reader is not None:
@@ -180,7 +181,8 @@ def build_table(config: TableConfig, *, backend: Any = None, registry: TagRegist
         backend.close()
         raise
     assert registry is not None
-    return Table(config, pinmap, backend, events, seats, whistle, reader, registry, reset_line)
+    return Table(config, pinmap, backend, events, seats, whistle, reader, registry, reset_line,
+                 writers=BusWriters(len({seat.display.bus for seat in config.seats})))
 
 
 def describe(event: DeviceStatus) -> str:

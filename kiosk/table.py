@@ -14,9 +14,11 @@ import heapq
 import logging
 import queue
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
+
+from PIL import Image
 
 from hardware.events import ButtonPress, DeviceStatus, TagSeen
 from hardware.table import Table
@@ -312,10 +314,14 @@ class Referee:
 
     def draw_seats(self, seats: list[int]) -> None:
         """Draw these seats' screens (their phones too), in this order on each I2C bus, every bus at
-        once; returns when every frame is written (identical frames cost nothing on the bus)."""
+        once, each frame on its way while the next is rendered; returns when every frame is written
+        (identical frames cost nothing on the bus)."""
+        self.table.show(self._frames(seats))
+
+    def _frames(self, seats: list[int]) -> Iterator[tuple[int, Image.Image, bool]]:
+        """Each seat's picture as it is rendered (a phone seat's document published on the way)."""
         phones = self.phones
         on_screens = {part.index for part in self.table.seats}
-        frames = []
         for seat in seats:
             controller = self.controllers.get(seat)
             on_phone = phones is not None and controller is not None and phones.on_phone(seat)
@@ -323,11 +329,10 @@ class Referee:
                 controller.link = phones.hub.url(seat)  # a new link once the seat was given back
             if seat in on_screens:
                 image, inverted = panel_picture(on_a_phone(seat) if on_phone else self.screen_of(seat))
-                frames.append((seat, image, inverted))
+                yield seat, image, inverted
             if on_phone:
                 assert phones is not None and controller is not None
                 phones.publish(seat, controller)
-        self.table.show(frames)
 
     def _bot_screen(self, seat: int) -> Screen:
         thinking = seat in self._bot_due

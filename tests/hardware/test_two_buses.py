@@ -112,7 +112,7 @@ def test_a_panel_holding_its_bus_does_not_stall_the_other_bus(two_bus_table):
 
 
 def test_each_bus_writes_its_seats_in_the_order_given_and_a_bug_reaches_the_caller():
-    writers = BusWriters()
+    writers = BusWriters(buses=2)
     done: list[tuple[str, int]] = []
     try:
         writers.write([(bus, lambda bus=bus, n=n: done.append((bus, n))) for n, bus in enumerate("abab")])
