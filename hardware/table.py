@@ -85,9 +85,8 @@ class Table:
 
     def poll(self) -> None:
         """Give failed parts their retry and the seat screens their keepalive (call from the main
-        loop, e.g. once a second)."""
-        for seat in self.seats:
-            seat.display.poll()
+        loop, e.g. once a second): each bus's on its writer thread, every bus at once."""
+        self.writers.write((seat.config.display.bus, seat.display.poll) for seat in self.seats)
 
     def close(self) -> None:
         if self.closed:
