@@ -193,11 +193,11 @@ class Walk:
             part = _("I2C clock (i2c-{bus})").format(bus=i2c.bus)
             if name == "i2c2":  # set by its overlay's baudrate, not by dtparam
                 fix = _("dtoverlay=i2c3,pins_4_5,baudrate={hz} (Pi 4) or dtoverlay=i2c2-pi5,pins_4_5,baudrate={hz} "
-                        "(Pi 5) in config.txt").format(hz=wanted)
+                        "(Pi 5)").format(hz=wanted)
                 if running is None:
                     self.checks.append(Check(part, WARN, _("the kernel does not report the clock of i2c-{bus}: check that config.txt has {fix}").format(bus=i2c.bus, fix=fix)))
                 elif running != wanted:
-                    self.checks.append(Check(part, FAIL, _("table.toml says i2c2.speed_hz = {wanted} but the kernel runs i2c-{bus} at {running} Hz: set {fix} and reboot").format(wanted=wanted, bus=i2c.bus, running=running, fix=fix)))
+                    self.checks.append(Check(part, FAIL, _("table.toml says i2c2.speed_hz = {wanted} but the kernel runs i2c-{bus} at {running} Hz: set {fix} in config.txt and reboot").format(wanted=wanted, bus=i2c.bus, running=running, fix=fix)))
                 else:
                     self.checks.append(Check(part, PASS, f"{wanted // 1000} kHz"))
             elif running is None:

@@ -223,3 +223,41 @@ def test_without_the_second_bus_its_pins_are_free_for_one_bus_tables(tmp_path):
     assert pinmap.second_bus is None
     assert {"GPIO4", "GPIO5"}.isdisjoint(pin.name for _, pin in pinmap.assignments())
     assert replace(default_config(2), pinmap_path=pinmap.path).pinmap().second_bus is None
+
+
+def two_bus_config_without_reader():
+    return replace(default_config(seats=4, buses=2), reader=replace(default_config().reader, enabled=False))
+
+
+def test_the_self_test_checks_both_buses_clocks_and_every_screen_on_them():
+    from kiosk.commands.selftest import PASS, selftest_mock
+
+    checks = selftest_mock(two_bus_config_without_reader(), quiet=True)
+    assert [(c.part, c.result) for c in checks if "clock" in c.part] == [("I2C clock (i2c-1)", PASS), ("I2C clock (i2c-3)", PASS)]
+    assert all(c.result == PASS for c in checks if "screen" in c.part) and len([c for c in checks if "screen" in c.part]) == 4
+
+
+def test_the_self_test_names_the_second_buses_overlay_when_its_clock_is_wrong():
+    from kiosk.commands.selftest import FAIL, selftest_mock
+
+    checks = selftest_mock(two_bus_config_without_reader(), ("i2c2-clock",), quiet=True)
+    wrong = [c for c in checks if c.result == FAIL]
+    assert [c.part for c in wrong] == ["I2C clock (i2c-3)"]
+    assert ("the kernel runs i2c-3 at 100000 Hz: set dtoverlay=i2c3,pins_4_5,baudrate=400000 (Pi 4) or "
+            "dtoverlay=i2c2-pi5,pins_4_5,baudrate=400000 (Pi 5) in config.txt") in wrong[0].detail
+
+
+def test_the_wiring_documents_put_a_seat_moved_to_the_second_bus_on_the_second_mux():
+    import sys
+
+    sys.path.insert(0, str(load_pinmap().path.parent))
+    from make_wiring import render_harness, render_markdown
+
+    raw = read_toml(load_pinmap().path)
+    raw["seat"][1].update(bus="i2c2", mux_channel=0)
+    pinmap = pinmap_from_dict(raw)
+    markdown, harness = render_markdown(pinmap), render_harness(pinmap)
+    assert "| 0x3C | seat 2 OLED (SSD1306/SH1106) | second mux channel 0 |" in markdown
+    assert "| 2 | 0 (second mux) |" in markdown
+    assert "    - MUX2: [SD0, SC0]\n    - W_SEAT2: [3, 4]" in harness
+    assert "    - PI: [17, 25, 7, 29]\n    - W_I2C2: [1-4]" in harness
