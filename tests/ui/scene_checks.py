@@ -36,15 +36,6 @@ _MESSAGES: set[str] | None = None
 # Frames (by the start of their name) still drawing some text under the 2.5 mm floor: TEMPORARY, each
 # with what is left to do. Remove an entry when its board is migrated to the type scale.
 SMALL_TYPE_PENDING: dict[str, str] = {
-    "me-board": "Mystery Express (10 px at every layout, 8 px at 800x480): the notes grid's category "
-                "letters (S, MO, M, L, T), the car names, the train's rule lines; needs the grid paged "
-                "or one column per category shown at a time",
-    "tap test": "the Mystery Express board (see me-board)",
-    "refused tap": "the Mystery Express board (see me-board)",
-    "turn buttons at": "the Mystery Express board (see me-board)",
-    "status-line-mystery-express": "the Mystery Express board (see me-board)",
-    "menu-results-mystery-express": "its breakdown is the Mystery Express end reveal: the suspects' names "
-                                    "at 10-12 px at 800x480 with 5 seats (see me-board)",
 }
 
 

@@ -13,6 +13,7 @@ from kiosk.games.mystery_express.choices import worth_offering
 from kiosk.games.mystery_express.rules import load_rules
 from kiosk.i18n import Text, TextList
 from kiosk.ui.boards import BOARD_MODULES, BoardContext, make_board
+from kiosk.ui.boards.event_log import Step
 from kiosk.ui.boards.mystery_express import MysteryExpressBoard
 from kiosk.ui.boards.me_reveals import CARD_SHARE, FRAME
 from kiosk.ui.layout import LAYOUTS
@@ -47,7 +48,7 @@ MOMENTS: dict[str, tuple[int, int, Any, float]] = {
     "mid-leg-category": (5, 3, lambda g: g.first(lambda m: any(p.kind.endswith("_category") for p in m.prompts)), 0.0),
     "mid-leg-targets": (4, 7, lambda g: g.first(lambda m: any(p.kind.endswith("_target") for p in m.prompts)), 0.0),
     "strasbourg-single-pile": (5, 3, lambda g: g.event_index("time_reveal", method="single_pile"), 4.5),
-    "wien-packets": (4, 7, lambda g: g.event_index("time_reveal", method="packets"), 1.5),
+    "wien-packets": (4, 7, lambda g: g.event_index("time_reveal", method="packets"), 3.5),  # after a lounge reveal
     "budapest-three-piles": (3, 5, lambda g: g.event_index("time_reveal", method="three_piles"), 7.3),
     "munchen-tunnel": (5, 3, lambda g: g.first(lambda m: m.view["stage"] == "tunnel"
                                                 and any(m.view["step"]["picks"].values())), 40.0),
@@ -149,10 +150,10 @@ def test_a_private_event_given_by_mistake_is_neither_told_nor_drawn():
     played = game(5, 3)
     index = played.first(lambda m: any(p.kind == "turn" for p in m.prompts))
     board = played.board(index)
-    before = board.banner
+    before = list(board.log.lines)
     secret = Event("card_shown", {"from": 1, "to": 0, "face": "MOTIVE:3"}, frozenset({0, 1}))
     board.observe([secret], played.log[index].now)
-    assert board.banner == before
+    assert list(board.log.lines) == before
     painter = render(board, LANDSCAPE, "en", played.log[index].now)
     assert not any("Blackmail" in d.text for d in painter.drawn)
 
@@ -180,7 +181,7 @@ def test_a_tap_on_a_choice_submits_exactly_that_action(layout):
     prompt = played.log[index].prompts[0]
     now = played.log[index].now
     painter = frame_of(board, now, layout)
-    buttons = [t.value for t in painter.targets]
+    buttons = [t.value for t in painter.targets if not isinstance(t.value, Step)]  # the log's own aside
     assert buttons == [(prompt.seat, a) for a in prompt.actions]  # every public choice, nothing more
     chosen = prompt.actions[1]
     board.tap(painter.hit(target_for(painter, chosen)), now)
@@ -221,7 +222,8 @@ def test_bots_choices_are_not_buttons():
                            bots=frozenset({seat}))
     robot = MysteryExpressBoard(context)
     robot.update(played.log[index].view, played.log[index].prompts, played.log[index].now)
-    assert render(robot, LANDSCAPE, "en", played.log[index].now).targets == []
+    targets = render(robot, LANDSCAPE, "en", played.log[index].now).targets
+    assert [t.value for t in targets if not isinstance(t.value, Step)] == []  # the log's scrolling, nothing else
 
 
 # --- motion only while a clock runs -----------------------------------------------------------------

@@ -192,7 +192,7 @@ class Narrator:
                 params[key] = value + 1  # spaces are counted from 1 for people
             elif key == "solution":
                 params[key] = self.faces(list(value.values()))
-            else:
+            elif not isinstance(value, str):  # a code (a Time reveal's method) is never shown raw
                 params[key] = value
         if event.kind == "character_chosen":
             self.characters[d["seat"]] = d["character"]

@@ -1,14 +1,22 @@
 """Mystery Express category marks on the touchscreen: a card back per category, each with its own
-colour, a symbol drawn by the program and a letter, so colour is never the only signal (DESIGN)."""
+colour, a symbol drawn by the program and a letter, so colour is never the only signal (DESIGN).
+
+Also the board's way with the type scale: `say` sets words in the largest of a few named sizes they
+fit at (wrapped), `common_size` gives a row or a column one size, and `fits` tells whether a mark
+that repeats what a symbol or a neighbour says (a back's letter, a token's number) is readable at
+all where it would go; if not, it is left out rather than drawn under its minimum."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import pygame
 
 from kiosk.i18n import N_, Text
 from kiosk.ui.layout import inset
-from kiosk.ui.paint import Painter, Verbatim
+from kiosk.ui.paint import Painter, Verbatim, Words, font, lines_height, wrap
 from kiosk.ui.theme import Colour
+from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE, TypeSize
 
 # Back colours from the physical game (rules 1.2): green, red, blue, black, white.
 BACKS: dict[str, Colour] = {
@@ -83,16 +91,45 @@ def _behind(colour: Colour) -> Colour:
     return DARK if colour == CREAM else CREAM
 
 
+def fits(paint: Painter, rect: pygame.Rect, words: Words, size: TypeSize, *, title: bool = True) -> bool:
+    """Whether `words` fit `rect` (wrapped) at `size`'s minimum: a mark that says again what a symbol
+    or a neighbour already says is left out rather than drawn too small to read."""
+    typeface = font(paint.theme.title_font if title else paint.theme.body_font, paint.layout.mm(size.min_mm))
+    lines = wrap(words.render(paint.lang), typeface, rect.width)
+    return lines_height(len(lines), typeface) <= rect.height and all(typeface.size(x)[0] <= rect.width for x in lines)
+
+
+def say(paint: Painter, rect: pygame.Rect, words: Words | None, colour: Colour,
+        sizes: tuple[TypeSize, ...] = (LABEL, FINE), *, align: str = "center") -> None:
+    """`words` in the largest of `sizes` they fit at (wrapped), else the last: never under its minimum.
+    Nothing to say (None), nothing drawn."""
+    if words is None:
+        return
+    size = next((s for s in sizes if fits(paint, rect, words, s)), sizes[-1])
+    paint.text(rect, words, size, colour, title=True, align=align)
+
+
+def common_size(paint: Painter, items: Sequence[tuple[pygame.Rect, Words]],
+                sizes: tuple[TypeSize, ...] = (LABEL, FINE)) -> TypeSize:
+    """One size for a row or a column of names, not each shrunk on its own (a list that mixes sizes
+    reads as untidy): the largest of `sizes` every item fits at, shrunk (never under its minimum) as
+    far as the tightest item needs, and set there for all."""
+    chosen = next((s for s in sizes if all(fits(paint, rect, words, s) for rect, words in items)), sizes[-1])
+    mm = min((paint.fit_mm(rect, words, chosen, title=True) for rect, words in items), default=chosen.mm)
+    return TypeSize(chosen.name, mm, mm)
+
+
 def card_back(paint: Painter, rect: pygame.Rect, category: str, *, empty: bool = False) -> None:
     """A card lying face down: its category's back with the symbol and the letter, stacked when the
-    card stands upright, side by side when it lies wide."""
+    card stands upright, side by side when it lies wide. A back too small for the letter at the type
+    scale's fine print shows the symbol alone (colour and symbol still tell the categories apart)."""
     radius = max(2, min(rect.size) // 8)
     if empty:
         paint.box(rect, None, paint.theme.muted, radius=radius, width=1)
         return
     paint.box(rect, BACKS[category], BRASS, radius=radius, width=max(1, min(rect.size) // 16))
     inner = inset(rect, max(1, min(rect.size) // 12))
-    letter_room = max(paint.layout.mm(2.4), inner.height // 4)
+    letter_room = max(paint.layout.mm(FINE.min_mm) + 2, inner.height // 4)
     if rect.width >= rect.height or inner.height < 2 * letter_room:
         side = min(inner.height, inner.width * 2 // 5)
         symbol = pygame.Rect(inner.left, inner.top, side, inner.height)
@@ -101,8 +138,11 @@ def card_back(paint: Painter, rect: pygame.Rect, category: str, *, empty: bool =
         cut = max(inner.height - letter_room, inner.height * 11 // 20)
         symbol = pygame.Rect(inner.left, inner.top, inner.width, cut)
         mark = pygame.Rect(inner.left, inner.top + cut, inner.width, inner.height - cut)
+    if not fits(paint, mark, letter(category), FINE):
+        draw_symbol(paint.surface, inner, category, ink_on(category))
+        return
     draw_symbol(paint.surface, symbol, category, ink_on(category))
-    paint.text(mark, letter(category), 4, ink_on(category), title=True, min_mm=1.2)
+    say(paint, mark, letter(category), ink_on(category))
 
 
 def count_chip(paint: Painter, rect: pygame.Rect, category: str, count: int) -> None:
@@ -110,7 +150,7 @@ def count_chip(paint: Painter, rect: pygame.Rect, category: str, count: int) -> 
     back, number = _split_h(rect, 0.62)
     card_back(paint, back, category)
     colour = paint.theme.ink if count else paint.theme.muted
-    paint.text(number, Verbatim(str(count)), 5, colour, title=True, min_mm=1.6)
+    say(paint, number, Verbatim(str(count)), colour, (TITLE, BODY, LABEL))
 
 
 def _split_h(rect: pygame.Rect, left_share: float) -> tuple[pygame.Rect, pygame.Rect]:

@@ -1,4 +1,5 @@
-"""The timed moments of Mystery Express on the public screen: the three Time reveals and the end.
+"""The timed moments of Mystery Express on the public screen: the three Time reveals, the cards
+shown to everyone (a lounge reveal, the sudden revelation), and the end.
 
 Each reveal is plain data with a start time; `now` says what it shows. One look (a card on a pile,
 a packet in front of each seat, one category of the solution) lasts the table's `reveal_seconds`,
@@ -7,25 +8,27 @@ except a single Time card on a pile, which the rules show "briefly": a third of 
 
 `next_change` says when the picture next changes, so the board draws a frame then and no more: every
 frame while a card turns over or a packet's bar fills, once per look while a card lies flat or a
-category turns, once more when the reveal is over, then nothing.
+category turns, once more when the reveal is over, then nothing. Cards shown to everyone stand
+big in the middle of the board for two looks, then settle into the ledger and the log.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
 from kiosk.games.mystery_express.narrate import CATEGORY_NAMES, TEMPLATES
-from kiosk.games.mystery_express.rules import CATEGORIES
+from kiosk.games.mystery_express.rules import CATEGORIES, category_of
 from kiosk.games.phrases import winners
 from kiosk.i18n import N_, Text
-from kiosk.ui.boards.me_marks import card_back
+from kiosk.ui.boards.me_marks import BACKS, BRASS, card_back, common_size, fits, ink_on, say
 from kiosk.ui.clocks import FLIP_SHARE, draw_clock, flip
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim
 from kiosk.ui.scene import ON_TIME
+from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE
 
 
 CARD_SHARE = 1 / 3  # a Time card on a pile shows for this share of one look
@@ -97,8 +100,8 @@ class TimeReveal:
         index, progress = self.moment(now)
         if self.method != "packets":
             title, counter = columns(title, [5, 1], gap=layout.mm(1))
-            paint.text(counter, Verbatim(f"{index + 1}/{len(self.sequence)}"), 6, theme.ink, title=True)
-        paint.text(title, Text(TEMPLATES["time_reveal"], {"city": Text(self.city)}), 6, theme.accent, title=True)
+            paint.text(counter, Verbatim(f"{index + 1}/{len(self.sequence)}"), TITLE, theme.ink, title=True)
+        say(paint, title, Text(TEMPLATES["time_reveal"], {"city": Text(self.city)}), theme.accent, (TITLE, BODY, LABEL))
         if self.method == "packets":
             self._draw_rounds(paint, body, index, progress)
             return
@@ -122,7 +125,7 @@ class TimeReveal:
         theme, layout = paint.theme, paint.layout
         words, packets, bar = rows(body, [1.4, 3, 0.6], gap=layout.mm(2))
         line = Text(N_("Packet {round} of {of}: look at your seat screen"), {"round": index + 1, "of": self.rounds})
-        paint.text(words, line, 5.5, theme.ink, title=True)
+        paint.text(words, line, BODY, theme.ink, title=True)
         cells = grid(packets, self.rounds, self.rounds, gap=layout.mm(3))
         for i, cell in enumerate(cells):
             side = min(cell.width, cell.height)
@@ -133,6 +136,96 @@ class TimeReveal:
         paint.box(bar, theme.background, theme.accent, radius=bar.height // 2)
         filled = pygame.Rect(bar.left, bar.top, max(bar.height, round(bar.width * done)), bar.height)
         paint.box(filled, theme.accent, None, radius=bar.height // 2)
+
+
+SHOWN_LOOKS = 2  # cards shown to everyone stand big for this many looks
+
+
+@dataclass
+class CardsShown:
+    """Cards turned face up for everyone: a lounge reveal (each other player holding the asked
+    category shows one) or the sudden revelation (everyone with cards shows one). Drawn big, each
+    card with its owner's name, for `SHOWN_LOOKS` looks; then the ledger and the log keep them."""
+
+    KINDS: ClassVar[tuple[str, ...]] = ("lounge", "sudden_revelation")
+    kind: str
+    shown: tuple[tuple[int, str], ...]  # (seat, face) in seat order
+    start: float
+    per: float
+    asker: int | None = None  # a lounge reveal: who asked, and for which category
+    category: str | None = None
+
+    @classmethod
+    def from_event(cls, kind: str, data: dict[str, Any], start: float, per: float) -> CardsShown:
+        shown = tuple((int(r["seat"]), str(r["face"])) for r in data["reveals"])
+        return cls(kind, shown, start, per, data.get("seat"), data.get("category"))
+
+    @property
+    def end(self) -> float:
+        return self.start + SHOWN_LOOKS * self.per
+
+    def running(self, now: float) -> bool:
+        return now + ON_TIME < self.end
+
+    def next_change(self, now: float) -> float | None:
+        """It appears at its start, stays still, and is gone at its end: two frames, no more."""
+        if not self.running(now):
+            return None
+        return self.start - now if now < self.start else self.end - now
+
+    def title(self, narrator: Any) -> Text:
+        if self.kind == "lounge" and self.asker is not None and self.category is not None:
+            return Text(N_("{seat} asked the lounge for a {category} card"),
+                        {"seat": narrator.seat(self.asker), "category": Text(CATEGORY_NAMES[self.category])})
+        return Text(N_("Sudden revelation"))
+
+    def draw(self, paint: Painter, rect: pygame.Rect, narrator: Any, now: float, shown: list[str]) -> None:
+        """The title, then a big card per face: its category's back around it, the owner's name on
+        top, the face's name (and a Time face's clock) in the middle."""
+        theme, layout = paint.theme, paint.layout
+        paint.box(rect, theme.panel, theme.accent, radius=layout.mm(2))
+        title, body = rows(inset(rect, layout.mm(2)), [1, 5], gap=layout.mm(1.5))
+        heading = self.title(narrator)
+        say(paint, title, heading, theme.accent, (TITLE, BODY, LABEL))
+        count = len(self.shown)
+        per_row = count if not layout.portrait else min(count, 3)
+        lines = -(-count // per_row)
+        tallest = body.height // lines
+        cards = []
+        for cell in grid(body, count, per_row, gap=layout.mm(2)):
+            card = pygame.Rect(0, 0, min(cell.width, tallest), min(cell.height, tallest))
+            card.center = cell.center
+            cards.append(card)
+        parts = [self._parts(paint, card, face) for card, (_, face) in zip(cards, self.shown)]
+        owners = common_size(paint, [(owner, narrator.seat(seat)) for (owner, _, _), (seat, _) in zip(parts, self.shown)])
+        faces = common_size(paint, [(words, narrator.face(face)) for (_, words, _), (_, face) in zip(parts, self.shown)],
+                            (TITLE, BODY, LABEL, FINE))
+        for card, (owner, words, clock), (seat, face) in zip(cards, parts, self.shown):
+            category = category_of(face)
+            paint.box(card, BACKS[category], BRASS, radius=layout.mm(2), width=max(2, layout.mm(0.6)))
+            say(paint, owner, narrator.seat(seat), ink_on(category), (owners,))
+            middle = words.union(clock) if clock is not None else words
+            paint.box(inset(middle, -layout.mm(1)), (250, 246, 236) if category == "TIME" else theme.background, None,
+                      radius=layout.mm(1.5))
+            if clock is not None:
+                radius = max(4, min(clock.width, clock.height) // 2 - 1)
+                draw_clock(paint.surface, clock.center, radius, *clock_of(narrator, face))
+            say(paint, words, narrator.face(face), ink_on("TIME") if category == "TIME" else theme.ink, (faces,))
+            shown.append(face)
+
+    @staticmethod
+    def _parts(paint: Painter, card: pygame.Rect, face: str) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect | None]:
+        """A shown card's owner line, the face's name and (a Time face) its clock."""
+        layout = paint.layout
+        owner, middle = rows(inset(card, layout.mm(1.5)), [1, 2.4], gap=layout.mm(1))
+        words = inset(middle, layout.mm(1))
+        if category_of(face) != "TIME":
+            return owner, words, None
+        clock, words = rows(words, [1.6, 1], gap=layout.mm(0.5))
+        return owner, words, clock
+
+
+Reveal = TimeReveal | CardsShown  # what the board's stage shows, one at a time, in order
 
 
 def clock_of(narrator: Any, face: str) -> tuple[int, int]:
@@ -197,47 +290,52 @@ class EndReveal:
         theme, layout = paint.theme, paint.layout
         step, progress = self.stage(now)
         paint.box(rect, theme.panel, theme.accent, radius=layout.mm(2))
-        inner = inset(rect, layout.mm(1.5))
+        inner = inset(rect, layout.mm(0.8))
         scored = step >= len(CATEGORIES)
-        weights = [1.1] + [1] * len(CATEGORIES) + ([1, 1, 1.1] if scored else [])
-        tallest = layout.mm(16) * sum(weights)  # in portrait the table keeps a card's proportions
+        weights = [1.0] + [1.05] * len(CATEGORIES) + ([0.6, 0.6, 0.6] if scored else [])  # names, answers: two lines
+        tallest = layout.mm(22) * sum(weights)  # in portrait the table keeps a card's proportions
         if inner.height > tallest:
             inner = pygame.Rect(inner.left, inner.top + (inner.height - tallest) // 2, inner.width, tallest)
-        lines = rows(inner, weights, gap=max(1, layout.mm(0.5)))
-        widths = [1.5, 1.6] + [1.2] * self.seats
+        lines = rows(inner, weights, gap=max(1, layout.mm(0.25)))
+        widths = ([1.2, 1.3] if layout.portrait else [1.5, 1.6]) + [1.2] * self.seats  # portrait: room for the seats
         header = columns(lines[0], widths, gap=layout.mm(1))
-        paint.text(header[1], Text(N_("Solution")), 4.5, theme.accent, title=True)
+        say(paint, header[1], Text(N_("Solution")), theme.accent, (LABEL, FINE))
         winners = set(self.result.get("winners", [])) if scored else set()
+        names = common_size(paint, [(box, narrator.seat(seat)) for seat, box in enumerate(header[2:])])
         for seat, box in enumerate(header[2:]):
             if seat in winners:
                 paint.box(box, theme.accent, None, radius=layout.mm(1))
-            paint.text(box, narrator.seat(seat), 4, theme.background if seat in winners else theme.ink, title=True,
-                       min_mm=1.8)
+            say(paint, box, narrator.seat(seat), theme.background if seat in winners else theme.ink, (names,))
         solution = self.result["solution"]
         answers = self.result["answers"]
+        table = [columns(lines[row + 1], widths, gap=layout.mm(1)) for row in range(len(CATEGORIES))]
+        answer_sizes = [common_size(paint, [  # one size along each category's row
+            (_answer_boxes(cell)[1], narrator.face(answers[str(seat)][category]))
+            for seat, cell in enumerate(cells[2:]) if answers.get(str(seat), {}).get(category) is not None
+        ]) for category, cells in zip(CATEGORIES, table)]
+        heads = [_category_boxes(paint, cells[0]) for cells in table]
+        category_size = common_size(paint, [(name, Text(CATEGORY_NAMES[c])) for (_, name), c in zip(heads, CATEGORIES)])
         for row, category in enumerate(CATEGORIES):
-            cells = columns(lines[row + 1], widths, gap=layout.mm(1))
-            width = min(cells[0].height * 3 // 4, cells[0].width // 3)
-            name = cells[0]
-            if width >= layout.mm(3.5):  # the back beside the name; too narrow to read, the name says it alone
-                mark = pygame.Rect(cells[0].left, cells[0].top, width, min(cells[0].height, width * 3 // 2))
-                mark.centery = cells[0].centery
+            cells = table[row]
+            mark, name = heads[row]
+            category_name = Text(CATEGORY_NAMES[category])
+            if mark.width >= layout.mm(3.5) and fits(paint, name, category_name, FINE):  # the back beside the name
                 card_back(paint, mark, category)
-                name = pygame.Rect(mark.right + layout.mm(1), cells[0].top, cells[0].right - mark.right - layout.mm(1),
-                                   cells[0].height)
-            paint.text(name, Text(CATEGORY_NAMES[category]), 4, theme.ink, title=True, align="left", min_mm=1.8)
+                say(paint, name, category_name, theme.ink, (category_size,), align="left")
+            else:  # no room for both: the name says it alone
+                say(paint, cells[0], category_name, theme.ink, align="left")
             if row > step:
                 continue
             turned = row < step or progress >= 0.5  # answers first, then the card turns over
             truth = solution[category]
             if turned:
                 paint.box(cells[1], theme.accent, None, radius=layout.mm(1))
-                words = inset(cells[1], 2)
+                words = inset(cells[1], 1)
                 if category == "TIME":  # the crime's hour as the clock face players watched for
                     face, words = columns(words, [1, 1.6])
                     radius = max(4, min(face.width, face.height) // 2 - 1)
                     draw_clock(paint.surface, face.center, radius, *clock_of(narrator, truth))
-                paint.text(words, narrator.face(truth), 4, theme.background, title=True, min_mm=1.8)
+                say(paint, words, narrator.face(truth), theme.background, (LABEL, FINE))
                 shown.append(truth)
             else:
                 back = pygame.Rect(0, 0, cells[1].height * 3 // 4, cells[1].height)
@@ -250,11 +348,11 @@ class EndReveal:
                 right = turned and answer == truth
                 if right:
                     paint.box(cell, (52, 110, 70), theme.accent, radius=layout.mm(1), width=1)
-                mark_box, text_box = columns(inset(cell, 1), [1, 4])
+                mark_box, text_box = _answer_boxes(cell)
                 if turned:
-                    paint.text(mark_box, Verbatim("✓" if right else "✗"), 4, theme.ink if right else theme.alert,
-                               title=True, min_mm=1.6)
-                paint.text(text_box, narrator.face(answer), 3.6, theme.ink, min_mm=1.6)
+                    paint.text(mark_box, Verbatim("✓" if right else "✗"), FINE, theme.ink if right else theme.alert,
+                               title=True)
+                say(paint, text_box, narrator.face(answer), theme.ink, (answer_sizes[row],))
                 shown.append(answer)
         if scored:
             self._draw_scores(paint, lines[-3:], widths, narrator)
@@ -269,12 +367,35 @@ class EndReveal:
              [Verbatim(f"{telegrams[str(s)]:+d} ({wrong[str(s)]})") for s in range(self.seats)]),
         ):
             cells = columns(line, widths, gap=layout.mm(1))
-            paint.text(pygame.Rect(cells[0].left, cells[0].top, cells[1].right - cells[0].left, cells[0].height),
-                       label, 4.2, theme.accent, title=True, align="left", min_mm=1.8)
+            head = pygame.Rect(cells[0].left, cells[0].top, cells[1].right - cells[0].left, cells[0].height)
+            say(paint, head, label, theme.accent, align="left")
             for cell, value in zip(cells[2:], values):
-                paint.text(cell, value, 5, theme.ink, title=True, min_mm=1.8)
+                say(paint, cell, value, theme.ink, (BODY, LABEL, FINE))
         verdict = Text(N_("{verdict} {winners}."), {
             "verdict": Text(DECIDED_BY[self.result["decided_by"]]),
             "winners": winners(narrator.seats(list(self.result["winners"]))),
         })
-        paint.text(lines[2], verdict, 4.5, theme.accent, title=True, min_mm=1.8)
+        say(paint, lines[2], verdict, theme.accent, (BODY, LABEL, FINE))
+
+
+def _answer_boxes(cell: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """A seat's answer cell: the right/wrong mark beside the answer, or over it in a tall cell."""
+    if cell.height > cell.width * 3 // 4:
+        mark, text = rows(inset(cell, 1), [1, 2.5])
+    else:
+        mark, text = columns(inset(cell, 1), [1, 5])
+    return mark, text
+
+
+def _category_boxes(paint: Painter, cell: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """A category's back and its name: side by side, or in a tall cell (portrait) the back over the name."""
+    gap = paint.layout.mm(1)
+    if cell.height > cell.width:
+        top, name = rows(cell, [1.2, 1], gap=gap)
+        mark = pygame.Rect(0, 0, min(top.height * 2 // 3, top.width), top.height)
+        mark.center = top.center
+        return mark, name
+    width = min(cell.height * 3 // 4, cell.width // 3)
+    mark = pygame.Rect(cell.left, cell.top, width, min(cell.height, width * 3 // 2))
+    mark.centery = cell.centery
+    return mark, pygame.Rect(mark.right + gap, cell.top, cell.right - mark.right - gap, cell.height)

@@ -9,10 +9,11 @@ import pygame
 
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES
 from kiosk.i18n import N_, Text
-from kiosk.ui.boards.me_marks import card_back, count_chip
+from kiosk.ui.boards.me_marks import card_back, common_size, count_chip, fits, say
 from kiosk.ui.boards.me_train import figure_colour
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim
+from kiosk.ui.type_scale import BODY, FINE, LABEL
 
 # Stages where every seat answers a private choice: the ledger shows who already has.
 ANSWER_STAGES = {"telegram": "sent", "final": "sent", "sudden": "answered"}
@@ -24,10 +25,12 @@ def draw_token(paint: Painter, rect: pygame.Rect, narrator: Any, player: dict[st
     colour = figure_colour(narrator, player.get("character"))
     pygame.draw.circle(paint.surface, colour, rect.center, r)
     pygame.draw.circle(paint.surface, paint.theme.ink, rect.center, r, 1)
-    disc = pygame.Rect(0, 0, 2 * r - 2, 2 * r - 2)
+    disc = pygame.Rect(0, 0, 2 * r, 2 * r)  # the number may reach the ring: a digit is narrow
     disc.center = rect.center
     ink = (16, 16, 20) if sum(colour) > 400 else (250, 244, 228)
-    paint.text(disc, Verbatim(str(player["seat"] + 1)), 4, ink, title=True, min_mm=1.4)
+    number = Verbatim(str(player["seat"] + 1))
+    if fits(paint, disc, number, FINE):  # a token too small for its number: the name beside it says who
+        say(paint, disc, number, ink)
 
 
 def draw_whistle(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
@@ -49,58 +52,84 @@ def draw_ledger(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrato
     answered_key = ANSWER_STAGES.get(view.get("stage", ""))
     answered = set(view.get("step", {}).get(answered_key, [])) if answered_key else set()
     revealed = {r["seat"]: r["face"] for r in view.get("revealed", [])}
-    if revealed:  # after Budapest: room for the revealed card, names and counts a little narrower
-        widths = [0.5, 2.4, 0.45] + [0.62] * 4 + [0.12] + [0.62] * 4 + [2.3]
-    else:
-        widths = [0.5, 2.8, 0.5] + [0.7] * 4 + [0.15] + [0.7] * 4
-    if answered_key:
-        widths.append(0.6)
+    widths = _ledger_widths(paint, rect, len(players), bool(revealed), bool(answered_key))
     lines = rows(rect, [1.1] + [1] * len(players), gap=max(1, layout.mm(0.5)))
     head = columns(lines[0], widths, gap=max(1, layout.mm(0.5)))
     hand_head = pygame.Rect(head[0].left, head[0].top, head[2].right - head[0].left, head[0].height)
-    paint.text(hand_head, Text(N_("Hand / discard")), 4, theme.muted, title=True, align="right", min_mm=1.8)
+    say(paint, hand_head, Text(N_("Hand / discard")), theme.muted, align="right")
     for i, category in enumerate(HAND_CATEGORIES):
         for box in (head[3 + i], head[8 + i]):
             card_back(paint, box, category)
     extra = 12
     if revealed:
-        paint.text(head[extra], Text(N_("Revealed")), 3.6, theme.muted, title=True, min_mm=1.8)
+        say(paint, head[extra], Text(N_("Revealed")), theme.muted)
         extra += 1
     active, whistle = view.get("active"), view.get("whistle")
-    for player, line in zip(players, lines[1:]):
+    table = [columns(line, widths, gap=max(1, layout.mm(0.5))) for line in lines[1:]]
+    names = common_size(paint, [(cells[1], narrator.seat(p["seat"])) for p, cells in zip(players, table)])
+    marks = [(cells[3], Verbatim("0")) for cells in table] + [(cells[-1], Verbatim("…")) for cells in table
+                                                              if answered_key]
+    digits = common_size(paint, marks, (BODY, LABEL, FINE))  # the counts and the answered marks
+    faces = common_size(paint, [(cells[12], narrator.face(revealed[p["seat"]]))
+                                for p, cells in zip(players, table) if p["seat"] in revealed])
+    for player, line, cells in zip(players, lines[1:], table):
         seat = player["seat"]
-        cells = columns(line, widths, gap=max(1, layout.mm(0.5)))
         if seat == active:
             paint.box(line, theme.panel, theme.accent, radius=layout.mm(1), width=2)
         draw_token(paint, cells[0], narrator, player)
-        paint.text(cells[1], narrator.seat(seat), 4.2, theme.ink, title=True, align="left", min_mm=1.8)
+        say(paint, cells[1], narrator.seat(seat), theme.ink, (names,), align="left")
         if seat == whistle:
             draw_whistle(paint.surface, inset(cells[2], 1), theme.accent)
         for i, category in enumerate(HAND_CATEGORIES):
             for box, counts in ((cells[3 + i], player["hand"]), (cells[8 + i], player["discard"])):
                 count = counts.get(category, 0)
-                paint.text(box, Verbatim(str(count)), 5, theme.ink if count else theme.muted, title=True, min_mm=1.8)
+                say(paint, box, Verbatim(str(count)), theme.ink if count else theme.muted, (digits,))
         pygame.draw.line(paint.surface, theme.muted, cells[7].midtop, cells[7].midbottom, 1)
         column = 12
         if revealed:
             if seat in revealed:
-                paint.text(cells[column], narrator.face(revealed[seat]), 3.4, theme.accent, min_mm=1.4)
+                say(paint, cells[column], narrator.face(revealed[seat]), theme.accent, (faces,))
             column += 1
         if answered_key:
-            paint.text(cells[column], Verbatim("✓" if seat in answered else "…"), 5,
-                       theme.accent if seat in answered else theme.muted, title=True, min_mm=1.8)
+            say(paint, cells[column], Verbatim("✓" if seat in answered else "…"),
+                theme.accent if seat in answered else theme.muted, (digits,))
+
+
+def _ledger_widths(paint: Painter, rect: pygame.Rect, seats: int, revealed: bool, answered: bool) -> list[float]:
+    """Column widths in pixels: the counts as narrow as a digit and its card back allow, the
+    names (and, after the sudden revelation, the revealed cards) everything else."""
+    layout = paint.layout
+    gap = max(1, layout.mm(0.5))
+    line = rect.height // (seats + 1)
+    count = max(layout.mm(3.8), rect.width // 26)
+    fixed = [min(line, layout.mm(4.5)), 0, layout.mm(3)] + [count] * 4 + [layout.mm(1)] + [count] * 4
+    if answered:
+        fixed.append(layout.mm(4))
+    free = rect.width - sum(fixed) - gap * (len(fixed) - (0 if revealed else 1))
+    widths = [float(w) for w in fixed]
+    widths[1] = free / 2 if revealed else free
+    if revealed:
+        widths.insert(12, free - widths[1])
+    return widths
 
 
 def draw_board_cards(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) -> None:
     """The Conductor's spaces (one back each) and the two passenger stacks (counts by category)."""
     theme, layout = paint.theme, paint.layout
     gap = layout.mm(1)
-    groups = columns(rect, [1.1, 1, 1], gap=gap)
+    if rect.width >= 2 * rect.height:  # a wide strip: the three places side by side
+        groups = columns(rect, [1.1, 1, 1], gap=gap)
+    else:  # a narrow column: the Conductor's spaces over the two stacks
+        top, bottom = rows(rect, [1, 1.3], gap=gap)
+        groups = [top, *columns(bottom, [1, 1], gap=gap)]
     for group in groups:  # each place on the board in its own brass frame
         paint.box(group, None, theme.muted, radius=layout.mm(1.5), width=1)
     spaces_box, *stack_boxes = [inset(g, max(2, layout.mm(0.8))) for g in groups]
-    label, cards = rows(spaces_box, [1, 2.2], gap=max(1, layout.mm(0.5)))
-    paint.text(label, Text(N_("Conductor")), 4, theme.accent, title=True, min_mm=1.8)
+    if spaces_box.width >= 2 * spaces_box.height:
+        label, cards = columns(spaces_box, [1.2, 1], gap=gap)
+    else:
+        label, cards = rows(spaces_box, [1, 2.2], gap=max(1, layout.mm(0.5)))
+    say(paint, label, Text(N_("Conductor")), theme.accent)
     spaces = view.get("conductor_spaces", [])
     for i, box in enumerate(grid(cards, 3, 3, gap=gap)):
         back = pygame.Rect(0, 0, min(box.width, box.height * 3 // 4), box.height)
@@ -109,15 +138,14 @@ def draw_board_cards(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) ->
         card_back(paint, back, category or "TIME", empty=category is None)
     for stack, box in zip(view.get("passengers", []), stack_boxes):
         label, cards = rows(box, [1, 2.2], gap=max(1, layout.mm(0.5)))
-        paint.text(label, Text(N_("Passengers {stack}"), {"stack": stack["stack"]}), 4, theme.accent, title=True,
-                   min_mm=1.8)
+        say(paint, label, Text(N_("Passengers {stack}"), {"stack": stack["stack"]}), theme.accent)
         counts = {c: n for c, n in stack["counts"].items() if n}
         if not stack["boarded"]:
             note = Text(N_("boards in {city}"), {"city": Text(_boarding_city(view, stack["stack"]))})
-            paint.text(inset(cards, 2), note, 3.4, theme.muted, min_mm=1.6)
+            say(paint, inset(cards, 2), note, theme.muted)
             continue
         if not counts:
-            paint.text(cards, Text(N_("empty")), 3.6, theme.muted, min_mm=1.6)
+            say(paint, cards, Text(N_("empty")), theme.muted)
             continue
         for (category, count), chip in zip(counts.items(), grid(cards, len(counts), 2, gap=max(1, layout.mm(0.5)))):
             count_chip(paint, chip, category, count)
@@ -140,8 +168,7 @@ def draw_tunnel(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrato
             looked.setdefault((owner, int(position)), []).append(int(picker))
     paint.box(rect, (8, 10, 20), theme.accent, radius=layout.mm(2))
     title, body = rows(inset(rect, layout.mm(2)), [1, 5], gap=layout.mm(1))
-    paint.text(title, Text(N_("The long tunnel: everyone looks at a card of each neighbour")), 5, theme.accent,
-               title=True)
+    say(paint, title, Text(N_("The long tunnel: everyone looks at a card of each neighbour")), theme.accent, (BODY, LABEL, FINE))
     players = view["players"]
     lines = rows(body, [1] * len(players), gap=layout.mm(1))
     most = max((len(r) for r in rows_.values()), default=1)
@@ -150,7 +177,7 @@ def draw_tunnel(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrato
         name, cards = columns(line, [1.6, 5], gap=layout.mm(1))
         token, words = columns(name, [1, 3])
         draw_token(paint, token, narrator, player)
-        paint.text(words, narrator.seat(player["seat"]), 4, theme.ink, title=True, align="left", min_mm=1.8)
+        say(paint, words, narrator.seat(player["seat"]), theme.ink, align="left")
         row = rows_.get(seat, [])
         for position, (category, box) in enumerate(zip(row, columns(cards, [1] * most, gap=max(1, layout.mm(0.5))))):
             back = pygame.Rect(0, 0, min(box.width, box.height * 3 // 4), box.height)
@@ -160,7 +187,8 @@ def draw_tunnel(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrato
                 back.move_ip(0, -max(2, layout.mm(1)))
             card_back(paint, back, category)
             if lookers:
-                badge = pygame.Rect(back.left, back.bottom - back.height // 3, back.width, back.height // 3)
+                tall = max(back.height // 3, round(layout.mm(FINE.min_mm) * 1.3))  # room for fine print
+                badge = pygame.Rect(back.left, back.bottom - tall, back.width, tall)
                 paint.box(badge, theme.accent, None, radius=2)
-                paint.text(badge, Verbatim(" ".join(str(p + 1) for p in sorted(lookers))), 3, theme.background,
-                           title=True, min_mm=1.2)
+                say(paint, badge, Verbatim(" ".join(str(p + 1) for p in sorted(lookers))), theme.background, (FINE,))
+

@@ -15,7 +15,9 @@ import pygame
 from kiosk.i18n import N_, Text
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.paint import Painter, Verbatim
+from kiosk.ui.boards.me_marks import common_size, fits, say
 from kiosk.ui.theme import Colour
+from kiosk.ui.type_scale import BODY, FINE, LABEL
 
 # Character tokens keep the colour of the physical figure; the seat number goes on top.
 FIGURE_COLOURS: dict[str, Colour] = {
@@ -27,6 +29,7 @@ CAR_BODY = (30, 44, 86)
 CAR_ROOF = (18, 26, 54)
 WINDOW = (246, 214, 140)
 TRAVELLING_STAGES = ("tunnel", "telegram", "sudden", "final", "over")
+HEAD_SHARES = (1.0, 1.6, 2.4)  # a car's head against its floor's 1.6: one line of name, then two
 
 
 def train_position(view: dict[str, Any]) -> float:
@@ -41,28 +44,44 @@ def train_position(view: dict[str, Any]) -> float:
 
 
 def draw_itinerary(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) -> None:
+    """The six stations on a line, each leg's hours on a brass tag over its stretch of line, the
+    station names under it: the line sits high so the names get the rest of the height."""
     theme, layout = paint.theme, paint.layout
     stations = view["itinerary"]
     n = len(stations)
     margin = rect.width // (2 * n)
-    radius = max(5, layout.mm(2.2))
-    line_y = rect.top + rect.height * 12 // 25
+    radius = max(5, min(layout.mm(3), rect.height // 4))
+    line_y = rect.top + radius + max(2, layout.mm(0.8))
     xs = [rect.left + margin + i * (rect.width - 2 * margin) // (n - 1) for i in range(n)]
     position = train_position(view)
     leg = int(view.get("leg") or 0)
-    hours_h = line_y - rect.top - radius - 1
     for i in range(n - 1):
         done = i + 1 < position or (i + 1 == position)
         current = i + 1 == leg and position == leg - 0.5
         colour = theme.accent if done or current else theme.muted
         pygame.draw.line(paint.surface, colour, (xs[i], line_y), (xs[i + 1], line_y), max(2, layout.mm(1.2 if current else 0.6)))
         hours = stations[i]["hours"]
-        if hours is not None:
-            box = pygame.Rect(xs[i] + layout.mm(1), rect.top, xs[i + 1] - xs[i] - layout.mm(2), hours_h)
-            paint.text(box, Text(N_("{hours} h"), {"hours": hours}), 4.2, theme.accent if current else theme.muted,
+        if hours is not None:  # the leg's hours on a tag, the engine riding in it on the current leg
+            tag = pygame.Rect(0, 0, (xs[i + 1] - xs[i]) * (3 if current else 2) // 5, 2 * radius)
+            tag.center = ((xs[i] + xs[i + 1]) // 2, line_y)
+            paint.box(tag, theme.background, colour, radius=radius // 2, width=1)
+            words = inset(tag, 1)
+            if current:
+                engine = max(4, min(radius * 4 // 5, (tag.width - layout.mm(6)) // 4))  # room for "4 h" beside it
+                _draw_locomotive(paint.surface, tag.left + engine * 2, line_y, engine, theme.ink)
+                words = pygame.Rect(tag.left + engine * 4, tag.top + 1, tag.width - engine * 4 - 1, tag.height - 2)
+            paint.text(words, Text(N_("{hours} h"), {"hours": hours}), FINE, theme.accent if current else theme.muted,
                        title=True)
     tokens = view.get("conductor_tokens") or []
     cars = view["cars"]
+    width = (rect.width - 2 * margin) // (n - 1) - layout.mm(1)
+    top = line_y + radius + max(2, layout.mm(1.2))
+    names = []
+    for x in xs:
+        name = pygame.Rect(0, top, width, rect.bottom - top)
+        name.centerx = x
+        names.append(name.clamp(rect))
+    size = common_size(paint, [(box, Text(station["city"])) for box, station in zip(names, stations)], (BODY, LABEL, FINE))
     for i, (x, station) in enumerate(zip(xs, stations)):
         reached = i <= position
         pygame.draw.circle(paint.surface, theme.accent if reached else theme.panel, (x, line_y), radius)
@@ -71,16 +90,11 @@ def draw_itinerary(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) -> N
         mark = Verbatim(str(cars.index(token) + 1)) if token in cars else Verbatim("?")
         disc = pygame.Rect(0, 0, 2 * radius - 4, 2 * radius - 4)
         disc.center = (x, line_y)
-        paint.text(disc, mark, 3, theme.background if reached else theme.muted, title=True, min_mm=1.4)
-        width = (rect.width - 2 * margin) // (n - 1) - layout.mm(1)
-        name = pygame.Rect(0, line_y + radius + 1, width, rect.bottom - line_y - radius - 1)
-        name.centerx = x
-        name.clamp_ip(rect)
-        paint.text(name, Text(station["city"]), 4.2, theme.ink if reached else theme.muted, title=True, valign="top")
-    if position == int(position):  # standing in a station: a brass halo around it
+        if fits(paint, disc, mark, FINE):
+            paint.text(disc, mark, FINE, theme.background if reached else theme.muted, title=True)
+        say(paint, names[i], Text(station["city"]), theme.ink if reached else theme.muted, (size,))
+    if position == int(position):  # standing in a station: a brass halo around it (on a leg: the engine's tag)
         pygame.draw.circle(paint.surface, theme.ink, (_at(xs, position), line_y), radius + max(2, layout.mm(0.8)), 2)
-    else:
-        _draw_locomotive(paint.surface, _at(xs, position), line_y, radius * 4 // 5, theme.ink)
 
 
 def _at(xs: list[int], position: float) -> int:
@@ -104,7 +118,7 @@ def _draw_locomotive(surface: pygame.Surface, x: int, y: int, size: int, colour:
 def draw_train(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrator: Any,
                taps: dict[str, object], portrait: bool) -> None:
     """Six cars in a row (two rows of three in portrait), tokens in each, taps on reachable cars."""
-    layout = paint.layout
+    theme, layout = paint.theme, paint.layout
     gap = layout.mm(1.5)
     cars = view["cars"]
     if portrait:
@@ -113,29 +127,52 @@ def draw_train(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrator
     else:
         boxes = columns(rect, [1] * len(cars), gap=gap)
     active = view.get("active")
+    names = [Text(narrator.rules.cars[car]) for car in cars]
+    for least, share in ((least, share) for least in (LABEL, FINE) for share in HEAD_SHARES):
+        heads = [_car_parts(paint, box, share)[1] for box in boxes]  # the names' room grows (onto two lines)
+        if all(fits(paint, head, name, least) for head, name in zip(heads, names)):  # until all fit
+            break
+    size = common_size(paint, list(zip(heads, names)), (least,))
     for number, (car, box) in enumerate(zip(cars, boxes), start=1):
         people = [p for p in view["players"] if p.get("car") == car]
         conductor = view.get("conductor_car") == car
-        _draw_car(paint, box, car, number, people, conductor, active, narrator, tappable=car in taps)
+        numeral, name, floor = _car_parts(paint, box, share)
+        _draw_car(paint, box, floor, tappable=car in taps)
+        say(paint, numeral, Verbatim(str(number)), theme.accent)
+        say(paint, name, names[number - 1], theme.ink, (size,))
+        _draw_people(paint, floor, people, conductor, active, narrator)
         if car in taps:
             paint.target(box, taps[car])
 
 
-def _draw_car(paint: Painter, box: pygame.Rect, car: str, number: int, people: list[dict[str, Any]],
-              conductor: bool, active: int | None, narrator: Any, tappable: bool) -> None:
+def _car_parts(paint: Painter, box: pygame.Rect, share: float) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """A car's numeral, name and floor (where its people stand), the head taking `share`."""
+    layout = paint.layout
+    body = pygame.Rect(box.left, box.top, box.width, box.height - _wheels(box))
+    head, floor = rows(inset(body, max(2, layout.mm(0.8))), [share, 1.6], gap=layout.mm(0.5))
+    numeral, name = columns(head, [1, 4])
+    return numeral, name, floor
+
+
+def _wheels(box: pygame.Rect) -> int:
+    return max(6, box.height // 9)
+
+
+def _draw_car(paint: Painter, box: pygame.Rect, floor: pygame.Rect, tappable: bool) -> None:
+    """The car's body and wheels, lit brass when a tap on it answers; lit windows on an empty floor."""
     theme, layout = paint.theme, paint.layout
-    radius = layout.mm(1.5)
-    wheels_h = max(6, box.height // 9)
+    wheels_h = _wheels(box)
     body = pygame.Rect(box.left, box.top, box.width, box.height - wheels_h)
-    paint.box(body, CAR_BODY, theme.accent if tappable else theme.muted, radius=radius,
+    paint.box(body, CAR_BODY, theme.accent if tappable else theme.muted, radius=layout.mm(1.5),
               width=max(2, layout.mm(0.8)) if tappable else 1)
     for cx in (body.left + body.width // 4, body.right - body.width // 4):
         pygame.draw.circle(paint.surface, theme.muted, (cx, box.bottom - wheels_h // 2), max(3, wheels_h // 2))
-    inner = inset(body, max(2, layout.mm(0.8)))
-    head, floor = rows(inner, [1, 1.6], gap=layout.mm(0.5))
-    numeral, name = columns(head, [1, 4])
-    paint.text(numeral, Verbatim(str(number)), 4.5, theme.accent, title=True)
-    paint.text(name, Text(narrator.rules.cars[car]), 3.6, theme.ink, title=True, min_mm=2.0)
+
+
+def _draw_people(paint: Painter, floor: pygame.Rect, people: list[dict[str, Any]], conductor: bool,
+                 active: int | None, narrator: Any) -> None:
+    """The tokens standing in a car (the active seat's ringed) and the Conductor, or lit windows."""
+    theme, layout = paint.theme, paint.layout
     seats: list[tuple[Colour, Verbatim | None, bool]] = []
     for p in people:
         colour = figure_colour(narrator, p.get("character"))
@@ -165,7 +202,8 @@ def _draw_car(paint: Painter, box: pygame.Rect, car: str, number: int, people: l
         disc = pygame.Rect(0, 0, r * 2 - 2, r * 2 - 2)
         disc.center = (cx, cy)
         ink = (16, 16, 20) if colour == FIGURE_COLOURS["yellow"] else (250, 244, 228)
-        paint.text(disc, label, 4, ink, title=True, min_mm=1.4)
+        if fits(paint, disc, label, FINE):
+            say(paint, disc, label, ink)
 
 
 def _draw_conductor(surface: pygame.Surface, centre: tuple[int, int], r: int) -> None:

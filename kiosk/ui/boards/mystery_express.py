@@ -1,14 +1,21 @@
 """The Mystery Express public board: the train and its itinerary, the card backs everybody sees,
-a banner for the latest public event, the Time reveals, the tunnel, the end, and the active seat's
-public choices as buttons (rules 10: the public column of the visibility table, nothing else).
+the log of public events, the Time reveals, the cards shown in the lounge and at the sudden
+revelation, the tunnel, the end, and the active seat's public choices as buttons (rules 10: the
+public column of the visibility table, nothing else).
 
 Moves are taps on the cars of the train; every other public choice is a button. What the board
-draws comes only from the public view, public events and public prompts it is given.
+draws comes only from the public view, public events and public prompts it is given. Type is set in
+the type scale (kiosk/ui/type_scale.py): what does not fit wraps or gets more room, never smaller.
+
+The log: on the tall screen and at 1280x720 it has a region of its own under the train; on the
+short landscape screens (800x480, 1024x600) its newest line stands under the train and the whole
+log fills the turn panel whenever nobody at the touchscreen is asked anything (while bots move
+and seats answer on their own screens, which is when a result would otherwise be overwritten).
+While a reveal or the tunnel covers the train, the log moves to the free turn panel everywhere.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,15 +28,17 @@ from kiosk.games.mystery_express.choices import worth_offering
 from kiosk.games.mystery_express.narrate import CATEGORY_NAMES
 from kiosk.i18n import N_, Text
 from kiosk.ui.boards import Board, BoardContext, status_line
-from kiosk.ui.boards.me_marks import BACKS, draw_symbol, ink_on
-from kiosk.ui.boards.me_reveals import EndReveal, TimeReveal
+from kiosk.ui.boards.event_log import EventLog
+from kiosk.ui.boards.me_marks import BACKS, draw_symbol, fits, ink_on, say
+from kiosk.ui.boards.me_reveals import CardsShown, EndReveal, Reveal, TimeReveal
 from kiosk.ui.boards.me_tables import draw_board_cards, draw_ledger, draw_tunnel
 from kiosk.ui.boards.me_train import draw_itinerary, draw_train
 from kiosk.ui.layout import columns, grid, inset, rows
-from kiosk.ui.paint import Painter
+from kiosk.ui.paint import Painter, font, lines_height, wrap
 from kiosk.ui.theme import ART_DECO, Theme
+from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE
 
-EARLIER = 3  # earlier public events listed while nobody at the touchscreen is choosing
+LOG_OF_ITS_OWN_MM = 110  # a landscape screen this tall (mm) gives the log a region of its own (1280x720: 120)
 CAR_CHOICES = ("move", "car")  # answered by tapping a car of the train
 RESULTS_STRIP_MM = 9  # under the end table, for the kiosk's "Tap for the results" (with people only)
 FORM_STATUS = {
@@ -45,27 +54,38 @@ STALE = N_("That choice is no longer open.")
 class Regions:
     itinerary: pygame.Rect
     train: pygame.Rect
-    banner: pygame.Rect
+    banner: pygame.Rect  # the log's region, or only its newest line (then the log waits in `turn`)
     ledger: pygame.Rect
     cards: pygame.Rect
     turn: pygame.Rect
     stage: pygame.Rect  # where a reveal or the tunnel is shown, over the train and the ledger
     end: pygame.Rect  # where the end of the game is shown: everything under the itinerary
     cards_under_stage: bool  # the stage covers the board's cards (landscape): they wait
+    log_in_turn: bool  # the short screens: the log fills the turn panel while nobody there is asked
 
 
-def regions(paint: Painter) -> Regions:
+def regions(paint: Painter, buttons: int = 0, counting: bool = False) -> Regions:
+    """The board's boxes. On the short landscape screens the turn panel gives the ledger room while it
+    only counts answers (`counting`: a form stage without buttons), and takes room from the ledger
+    with more than six buttons to show (Madam's help, a special power) for a third line of words."""
     layout = paint.layout
     gap = layout.mm(1.5)
     screen = inset(paint.surface.get_rect(), layout.mm(2))
     if layout.portrait:
-        itinerary, train, banner, ledger, cards, turn = rows(screen, [1.0, 2.8, 0.6, 2.2, 1.0, 2.2], gap=gap)
-        stage = train.union(ledger)
+        itinerary, train, banner, ledger, cards, turn = rows(screen, [0.9, 2.3, 1.5, 2.2, 1.0, 2.2], gap=gap)
+        return Regions(itinerary, train, banner, ledger, cards, turn, train.union(ledger), train.union(turn),
+                       False, False)
+    log_of_its_own = screen.height / layout.px_per_mm >= LOG_OF_ITS_OWN_MM
+    if log_of_its_own:
+        weights = [1.1, 2.0, 1.5, 2.6, 2.6]
     else:
-        itinerary, train, banner, middle, turn = rows(screen, [1.35, 2.05, 0.65, 2.55, 2.6], gap=gap)
-        ledger, cards = columns(middle, [1.75, 1], gap=gap)
-        stage = train.union(middle)
-    return Regions(itinerary, train, banner, ledger, cards, turn, stage, train.union(turn), not layout.portrait)
+        turn_share = 3.3 if buttons > 6 else 1.9 if counting and not buttons else 2.75
+        train_share = 2.0 if buttons > 6 else 2.05
+        weights = [1.1, train_share, 0.55, 9.2 - 1.1 - train_share - 0.55 - turn_share, turn_share]
+    itinerary, train, banner, middle, turn = rows(screen, weights, gap=gap)
+    ledger, cards = columns(middle, [2.3, 1], gap=gap)
+    return Regions(itinerary, train, banner, ledger, cards, turn, train.union(middle), train.union(turn), True,
+                   not log_of_its_own)
 
 
 @dataclass
@@ -75,13 +95,12 @@ class MysteryExpressBoard:
     view: dict[str, Any] | None = None
     prompts: list[Prompt] = field(default_factory=list)
     awaited: tuple[Awaited, ...] = ()
-    banner: Text | None = None
-    earlier: deque[Text] = field(default_factory=lambda: deque(maxlen=EARLIER))  # banners before it
+    log: EventLog = field(default_factory=EventLog)  # every public event told, newest first
     notice: Text | None = None
-    reveals: list[TimeReveal] = field(default_factory=list)
+    reveals: list[Reveal] = field(default_factory=list)  # the public moments shown big, one at a time
     end: EndReveal | None = None
     shown_faces: list[str] = field(default_factory=list)  # faces drawn as pictures in the last frame
-    _car_taps_drawn: bool = False  # the train is on screen, so its cars answer taps
+    _car_taps_drawn: bool = False  # the train (and the line under it) is on screen, so its cars answer taps
 
     # --- what the table tells the board ---------------------------------------------------------
 
@@ -98,12 +117,16 @@ class MysteryExpressBoard:
                 continue  # a private event never reaches the public screen
             line = self.context.narrator.describe(event)
             if line is not None:
-                if self.banner is not None:
-                    self.earlier.appendleft(self.banner)
-                self.banner = line
+                self.log.add(line)
                 self.notice = None
+            per = self.context.reveal_seconds
             if event.kind == "time_reveal":
-                self.reveals.append(TimeReveal.from_event(event.data, self._free_from(now), self.context.reveal_seconds))
+                self.reveals.append(TimeReveal.from_event(event.data, self._free_from(now), per))
+            elif event.kind in CardsShown.KINDS and event.data.get("reveals"):
+                # Newer cards shown replace any still up or waiting (bots move faster than two looks):
+                # the log keeps those; the Time reveals are never cut short.
+                self.reveals = [r for r in self.reveals if not isinstance(r, CardsShown)]
+                self.reveals.append(CardsShown.from_event(event.kind, event.data, self._free_from(now), per))
             elif event.kind == "game_over" and self.end is None:
                 self.end = EndReveal(event.data, self.context.seats, self._free_from(now), self.context.reveal_seconds)
 
@@ -121,7 +144,7 @@ class MysteryExpressBoard:
         if view is None:
             return
         narrator = self.context.narrator
-        area = regions(paint)
+        area = regions(paint, len(self._buttons()), view.get("stage") in FORM_STATUS)
         _frame(paint, paint.surface.get_rect())
         draw_itinerary(paint, area.itinerary, view)
         reveal = next((r for r in self.reveals if r.start <= now), None)
@@ -135,11 +158,11 @@ class MysteryExpressBoard:
             draw_tunnel(paint, area.stage, view, narrator)
         else:
             draw_train(paint, area.train, view, narrator, self._car_taps(), paint.layout.portrait)
-            self._draw_banner(paint, area.banner)
+            self._draw_log(paint, area)
             draw_ledger(paint, area.ledger, view, narrator)
         if not (area.cards_under_stage and (reveal is not None or view.get("stage") == "tunnel")):
             draw_board_cards(paint, area.cards, view)
-        self._draw_turn(paint, area.turn)
+        self._draw_turn(paint, area)
 
     def results_place(self, paint: Painter) -> pygame.Rect | None:
         """Where the kiosk says "Tap for the results" once the end has played: a strip under the end
@@ -156,26 +179,43 @@ class MysteryExpressBoard:
         table = pygame.Rect(end.left, end.top, end.width, end.height - strip - layout.mm(1))
         return table, pygame.Rect(end.left, end.bottom - strip, end.width, strip)
 
-    def _draw_banner(self, paint: Painter, rect: pygame.Rect) -> None:
-        theme = paint.theme
+    def _draw_log(self, paint: Painter, area: Regions) -> None:
+        """Under the train: the log where it has a region of its own. Where it waits for the turn
+        panel: its newest line, or while the turn panel shows it, the status line. A refused tap's
+        notice stands there until the next event."""
+        theme, rect = paint.theme, area.banner
         pygame.draw.line(paint.surface, theme.accent, rect.topleft, rect.topright, 1)
         pygame.draw.line(paint.surface, theme.accent, rect.bottomleft, rect.bottomright, 1)
-        words = self.notice or self.banner or Text(registry.get(self.context.game_id).info.names["en"])
-        if words is not None:
-            paint.text(inset(rect, 2), words, 4.2, theme.alert if self.notice else theme.ink, min_mm=1.8)
+        inner = inset(rect, max(2, paint.layout.mm(0.6)))
+        if self.notice is not None:
+            paint.text(inner, self.notice, LABEL, theme.alert)
+        elif not area.log_in_turn:
+            self.log.draw(paint, inner)
+        elif self._log_in_turn(area):
+            say(paint, inner, status_line.words(self.context, self.awaited, self.view), theme.accent)
+        else:
+            newest = self.log.lines[0] if self.log.lines else Text(registry.get(self.context.game_id).info.names["en"])
+            say(paint, inner, newest, theme.ink)
 
-    def _draw_turn(self, paint: Painter, rect: pygame.Rect) -> None:
+    def _log_in_turn(self, area: Regions) -> bool:
+        """The log fills the turn panel while nobody there is asked anything: always on the short
+        screens, and on the others while a reveal or the tunnel covers the log's own region."""
+        free = not self.prompts and (self.view or {}).get("stage") not in FORM_STATUS
+        return free and (area.log_in_turn or not self._car_taps_drawn)
+
+    def _draw_turn(self, paint: Painter, area: Regions) -> None:
         """Whose turn it is and the hours left, who the table waits for (the status line), then what
         the touchscreen asks and its choices. The status line takes the place of the turn's name while
-        the touchscreen asks something (the two name the same seat), else the top of the choices' room."""
-        theme, layout = paint.theme, paint.layout
+        the touchscreen asks something (the two name the same seat); on the short screens, while the log
+        fills the choices' room, it stands under the train; else over the choices' room."""
+        theme, layout, rect = paint.theme, paint.layout, area.turn
         view = self.view or {}
         narrator = self.context.narrator
         paint.box(rect, theme.panel, theme.accent, radius=layout.mm(2))
-        inner = inset(rect, layout.mm(1.2))
+        inner = inset(rect, layout.mm(0.8))
         prompt = self.prompts[0] if self.prompts else None
         offered = worth_offering(prompt, view) if prompt else []  # nothing pointless: no grip on empty piles
-        buttons = [a for a in offered if a.kind not in CAR_CHOICES]
+        buttons = self._buttons()
         small_gap = max(1, layout.mm(0.5))
         if layout.portrait:
             header, choices = rows(inner, [1.2, 2.2], gap=layout.mm(1))
@@ -186,43 +226,39 @@ class MysteryExpressBoard:
             who, hours_line, asked = rows(header, [1.2, 1, 1.2], gap=small_gap)
         stage = view.get("stage", "")
         active, hours = view.get("active"), view.get("hours")
-        if prompt is None:  # the status line over the choices' room (over the whole panel in a form stage)
-            waiting, choices = rows(inner if stage in FORM_STATUS else choices, [1, 1.4], gap=small_gap)
-            status_line.draw(paint, waiting, self.context, self.awaited, view)
+        waiting = status_line.words(self.context, self.awaited, view)  # None: nobody is awaited
+        if self._log_in_turn(area):  # the status line stands in the log's place under the train, or
+            if not self._car_taps_drawn:  # while a reveal or the tunnel covers the train, under the hours
+                say(paint, asked, waiting, theme.accent)
+            self.log.draw(paint, choices)
+        elif prompt is None:  # the status line over the choices' room (over the whole panel in a form stage)
+            over, choices = rows(inner if stage in FORM_STATUS else choices, [1, 1.4], gap=small_gap)
+            say(paint, over, waiting, theme.accent)
         elif stage not in FORM_STATUS:  # in a form stage the header counts the answers
-            status_line.draw(paint, who, self.context, self.awaited, view)
+            if waiting is not None and not fits(paint, who, waiting, FINE):  # a long line takes the hours' place
+                who, hours = who.union(hours_line), None
+            say(paint, who, waiting, theme.accent)
         if stage in FORM_STATUS:
             done, total = answers_so_far(view)
             status = Text(FORM_STATUS[stage], {"done": done, "total": total})
-            paint.text(header if prompt else choices, status, 6, theme.ink, title=True)
+            paint.text(header if prompt else choices, status, TITLE, theme.ink, title=True)
         elif active is not None:
             if prompt is None:
-                paint.text(who, Text(N_("{seat} plays"), {"seat": narrator.seat(active)}), 5, theme.accent, title=True)
+                say(paint, who, Text(N_("{seat} plays"), {"seat": narrator.seat(active)}), theme.accent,
+                    (BODY, LABEL, FINE))
             if hours is not None:
-                words, pips = columns(hours_line, [1, 1.2], gap=layout.mm(1))
-                paint.text(words, Text(N_("{hours} h left"), {"hours": hours}), 4.5, theme.ink, title=True)
+                words, pips = columns(hours_line, [1.3, 1], gap=layout.mm(1))
+                say(paint, words, Text(N_("{hours} h left"), {"hours": hours}), theme.ink, (BODY, LABEL, FINE))
                 self._draw_hours(paint, pips, hours)
         if prompt is None:
-            if self.notice is not None:
-                paint.text(choices, self.notice, 4.5, theme.alert)
-            elif stage not in FORM_STATUS:
-                self._draw_earlier(paint, choices)
             return
         if len(buttons) < len(offered) and self._car_taps_drawn:
             kind = "car" if any(a.kind == "car" for a in prompt.actions) else "move"
             hint = N_("Tap a car to start there") if kind == "car" else N_("Tap a car to walk there")
-            paint.text(asked, Text(hint), 4.2, theme.accent, title=True, min_mm=1.8)
+            say(paint, asked, Text(hint), theme.accent)
         elif prompt.kind != "turn":
-            paint.text(asked, narrator.title(prompt), 4.5, theme.ink, title=True, min_mm=1.8)
+            say(paint, asked, narrator.title(prompt), theme.ink)
         self._draw_buttons(paint, choices, prompt.seat, buttons)
-
-    def _draw_earlier(self, paint: Painter, rect: pygame.Rect) -> None:
-        """While nobody at the touchscreen is asked anything: the public events before the banner's."""
-        lines = list(self.earlier)
-        if not lines:
-            return
-        for box, line in zip(rows(rect, [1] * EARLIER, gap=max(1, paint.layout.mm(0.5))), lines):
-            paint.text(box, line, 3.6, paint.theme.muted, align="left", min_mm=1.8)
 
     def _draw_hours(self, paint: Painter, rect: pygame.Rect, hours: int) -> None:
         """One brass pip per hour of the leg, lit for the hours the active player still has."""
@@ -261,7 +297,7 @@ class MysteryExpressBoard:
             chosen = action.kind == "guest" and action.args[0] in self.prompts[0].data.get("guests", [])
             where = narrator.where(action)
             if where is None:
-                paint.button(cell, narrator.label(action), (seat, action), selected=chosen, size_mm=4.5)
+                paint.button(cell, narrator.label(action), (seat, action), selected=chosen, size_mm=LABEL)
             else:
                 self._action_button(paint, cell, seat, action, where)
             return
@@ -272,18 +308,30 @@ class MysteryExpressBoard:
         symbol = pygame.Rect(cell.left + pad, cell.top + pad, cell.height - 2 * pad, cell.height - 2 * pad)
         draw_symbol(paint.surface, symbol, category, ink_on(category))
         words = pygame.Rect(symbol.right + pad, cell.top + pad, cell.right - symbol.right - 2 * pad, cell.height - 2 * pad)
-        paint.text(words, Text(CATEGORY_NAMES[category]), 4.5, ink_on(category), title=True)
+        paint.text(words, Text(CATEGORY_NAMES[category]), LABEL, ink_on(category), title=True)
         paint.target(cell, (seat, action))
 
     def _action_button(self, paint: Painter, cell: pygame.Rect, seat: int, action: Action, where: Text) -> None:
         """A turn's action, and under it where it is done and its hours ("Dining Car · 1 h per guest")."""
         theme, layout = paint.theme, paint.layout
         paint.box(cell, theme.panel, theme.accent, radius=max(4, layout.mm(1.5)))
-        pad = max(2, layout.mm(0.6))
-        label, detail = rows(inset(cell, pad), [1, 1.4], gap=0)
-        paint.text(label, self.context.narrator.label(action), 4.5, theme.ink, title=True, min_mm=1.6)
-        paint.text(detail, where, 3.2, theme.accent, min_mm=1.5)
+        pad = max(2, layout.mm(0.4))
+        inner = inset(cell, pad)
+        name = self.context.narrator.label(action)
+        fine = font(theme.title_font, layout.mm(FINE.min_mm))
+        needed = lines_height(len(wrap(name.render(paint.lang), fine, inner.width)), fine)  # one line or two
+        label_height = min(inner.height, max(needed, inner.height * 2 // 5))
+        label = pygame.Rect(inner.left, inner.top, inner.width, label_height)
+        detail = pygame.Rect(inner.left, label.bottom, inner.width, inner.bottom - label.bottom)
+        say(paint, label, name, theme.ink)
+        say(paint, detail, where, theme.accent, (FINE,))
         paint.target(cell, (seat, action))
+
+    def _buttons(self) -> list[Action]:
+        """The choices the touchscreen offers as buttons (cars answer taps on the train)."""
+        if not self.prompts:
+            return []
+        return [a for a in worth_offering(self.prompts[0], self.view or {}) if a.kind not in CAR_CHOICES]
 
     def _car_taps(self) -> dict[str, object]:
         if not self.prompts:
@@ -294,6 +342,8 @@ class MysteryExpressBoard:
     # --- input and time -------------------------------------------------------------------------
 
     def tap(self, value: object, now: float) -> None:
+        if self.log.tap(value):
+            return
         if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], Action)):
             return
         seat, action = value

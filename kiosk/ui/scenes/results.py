@@ -212,8 +212,12 @@ class Results:
             table_height = min(free, (len(self.outcome.scores) + 1) * layout.mm(16))
         else:
             table_height = free
-        title, table, lines, listed, _, actions = rows(room, [
-            title_height, table_height, notes_height, panel_height, free - table_height, actions_height], gap=gap)
+        if breakdown is not None:  # the end table takes every line the other rows leave (no empty rows' gaps)
+            title, table, actions = rows(room, [title_height, free + 2 * gap, actions_height], gap=gap)
+            lines = listed = pygame.Rect(room.left, table.bottom, room.width, 0)
+        else:
+            title, table, lines, listed, _, actions = rows(room, [
+                title_height, table_height, notes_height, panel_height, free - table_height, actions_height], gap=gap)
         name = Text(registry.get(self.game_id).info.names["en"])
         title_band(paint, title, self.headline(), name)
         if breakdown is not None:
