@@ -2,19 +2,21 @@
 
 People are scripted the way a person plays the three buttons: a reveal or "Your move" is dismissed
 with select; in the choices they press next to a random purposeful entry (or a group) and select it.
-The other seats are bots. For every input the loop handles (a button press, or a bot's turn) it
-measures the loop's CPU time (the thread's own: on a shared machine the wall clock also counts other
-processes) and the bytes each seat screen update put on the (byte-counting) I2C bus. The bus model:
-writes are synchronous (luma over smbus, from the loop's one thread), so a seat's last byte lands
-after the CPU time spent until its update returned plus the bus time of every byte written so far in
-this input, at `--bus-hz` (9 clocks per byte).
+The other seats are bots. Every input the loop handles (a button press, or a bot's turn) runs the
+table's real code on the mock hardware: the referee draws every seat through `Table.show`, which
+writes each bus's seats on that bus's writer thread (on the loop's own thread with one bus), and each
+fake bus takes as long as its bytes would on the wire at `--bus-hz` (9 clocks per byte: it sleeps
+that time off, `FakeI2CBus.paced`), counting its own bytes and wire time. So the times are measured,
+not modelled: the wall clock from the input until every bus has carried its last byte. (On a loaded
+machine other processes stretch the wall clock too: compare runs made side by side.)
 
-It reports the median and p99 of the loop's CPU time, the bus time and their total (input to the
-last byte on every seat); the time until the last byte of the seat that acted, and of each seat
-awaited after the input (the people who wait for their screen; a seat whose screen did not change is
-not counted); for inputs after which several awaited seats were redrawn, when the last of them was
+It reports the median and p99 of the loop's CPU time (the referee's thread alone: with two buses the
+frames are also drawn on the writer threads), the wire time of the busiest bus, and the total (input
+to the last byte on every seat); the time until the last byte of the seat that acted, and of each
+seat awaited after the input (the people who wait for their screen; a seat whose screen did not change
+is not counted); for inputs after which several awaited seats were redrawn, when the last of them was
 served; the bytes per input; and the bytes per move drawn on the seats that did not make it (what a
-public event costs).
+public event costs). With `--buses 2` seats 2, 4 and 6 are on the second bus (wiring/pinmap.toml).
 
     .venv/bin/python bench/table.py [--game G] [--seats N] [--people N] [--games N] [--bus-hz HZ] [--buses 2]
 """
@@ -28,16 +30,18 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hardware.events import ButtonPress  # noqa: E402
+from hardware.fake_i2c import FakeI2CBus  # noqa: E402
 from hardware.mock import build_mock_table  # noqa: E402
 from kiosk.bots.random_bot import AIMLESS  # noqa: E402
 from kiosk.bots.table_bots import table_bot  # noqa: E402
+from kiosk.config import default_config  # noqa: E402
 from kiosk.games import registry  # noqa: E402
 from kiosk.narration import narrator_for  # noqa: E402
 from kiosk.seats.controller import SeatController  # noqa: E402
@@ -47,7 +51,6 @@ from kiosk.store import GameStore  # noqa: E402
 from kiosk.table import Referee  # noqa: E402
 
 BUS_HZ = 400_000
-CLOCKS_PER_BYTE = 9
 MOST_INPUTS = 20_000  # per game: a scripted table that never ends is a defect, not a long benchmark
 
 
@@ -55,6 +58,7 @@ MOST_INPUTS = 20_000  # per game: a scripted table that never ends is a defect, 
 class Sample:
     cpu: float  # seconds of the loop's CPU time
     bytes: int
+    wire: float  # seconds the busiest bus spent carrying this input's bytes
     total: float  # seconds until the last byte on every seat screen
     acted: float | None  # seconds until the last byte of the seat that acted (None: not redrawn)
     awaited: tuple[float, ...]  # the same for each seat awaited after the input that was redrawn
@@ -63,42 +67,26 @@ class Sample:
 
 @dataclass
 class Writes:
-    """Each seat screen update of the input being measured: the CPU time when it returned, its bytes."""
+    """Each seat screen update of the input being measured: when its last byte was on the wire
+    (seconds after the input), and its bytes."""
 
     started: float = 0.0
     log: list[tuple[int, float, int]] = field(default_factory=list)
 
-    def wrap(self, seat: int, display: Any, bus: Any) -> None:
+    def wrap(self, seat: int, display: Any, bus: FakeI2CBus) -> None:
         show = display.show
 
         def measured_show(image: Any, inverted: bool = False) -> bool:
-            before = bus.bytes_sent
+            before = bus.bytes_sent  # one writer per bus: the bytes between are this seat's
             shown = show(image, inverted)
-            self.log.append((seat, time.thread_time() - self.started, bus.bytes_sent - before))
+            self.log.append((seat, max(time.perf_counter(), bus.free_at) - self.started, bus.bytes_sent - before))
             return bool(shown)
 
         display.show = measured_show
 
-
-def last_bytes(log: list[tuple[int, float, int]], bus_hz: int, buses: int = 1, seats: int = 1) -> dict[int, float]:
-    """When the last byte of each redrawn seat reached its panel. On one bus the loop writes
-    synchronously, in turn, so a write waits for every one before it. Two buses are modelled
-    with a writer thread per bus (seats 1..n/2 on one, the rest on the other): a write starts when the
-    loop has it ready and its bus is free. The table writes from its loop thread alone today: two
-    buses then take as long as one, so this model is what a writer per bus would buy."""
-    byte_time = CLOCKS_PER_BYTE / bus_hz
-    sent, free, when = 0, [0.0] * buses, {}
-    for seat, cpu, count in log:
-        if not count:
-            continue
-        if buses == 1:
-            sent += count
-            when[seat] = cpu + sent * byte_time
-        else:
-            bus = seat * buses // seats
-            free[bus] = max(cpu, free[bus]) + count * byte_time
-            when[seat] = free[bus]
-    return when
+    def last_bytes(self) -> dict[int, float]:
+        """When the last byte of each redrawn seat reached its panel."""
+        return {seat: when for seat, when, count in self.log if count}
 
 
 def person_press(controller: SeatController, rng: random.Random) -> str:
@@ -124,14 +112,19 @@ def person_press(controller: SeatController, rng: random.Random) -> str:
 
 def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samples: list[Sample],
              buses: int = 1) -> None:
-    mock = build_mock_table(seats=seats, start_reader=False)
-    bus = mock.backend.bus
+    config = default_config(seats, buses=buses)
+    config = replace(config, i2c=replace(config.i2c, speed_hz=bus_hz),
+                     i2c2=replace(config.i2c2, speed_hz=bus_hz) if config.i2c2 else None)
+    mock = build_mock_table(config, start_reader=False)
+    wires = list(mock.backend.buses.values())
+    for bus in wires:
+        bus.paced = True
     rng = random.Random(seed)
     humans = tuple(range(people))
     bot_seats = [s for s in range(seats) if s not in humans]
     writes = Writes()
     for part in mock.table.seats:
-        writes.wrap(part.index, part.display, bus)
+        writes.wrap(part.index, part.display, mock.backend.bus_of(part.index))
     with tempfile.TemporaryDirectory() as data:
         store = GameStore.open(Path(data))
         session = GameSession.start(store, game_id, seats, seed, {}, bots=bot_seats)
@@ -146,19 +139,21 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
         def measured(acted: int | None, step: Callable[[], None]) -> None:
             events_seen.clear()
             writes.log.clear()
-            before = bus.bytes_sent
-            writes.started = time.thread_time()
+            sent = [bus.bytes_sent for bus in wires]
+            wire = [bus.wire_seconds for bus in wires]
+            writes.started = time.perf_counter()
+            cpu_started = time.thread_time()
             step()
-            cpu = time.thread_time() - writes.started
+            cpu = time.thread_time() - cpu_started
+            total = max([time.perf_counter(), *(bus.free_at for bus in wires)]) - writes.started
             awaited = {p.seat for p in session.game.prompts(session.state) if p.seat in humans} - {acted}
-            served = last_bytes(writes.log, bus_hz, buses, seats)
-            sent = bus.bytes_sent - before
-            # One bus: the loop's CPU and every byte it wrote (keepalives too) in turn; two: the
-            # later of the loop and the last screen's byte.
-            total = cpu + sent * CLOCKS_PER_BYTE / bus_hz if buses == 1 else max([cpu, *served.values()])
+            served = writes.last_bytes()
             others = sum(count for seat, _, count in writes.log if seat != acted) if events_seen else None
-            samples.append(Sample(cpu, sent, total, served.get(acted) if acted in humans else None,
-                                  tuple(served[s] for s in sorted(awaited) if s in served), others))
+            samples.append(Sample(
+                cpu, sum(bus.bytes_sent for bus in wires) - sum(sent),
+                max(bus.wire_seconds - before for bus, before in zip(wires, wire)), total,
+                served.get(acted) if acted in humans else None,
+                tuple(served[s] for s in sorted(awaited) if s in served), others))
 
         try:
             for _ in range(MOST_INPUTS):
@@ -187,17 +182,18 @@ def percentile(values: list[float], share: float) -> float:
 def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, samples: list[Sample],
            buses: int = 1) -> None:
     cpu = [s.cpu * 1000 for s in samples]
-    bus = [s.bytes * CLOCKS_PER_BYTE / bus_hz * 1000 for s in samples]
+    wire = [s.wire * 1000 for s in samples]
     total = [s.total * 1000 for s in samples]
     acted = [s.acted * 1000 for s in samples if s.acted is not None]
     awaited = [t * 1000 for s in samples for t in s.awaited]
     several = [max(s.awaited) * 1000 for s in samples if len(s.awaited) > 1]
     public = [s.bystanders for s in samples if s.bystanders is not None]
     print(f"{game_id}, {seats} seats, {people} people, {games} games, {len(samples)} inputs, "
-          f"{'one bus' if buses == 1 else f'{buses} buses, a writer thread each (a model),'} at {bus_hz // 1000} kHz: "
-          "input to last byte on the seat screens (ms)")
+          f"{'one bus' if buses == 1 else f'{buses} buses, a writer thread each,'} at {bus_hz // 1000} kHz: "
+          "input to last byte on the seat screens (ms, measured)")
     print(f"{'':>34} {'median':>8} {'p99':>8}")
-    rows = (("loop (CPU)", cpu), ("I2C bus" if buses == 1 else "I2C bytes' time on one bus", bus), ("total: every seat", total), ("the seat that acted", acted),
+    rows = (("loop (CPU)", cpu), ("I2C bus" if buses == 1 else "I2C, the busiest bus", wire),
+            ("total: every seat", total), ("the seat that acted", acted),
             ("each seat awaited next", awaited), (f"last of several awaited ({len(several)}x)", several))
     for name, values in rows:
         if values:
@@ -219,7 +215,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--bus-hz", type=int, default=BUS_HZ)
     parser.add_argument("--buses", type=int, choices=(1, 2), default=1,
-                        help="2: the seats split over two buses with a writer thread each (a model: see last_bytes)")
+                        help="2: seats 2, 4, 6 on a second bus, a writer thread each")
     args = parser.parse_args()
     people = min(args.seats, 2 if args.people is None else args.people)
     samples: list[Sample] = []

@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import errno
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Protocol
 
 from PIL import Image
 
 MUX_ADDRESS = 0x70
+CLOCKS_PER_BYTE = 9  # 8 data bits and the acknowledge
+PACE_SLACK = 0.001  # a paced bus sleeps off its wire time once it is this far ahead (sleep costs ~0.1 ms)
 
 
 @dataclass(frozen=True)
@@ -49,11 +52,14 @@ def remote_io_error() -> OSError:
 class FakeI2CBus:
     """One physical I2C bus. Targets are attached by address; a TCA9548A at 0x70 adds channels."""
 
-    def __init__(self, clock_hz: int = 400_000) -> None:
+    def __init__(self, clock_hz: int = 400_000, *, paced: bool = False) -> None:
         self.clock_hz = clock_hz  # what the kernel drives SCL at (dtparam=i2c_arm_baudrate)
+        self.paced = paced  # a transfer takes as long as on the wire (benchmarks): the caller waits
         self.targets: dict[int, I2CTarget] = {}
         self.transactions: list[Transaction] = []
         self.bytes_sent = 0
+        self.wire_seconds = 0.0  # the time the bytes sent took on the wire, at clock_hz
+        self.free_at = 0.0  # paced: when (time.perf_counter) the wire has carried every byte so far
         self.mux: FakeTCA9548A | None = None
         self.lock = threading.Lock()
 
@@ -71,7 +77,7 @@ class FakeI2CBus:
         with self.lock:
             target = self._route(i2c_addr)
             self.transactions.append(Transaction(i2c_addr, b"", None))
-            self.bytes_sent += 2
+            self._carry(2)
             if target is None or not self._keeps_up(target):
                 raise remote_io_error()
             reader = getattr(target, "read", None)
@@ -104,11 +110,22 @@ class FakeI2CBus:
             if target is None or getattr(target, "answering", True) is False or not self._keeps_up(target):
                 # NACK on the address byte: only that byte crossed the wire.
                 self.transactions.append(Transaction(address, b"", channel))
-                self.bytes_sent += 1
+                self._carry(1)
                 raise remote_io_error()
             self.transactions.append(Transaction(address, payload, channel))
-            self.bytes_sent += 1 + len(payload)
+            self._carry(1 + len(payload))
             target.receive(payload)
+
+    def _carry(self, count: int) -> None:
+        """Count `count` bytes on the wire (the lock held: one transfer at a time, as on a real bus)."""
+        self.bytes_sent += count
+        seconds = count * CLOCKS_PER_BYTE / self.clock_hz
+        self.wire_seconds += seconds
+        if self.paced:  # the caller waits as for a real transfer, in sleeps of at least PACE_SLACK
+            now = time.perf_counter()
+            self.free_at = max(now, self.free_at) + seconds
+            if self.free_at - now > PACE_SLACK:
+                time.sleep(self.free_at - now)
 
     def _keeps_up(self, target: I2CTarget) -> bool:
         """A target clocked faster than it can follow misses its own address: no acknowledge."""
@@ -118,6 +135,7 @@ class FakeI2CBus:
         with self.lock:
             self.transactions.clear()
             self.bytes_sent = 0
+            self.wire_seconds = 0.0
 
 
 class FakeTCA9548A:

@@ -31,6 +31,7 @@ MOCK_FAULTS: dict[str, str] = {
     "reader-missing": "the reader's serial port does not exist",
     "tag-unknown": "the tag tapped is in no deck",
     "i2c-clock": "the kernel runs the I2C bus at 100 kHz, not at table.toml's speed_hz (no dtparam in config.txt)",
+    "i2c2-clock": "the kernel runs the second I2C bus at 100 kHz (its overlay has no baudrate=)",
     "display-slow": "the last seat's screen follows the I2C clock only up to 400 kHz",
 }
 
@@ -100,6 +101,10 @@ class MockTable:
             self.disconnected.add((self.table.seats[0].index, "select"))
         elif fault == "i2c-clock":
             self.backend.bus.clock_hz = 100_000
+        elif fault == "i2c2-clock":
+            if "i2c2" not in self.backend.buses:
+                raise ValueError("the i2c2-clock fault needs a table with a second bus ([i2c2])")
+            self.backend.buses["i2c2"].clock_hz = 100_000
         elif fault == "display-slow":
             self.backend.panels[self.table.seats[-1].index].fastest_hz = 400_000
         elif fault == "reader-silent":

@@ -29,15 +29,22 @@ class MockBackend:
         self.config = config
         self.pinmap = pinmap
         self.factories = {"header": mock_factory(), "expander": mock_factory()}
-        self.bus = FakeI2CBus(config.i2c.speed_hz)  # the kernel runs the bus as table.toml says
-        self.mux = FakeTCA9548A()
-        self.bus.attach(pinmap.mux_address, self.mux)
-        self.mux_state = MuxState(pinmap.mux_address)
+        # Each bus with its own multiplexer, run at the clock table.toml gives it (as the kernel would).
+        self.buses: dict[str, FakeI2CBus] = {}
+        self.muxes: dict[str, FakeTCA9548A] = {}
+        self.mux_states: dict[str, MuxState] = {}
+        for name, bus_config in config.buses().items():
+            address = pinmap.second_bus.mux_address if name == "i2c2" and pinmap.second_bus else pinmap.mux_address
+            self.buses[name] = FakeI2CBus(bus_config.speed_hz)
+            self.muxes[name] = FakeTCA9548A()
+            self.buses[name].attach(address, self.muxes[name])
+            self.mux_states[name] = MuxState(address)
+        self.bus, self.mux = self.buses["i2c"], self.muxes["i2c"]  # the main bus
         self.panels: dict[int, FakePanel] = {}
         for seat in config.seats:
             panel = FakePanel(seat.display.model)
             self.panels[seat.index] = panel
-            self.mux.attach(seat.display.channel, seat.display.address, panel)
+            self.muxes[seat.display.bus].attach(seat.display.channel, seat.display.address, panel)
         self._own_dir = reader_dir is None
         self.reader_dir = Path(reader_dir or tempfile.mkdtemp(prefix="mystery-table-pn532-"))
         self.sim = PN532Simulator(self.reader_dir).start()
@@ -48,8 +55,9 @@ class MockBackend:
     def display_serial(self, seat: SeatConfig) -> Callable[[], Any]:
         # Kernel and user-space mux modes look alike on the wire: the channel is selected before
         # the transfer whenever it changes (the kernel's pca954x driver does what MuxChannel does).
-        channel = MuxChannel(self.bus, seat.display.channel, self.mux_state)
-        kernel = self.config.i2c.mux == "kernel"
+        bus = seat.display.bus
+        channel = MuxChannel(self.buses[bus], seat.display.channel, self.mux_states[bus])
+        kernel = self.config.bus_of(seat).mux == "kernel"
 
         def open_serial() -> Any:
             serial = i2c(bus=channel, address=seat.display.address)
@@ -62,8 +70,12 @@ class MockBackend:
 
         return open_serial
 
-    def kernel_clock_hz(self) -> int | None:
-        return self.bus.clock_hz
+    def bus_of(self, seat: int) -> FakeI2CBus:
+        """The bus seat `seat`'s screen hangs on."""
+        return self.buses[next(s.display.bus for s in self.config.seats if s.index == seat)]
+
+    def kernel_clock_hz(self, bus: str = "i2c") -> int | None:
+        return self.buses[bus].clock_hz
 
     def reader_port(self) -> str:
         return self.sim.port

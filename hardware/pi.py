@@ -47,30 +47,35 @@ class PiBackend:
         )
         if uses_expander:
             self.factories["expander"] = LGPIOFactory(chip=find_gpiochip("mcp23017"))
-        self._bus: Any = None
-        self._mux_state = MuxState(pinmap.mux_address)
+        self._buses: dict[str, Any] = {}  # user-space mux mode: the smbus of each bus, opened once
+        self._mux_states = {
+            "i2c": MuxState(pinmap.mux_address),
+            "i2c2": MuxState(pinmap.second_bus.mux_address if pinmap.second_bus else pinmap.mux_address),
+        }
 
     def pin_factories(self) -> dict[str, Any]:
         return self.factories
 
     def display_serial(self, seat: SeatConfig) -> Callable[[], Any]:
-        address = seat.display.address
-        if self.config.i2c.mux == "kernel":
-            port = self.config.i2c.bus_for_channel(seat.display.channel)
+        """luma's interface to the seat's screen, on its own bus (`display.bus`) and mux channel."""
+        address, name = seat.display.address, seat.display.bus
+        bus = self.config.bus_of(seat)
+        if bus.mux == "kernel":
+            port = bus.bus_for_channel(seat.display.channel)
             return lambda: i2c(port=port, address=address)
 
         def user_space() -> Any:
-            if self._bus is None:
+            if name not in self._buses:
                 import smbus2
 
-                self._bus = smbus2.SMBus(self.config.i2c.bus)
-            return i2c(bus=MuxChannel(self._bus, seat.display.channel, self._mux_state), address=address)
+                self._buses[name] = smbus2.SMBus(bus.bus)
+            return i2c(bus=MuxChannel(self._buses[name], seat.display.channel, self._mux_states[name]), address=address)
 
         return user_space
 
-    def kernel_clock_hz(self) -> int | None:
-        """What the kernel runs the main bus at (the mux channels run at their parent's clock)."""
-        return kernel_clock_hz(self.config.i2c.bus)
+    def kernel_clock_hz(self, bus: str = "i2c") -> int | None:
+        """What the kernel runs a bus at (the mux channels run at their parent's clock)."""
+        return kernel_clock_hz(self.config.buses()[bus].bus)
 
     def reader_port(self) -> str:
         return self.config.reader.port
@@ -84,5 +89,5 @@ class PiBackend:
     def close(self) -> None:
         for factory in self.factories.values():
             factory.close()
-        if self._bus is not None:
-            self._bus.close()
+        for opened in self._buses.values():
+            opened.close()

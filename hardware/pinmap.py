@@ -32,6 +32,10 @@ POWER_PINS: dict[str, tuple[int, ...]] = {
 }
 RESERVED_GPIO = {0: "ID EEPROM (ID_SD)", 1: "ID EEPROM (ID_SC)"}
 I2C1 = {"sda": 2, "scl": 3}
+# The second bus for seat screens: GPIO4/5 carry an I2C controller on both boards, I2C3 on the Pi 4
+# (dtoverlay=i2c3,pins_4_5) and the RP1's I2C2 on the Pi 5 (dtoverlay=i2c2-pi5,pins_4_5).
+SECOND_I2C = {"sda": 4, "scl": 5}
+BUS_NAMES = ("i2c", "i2c2")  # a seat's screen is on the main bus or the second one
 UART0 = {"tx": 14, "rx": 15}
 HARDWARE_PWM = {12: "PWM0", 18: "PWM0", 13: "PWM1", 19: "PWM1"}
 # MCP23017 lines 0-15 are GPA0-7, GPB0-7 (the kernel's gpiochip line order). GPA7 and GPB7 are
@@ -90,6 +94,17 @@ class SeatPins:
     index: int
     mux_channel: int
     buttons: dict[str, PinRef]
+    bus: str = "i2c"  # "i2c": the main bus's multiplexer; "i2c2": the second bus's
+
+
+@dataclass(frozen=True)
+class SecondBus:
+    """`[i2c2]`: a second I2C bus with its own TCA9548A, for seat screens only."""
+
+    bus: int
+    sda: PinRef
+    scl: PinRef
+    mux_address: int
 
 
 @dataclass(frozen=True)
@@ -110,12 +125,17 @@ class Pinmap:
     buzzer: PinRef
     seats: tuple[SeatPins, ...]
     raw: dict[str, Any]
+    second_bus: SecondBus | None = None
 
     def assignments(self) -> list[tuple[str, PinRef]]:
         """Every (function, pin) pair, the bus pins first."""
         pairs = [
             ("I2C SDA", self.sda),
             ("I2C SCL", self.scl),
+        ]
+        if self.second_bus is not None:
+            pairs += [("I2C2 SDA", self.second_bus.sda), ("I2C2 SCL", self.second_bus.scl)]
+        pairs += [
             ("UART TX -> PN532 RX", self.uart_tx),
             ("UART RX <- PN532 TX", self.uart_rx),
             ("PN532 RSTPDN", self.reader_reset),
@@ -152,6 +172,9 @@ def _pin_problems(pinmap: Pinmap) -> list[str]:
         "UART TX": (pinmap.uart_tx, UART0["tx"]),
         "UART RX": (pinmap.uart_rx, UART0["rx"]),
     }
+    if pinmap.second_bus is not None:
+        expected["I2C2 SDA"] = (pinmap.second_bus.sda, SECOND_I2C["sda"])
+        expected["I2C2 SCL"] = (pinmap.second_bus.scl, SECOND_I2C["scl"])
     for function, (pin, line) in expected.items():
         if pin != PinRef("header", line):
             problems.append(
@@ -170,7 +193,7 @@ def _pin_problems(pinmap: Pinmap) -> list[str]:
             problems.append(
                 _("{function} must be on a header GPIO, got {pin}").format(function=function, pin=pin)
             )
-    channels: dict[int, int] = {}
+    channels: dict[tuple[str, int], int] = {}
     for seat in pinmap.seats:
         for button, pin in seat.buttons.items():
             if pin.chip == "expander" and pin.line in EXPANDER_OUTPUT_ONLY:
@@ -179,24 +202,33 @@ def _pin_problems(pinmap: Pinmap) -> list[str]:
                         seat=seat.index + 1, button=button, pin=pin
                     )
                 )
+        if seat.bus not in BUS_NAMES:
+            problems.append(
+                _("seat {seat}: bus must be \"i2c\" or \"i2c2\", got {bus!r}").format(seat=seat.index + 1, bus=seat.bus)
+            )
+        elif seat.bus == "i2c2" and pinmap.second_bus is None:
+            problems.append(
+                _("seat {seat}: bus = \"i2c2\" needs an [i2c2] section (the second bus's pins)").format(seat=seat.index + 1)
+            )
         if not 0 <= seat.mux_channel <= 7:
             problems.append(
                 _("seat {seat}: mux_channel must be 0-7, got {channel}").format(
                     seat=seat.index + 1, channel=seat.mux_channel
                 )
             )
-        elif seat.mux_channel in channels:
+        elif (seat.bus, seat.mux_channel) in channels:
             problems.append(
                 _("seat {seat}: mux_channel {channel} is already used by seat {other}").format(
-                    seat=seat.index + 1, channel=seat.mux_channel, other=channels[seat.mux_channel] + 1
+                    seat=seat.index + 1, channel=seat.mux_channel, other=channels[seat.bus, seat.mux_channel] + 1
                 )
             )
         else:
-            channels[seat.mux_channel] = seat.index
+            channels[seat.bus, seat.mux_channel] = seat.index
     for label, address, low, high in (
         ("mux.address", pinmap.mux_address, 0x70, 0x77),
         ("display.address", pinmap.display_address, 0x3C, 0x3D),
         ("expander.address", pinmap.expander_address, 0x20, 0x27),
+        *((("i2c2.mux_address", pinmap.second_bus.mux_address, 0x70, 0x77),) if pinmap.second_bus else ()),
     ):
         if not low <= address <= high:
             problems.append(
@@ -262,7 +294,14 @@ def pinmap_from_dict(raw: dict[str, Any], path: Path = DEFAULT_PINMAP) -> Pinmap
         if not isinstance(channel, int) or isinstance(channel, bool):
             problems.append(_("{key}: expected an integer, got {got!r}").format(key=f"seat[{index}].mux_channel", got=channel))
             channel = -1
-        seats.append(SeatPins(index, channel, buttons))
+        bus = seat.get("bus", "i2c")
+        seats.append(SeatPins(index, channel, buttons, bus if isinstance(bus, str) else repr(bus)))
+
+    second_bus = None
+    if "i2c2" in raw:
+        second_bus = SecondBus(number("i2c2", "bus"), pin("i2c2", "sda"), pin("i2c2", "scl"), number("i2c2", "mux_address"))
+        if second_bus.bus != -1 and second_bus.bus == number("i2c", "bus"):
+            problems.append(_("{key}: expected another bus than i2c.bus, got {got}").format(key="i2c2.bus", got=second_bus.bus))
 
     pinmap = Pinmap(
         path=path,
@@ -281,6 +320,7 @@ def pinmap_from_dict(raw: dict[str, Any], path: Path = DEFAULT_PINMAP) -> Pinmap
         buzzer=pin("buzzer", "pin"),
         seats=tuple(seats),
         raw=raw,
+        second_bus=second_bus,
     )
     if not problems:
         problems.extend(_pin_problems(pinmap))

@@ -8,11 +8,13 @@ factories (per GPIO chip), luma serial interfaces for the seat displays, and the
 from __future__ import annotations
 
 import logging
+from functools import partial
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Iterable, Protocol
 
 from gpiozero import DigitalOutputDevice
 
+from hardware.bus_writers import BusWriters
 from hardware.buttons import SeatButtons
 from hardware.display import SeatDisplay
 from hardware.events import DeviceStatus, InputQueue
@@ -63,6 +65,18 @@ class Table:
     registry: TagRegistry
     reset_line: Any = None
     closed: bool = field(default=False)
+    writers: BusWriters = field(default_factory=BusWriters)
+
+    def show(self, frames: Iterable[tuple[int, Any, bool]]) -> None:
+        """Put each (seat, picture, inverted) on its seat's screen, in this order on each bus, every
+        bus at once (one writer thread per bus), each as soon as `frames` yields it; returns when
+        all are written."""
+        seats = {seat.index: seat for seat in self.seats}
+        self.writers.write(
+            (seats[index].config.display.bus, partial(seats[index].display.show, image, inverted))
+            for index, image, inverted in frames
+            if index in seats
+        )
 
     def start(self) -> Table:
         if self.reader is not None:
@@ -71,14 +85,14 @@ class Table:
 
     def poll(self) -> None:
         """Give failed parts their retry and the seat screens their keepalive (call from the main
-        loop, e.g. once a second)."""
-        for seat in self.seats:
-            seat.display.poll()
+        loop, e.g. once a second): each bus's on its writer thread, every bus at once."""
+        self.writers.write((seat.config.display.bus, seat.display.poll) for seat in self.seats)
 
     def close(self) -> None:
         if self.closed:
             return
         self.closed = True
+        self.writers.close()
         if self.reader is not None:
             self.reader.stop()
         if self.whistle is not None:
@@ -125,7 +139,7 @@ def build_table(config: TableConfig, *, backend: Any = None, registry: TagRegist
                 rotation=seat_config.display.rotation,
                 contrast=seat_config.display.contrast,
                 report=events.put,
-                where=f" (0x{seat_config.display.address:02X}, channel {seat_config.display.channel})",
+                where=f" (0x{seat_config.display.address:02X}, {seat_config.display.bus} channel {seat_config.display.channel})",
             )
             buttons = SeatButtons(
                 seat_config.index,
@@ -166,7 +180,8 @@ def build_table(config: TableConfig, *, backend: Any = None, registry: TagRegist
         backend.close()
         raise
     assert registry is not None
-    return Table(config, pinmap, backend, events, seats, whistle, reader, registry, reset_line)
+    return Table(config, pinmap, backend, events, seats, whistle, reader, registry, reset_line,
+                 writers=BusWriters(len({seat.display.bus for seat in config.seats})))
 
 
 def describe(event: DeviceStatus) -> str:

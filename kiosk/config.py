@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hardware.pinmap import DEFAULT_PINMAP, Pinmap, PinmapError, load_pinmap
+from hardware.pinmap import BUS_NAMES, DEFAULT_PINMAP, Pinmap, PinmapError, load_pinmap
 from kiosk import i18n
 from kiosk.admin_pin import DEFAULT_PIN, well_formed
 from kiosk.i18n import _
@@ -47,6 +47,7 @@ class DisplayConfig:
     channel: int = 0  # TCA9548A channel
     address: int = 0x3C
     contrast: int = 0xCF
+    bus: str = "i2c"  # the table.toml section of its bus: "i2c" (the main one) or "i2c2" (the second)
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,7 @@ class TableConfig:
     backend: str = "mock"
     pinmap_path: Path = DEFAULT_PINMAP
     i2c: I2CConfig = field(default_factory=I2CConfig)
+    i2c2: I2CConfig | None = None  # the second bus for seat screens ([i2c2]), None: one bus
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
     reader: ReaderConfig = field(default_factory=ReaderConfig)
     whistle: WhistleConfig = field(default_factory=WhistleConfig)
@@ -143,13 +145,28 @@ class TableConfig:
     def pinmap(self) -> Pinmap:
         return load_pinmap(self.pinmap_path)
 
+    def buses(self) -> dict[str, I2CConfig]:
+        """Each configured I2C bus by its section's name, the main one first."""
+        return {"i2c": self.i2c, **({"i2c2": self.i2c2} if self.i2c2 is not None else {})}
 
-def default_config(seats: int = 4, backend: str = "mock") -> TableConfig:
-    """A table with `seats` SSD1306 screens on mux channels 0.., used when no file is given."""
+    def bus_of(self, seat: SeatConfig) -> I2CConfig:
+        return self.buses()[seat.display.bus]
+
+
+def default_config(seats: int = 4, backend: str = "mock", buses: int = 1) -> TableConfig:
+    """A table with `seats` SSD1306 screens on mux channels 0.., used when no file is given. With two
+    buses, seats 2, 4, 6 are on the second one (channels 0, 1, 2), as wiring/pinmap.toml suggests."""
+
+    def display(i: int) -> DisplayConfig:
+        if buses == 2:
+            return DisplayConfig(channel=i // 2, bus=BUS_NAMES[i % 2])
+        return DisplayConfig(channel=i)
+
     return TableConfig(
         path=None,
         backend=backend,
-        seats=tuple(SeatConfig(i, DisplayConfig(channel=i)) for i in range(seats)),
+        i2c2=I2CConfig(bus=3, mux_bus_base=30) if buses == 2 else None,
+        seats=tuple(SeatConfig(i, display(i)) for i in range(seats)),
         web=WebConfig(enabled=backend == "mock", bind=("127.0.0.1",) if backend == "mock" else ("0.0.0.0",)),
     )
 
@@ -284,14 +301,11 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
     pinmap_path = base / pinmap_text if "pinmap" in hardware.data else DEFAULT_PINMAP
     hardware.finish()
 
-    i2c_section = top.table("i2c")
-    i2c = I2CConfig(
-        bus=i2c_section.integer("bus", 1, 0, 255),
-        speed_hz=i2c_section.choice("speed_hz", 400_000, BUS_SPEEDS),
-        mux=i2c_section.choice("mux", "kernel", MUX_MODES),
-        mux_bus_base=i2c_section.integer("mux_bus_base", 22, 0, 248),
-    )
-    i2c_section.finish()
+    i2c = _i2c(top, "i2c", I2CConfig())
+    top.seen.add("i2c2")  # optional: named among the keys an unknown one could have meant
+    i2c2 = _i2c(top, "i2c2", I2CConfig(bus=3, mux_bus_base=30)) if "i2c2" in data else None
+    if i2c2 is not None:
+        _bus_clash(i2c, i2c2, file, problems)
 
     buttons_section = top.table("buttons")
     buttons = ButtonsConfig(
@@ -330,7 +344,7 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
             f"{file}: seats: "
             + _("wrong count, expected 1 to 7 [[seats]] tables, got {count}").format(count=len(raw_seats))
         )
-    channels: dict[int, int] = {}
+    channels: dict[tuple[str, int], int] = {}  # (bus, channel) -> seat
     for index, raw_seat in enumerate(raw_seats):
         if not isinstance(raw_seat, dict):
             problems.append(f"{file}: seats[{index}]: " + _("wrong type, expected {expected}, got {got!r}").format(expected=_("a table"), got=raw_seat))
@@ -343,15 +357,19 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
             channel=display_section.integer("channel", index, 0, 7),
             address=display_section.choice("address", 0x3C, (0x3C, 0x3D)),
             contrast=display_section.integer("contrast", 0xCF, 0, 255),
+            bus=display_section.choice("bus", "i2c", BUS_NAMES),
         )
+        if display.bus == "i2c2" and i2c2 is None:
+            display_section.problem("bus", _("\"i2c2\" needs an [i2c2] section (the second bus), expected \"i2c\" or that section"))
         display_section.finish()
         seat.finish()
-        if display.channel in channels:
+        if (display.bus, display.channel) in channels:
             problems.append(
                 f"{file}: seats[{index}].display.channel: "
-                + _("already used by seats[{other}], expected a different channel 0-7").format(other=channels[display.channel])
+                + _("already used by seats[{other}], expected a different channel 0-7").format(
+                    other=channels[display.bus, display.channel])
             )
-        channels.setdefault(display.channel, index)
+        channels.setdefault((display.bus, display.channel), index)
         seats.append(SeatConfig(index, display))
     top.finish()
 
@@ -361,6 +379,12 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
         except PinmapError as error:
             problems.extend(error.problems)
         else:
+            if pinmap.second_bus is None and any(seat.display.bus == "i2c2" for seat in seats):
+                problems.append(
+                    f"{file}: i2c2: "
+                    + _("the pin map {pinmap} has no [i2c2] section, expected the second bus's pins there").format(
+                        pinmap=pinmap_path.name)
+                )
             if len(seats) > len(pinmap.seats):
                 problems.append(
                     f"{file}: seats: "
@@ -381,6 +405,7 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
         backend=backend,
         pinmap_path=pinmap_path,
         i2c=i2c,
+        i2c2=i2c2,
         buttons=buttons,
         reader=reader,
         whistle=whistle,
@@ -389,6 +414,30 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
         mqtt=mqtt,
         web=web,
     )
+
+
+def _i2c(top: _Reader, name: str, default: I2CConfig) -> I2CConfig:
+    """`[i2c]` or `[i2c2]`: a bus, its clock, how its multiplexer's channels are reached."""
+    section = top.table(name)
+    found = I2CConfig(
+        bus=section.integer("bus", default.bus, 0, 255),
+        speed_hz=section.choice("speed_hz", default.speed_hz, BUS_SPEEDS),
+        mux=section.choice("mux", default.mux, MUX_MODES),
+        mux_bus_base=section.integer("mux_bus_base", default.mux_bus_base, 0, 248),
+    )
+    section.finish()
+    return found
+
+
+def _bus_clash(main: I2CConfig, second: I2CConfig, file: str, problems: list[str]) -> None:
+    """Two buses are two: not the same /dev/i2c-N, and in kernel mode their channels' buses apart."""
+    if second.bus == main.bus:
+        problems.append(f"{file}: i2c2.bus: " + _("the same bus as i2c.bus ({bus}), expected the second bus's "
+                                                 "number (3 on a Pi 4, 2 on a Pi 5)").format(bus=main.bus))
+    if main.mux == "kernel" and second.mux == "kernel" and abs(second.mux_bus_base - main.mux_bus_base) < 8:
+        problems.append(f"{file}: i2c2.mux_bus_base: " + _("its channels /dev/i2c-{first}..{last} overlap i2c's, "
+                                                           "expected a base 8 or more apart from {base}").format(
+            first=second.mux_bus_base, last=second.mux_bus_base + 7, base=main.mux_bus_base))
 
 
 def _web(top: _Reader, backend: str) -> WebConfig:

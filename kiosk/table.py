@@ -14,9 +14,11 @@ import heapq
 import logging
 import queue
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
+
+from PIL import Image
 
 from hardware.events import ButtonPress, DeviceStatus, TagSeen
 from hardware.table import Table
@@ -266,7 +268,7 @@ class Referee:
     def refresh(self, acted: int | None = None) -> None:
         """Bring every seat up to date with its view and prompt, and draw what changed: first the
         seats now awaited and the seat that just acted, so the people waiting on the bus are served
-        before the bystanders (one I2C bus carries every seat's bytes in turn)."""
+        before the bystanders (an I2C bus carries its seats' bytes in turn; two buses write at once)."""
         prompts: dict[int, Prompt] = {}
         for prompt in self.session.game.prompts(self.session.state):
             held = prompts.get(prompt.seat)
@@ -288,8 +290,7 @@ class Referee:
             controller.update(view, mine, doing(game_id, mine.kind, view, narrator) if mine is not None else None)
             if waited and mine is not None and seat not in self.bots and self.table.config.whistle.your_turn:
                 self._sound("your_turn")  # after a wait only: not at every step of one's own turn
-        for seat in self.drawing_order(acted, prompts):
-            self.draw(seat)
+        self.draw_seats(self.drawing_order(acted, prompts))
 
     def drawing_order(self, acted: int | None, prompts: dict[int, Prompt]) -> list[int]:
         """The awaited seats (first the one that acted, if its turn goes on; then in turn order), then
@@ -309,24 +310,29 @@ class Referee:
         return controller.screen() if controller is not None else self._bot_screen(seat)
 
     def draw(self, seat: int) -> None:
-        display = self._display(seat)
-        phones = self.phones
-        controller = self.controllers.get(seat)
-        on_phone = phones is not None and controller is not None and phones.on_phone(seat)
-        if controller is not None and phones is not None:
-            controller.link = phones.hub.url(seat)  # a new link once the seat was given back
-        if display is not None:
-            screen = on_a_phone(seat) if on_phone else self.screen_of(seat)
-            display.show(*panel_picture(screen))  # identical frames cost nothing on the bus
-        if on_phone:
-            assert phones is not None and controller is not None
-            phones.publish(seat, controller)
+        self.draw_seats([seat])
 
-    def _display(self, seat: int) -> Any:
-        for part in self.table.seats:
-            if part.index == seat:
-                return part.display
-        return None
+    def draw_seats(self, seats: list[int]) -> None:
+        """Draw these seats' screens (their phones too), in this order on each I2C bus, every bus at
+        once, each frame on its way while the next is rendered; returns when every frame is written
+        (identical frames cost nothing on the bus)."""
+        self.table.show(self._frames(seats))
+
+    def _frames(self, seats: list[int]) -> Iterator[tuple[int, Image.Image, bool]]:
+        """Each seat's picture as it is rendered (a phone seat's document published on the way)."""
+        phones = self.phones
+        on_screens = {part.index for part in self.table.seats}
+        for seat in seats:
+            controller = self.controllers.get(seat)
+            on_phone = phones is not None and controller is not None and phones.on_phone(seat)
+            if controller is not None and phones is not None:
+                controller.link = phones.hub.url(seat)  # a new link once the seat was given back
+            if seat in on_screens:
+                image, inverted = panel_picture(on_a_phone(seat) if on_phone else self.screen_of(seat))
+                yield seat, image, inverted
+            if on_phone:
+                assert phones is not None and controller is not None
+                phones.publish(seat, controller)
 
     def _bot_screen(self, seat: int) -> Screen:
         thinking = seat in self._bot_due

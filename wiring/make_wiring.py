@@ -72,7 +72,25 @@ def render_markdown(pinmap: Pinmap) -> str:
         f"| 0x{pinmap.expander_address:02X} | MCP23017 port expander (INTA to {pin_text(pinmap.expander_interrupt)}) | main bus |",
     ]
     for seat in pinmap.seats:
-        out.append(f"| 0x{pinmap.display_address:02X} | seat {seat.index + 1} OLED (SSD1306/SH1106) | mux channel {seat.mux_channel} (SD{seat.mux_channel}/SC{seat.mux_channel}) |")
+        if seat.bus == "i2c":
+            out.append(f"| 0x{pinmap.display_address:02X} | seat {seat.index + 1} OLED (SSD1306/SH1106) | mux channel {seat.mux_channel} (SD{seat.mux_channel}/SC{seat.mux_channel}) |")
+    second = pinmap.second_bus
+    if second is not None:
+        out += [
+            "",
+            f"## Second I2C bus {second.bus} ({pin_text(second.sda)} SDA, {pin_text(second.scl)} SCL, 3.3 V; optional)",
+            "",
+            "For seat screens only, written at the same time as the main bus's (`ASSEMBLY.md`, \"Two buses\"):",
+            "Pi 4 `dtoverlay=i2c3,pins_4_5` (/dev/i2c-3), Pi 5 `dtoverlay=i2c2-pi5,pins_4_5` (/dev/i2c-2).",
+            "A seat moves here with `display.bus = \"i2c2\"` in `table.toml`; without it both pins stay unused.",
+            "",
+            "| address | part | where |",
+            "|---|---|---|",
+            f"| 0x{second.mux_address:02X} | second TCA9548A multiplexer | second bus |",
+        ]
+        for seat in pinmap.seats:
+            if seat.bus == "i2c2":
+                out.append(f"| 0x{pinmap.display_address:02X} | seat {seat.index + 1} OLED (SSD1306/SH1106) | second mux channel {seat.mux_channel} |")
     out += [
         "",
         "## Seats",
@@ -84,7 +102,7 @@ def render_markdown(pinmap: Pinmap) -> str:
     ]
     for seat in pinmap.seats:
         out.append(
-            f"| {seat.index + 1} | {seat.mux_channel} | "
+            f"| {seat.index + 1} | {seat.mux_channel if seat.bus == 'i2c' else f'{seat.mux_channel} (second mux)'} | "
             + " | ".join(pin_text(seat.buttons[button]) for button in BUTTONS)
             + " |"
         )
@@ -127,6 +145,14 @@ def render_harness(pinmap: Pinmap) -> str:
         "  MUX:",
         "    type: TCA9548A breakout",
         "    pinlabels: [VIN, GND, SDA, SCL, " + ", ".join(f"SD{c}, SC{c}" for c in range(8)) + "]",
+    ]
+    if pinmap.second_bus is not None:
+        out += [
+            "  MUX2:",
+            "    type: TCA9548A breakout (second bus, optional)",
+            "    pinlabels: [VIN, GND, SDA, SCL, " + ", ".join(f"SD{c}, SC{c}" for c in range(8)) + "]",
+        ]
+    out += [
         "  PN532:",
         "    type: PN532 module (HSU)",
         "    pinlabels: [VCC, GND, TXD, RXD, RSTPDN]",
@@ -150,6 +176,15 @@ def render_harness(pinmap: Pinmap) -> str:
         "  W_I2C:",
         "    wirecount: 4",
         "    colors: [RD, BK, BU, YE]",
+    ]
+    if pinmap.second_bus is not None:
+        out += [
+            "  W_I2C2:",
+            "    wirecount: 4",
+            "    colors: [RD, BK, BU, YE]",
+            "    notes: 2.2-4.7 kΩ pull-ups to 3.3 V at the mux (none on GPIO4/5)",
+        ]
+    out += [
         "  W_READER:",
         "    wirecount: 5",
         "    colors: [RD, BK, GN, WH, VT]",
@@ -175,6 +210,15 @@ def render_harness(pinmap: Pinmap) -> str:
         f"    - PI: [1, 6, {sda}, {scl}]",
         "    - W_I2C: [1-4]",
         "    - MUX: [VIN, GND, SDA, SCL]",
+    ]
+    if pinmap.second_bus is not None:
+        out += [
+            "  -",
+            f"    - PI: [17, 25, {HEADER_PIN[pinmap.second_bus.sda.line]}, {HEADER_PIN[pinmap.second_bus.scl.line]}]",
+            "    - W_I2C2: [1-4]",
+            "    - MUX2: [VIN, GND, SDA, SCL]",
+        ]
+    out += [
         "  -",
         f"    - PI: [4, 6, {rx}, {tx}, {HEADER_PIN[pinmap.reader_reset.line]}]",
         "    - W_READER: [1-5]",
@@ -196,7 +240,7 @@ def render_harness(pinmap: Pinmap) -> str:
             f"    - W_SEAT{n}: [1, 2]",
             f"    - SEAT{n}: [VCC, GND]",
             "  -",
-            f"    - MUX: [SD{seat.mux_channel}, SC{seat.mux_channel}]",
+            f"    - {'MUX' if seat.bus == 'i2c' else 'MUX2'}: [SD{seat.mux_channel}, SC{seat.mux_channel}]",
             f"    - W_SEAT{n}: [3, 4]",
             f"    - SEAT{n}: [SDA, SCL]",
         ]

@@ -186,40 +186,50 @@ class Walk:
         return self.checks
 
     def bus_clock(self) -> None:
-        """The clock table.toml expects against the one the kernel reports for the bus."""
-        i2c = self.table.config.i2c
-        wanted = i2c.speed_hz
-        running = getattr(self.table.backend, "kernel_clock_hz", lambda: None)()
-        part = _("I2C clock (i2c-{bus})").format(bus=i2c.bus)
-        if running is None:
-            self.checks.append(Check(part, WARN, _("the kernel does not report the clock of i2c-{bus}: check that config.txt has dtparam=i2c_arm_baudrate={hz}").format(bus=i2c.bus, hz=wanted)))
-        elif running != wanted:
-            self.checks.append(Check(part, FAIL, _("table.toml says speed_hz = {wanted} but the kernel runs i2c-{bus} at {running} Hz: set dtparam=i2c_arm_baudrate={wanted} in config.txt and reboot").format(wanted=wanted, bus=i2c.bus, running=running)))
-        else:
-            self.checks.append(Check(part, PASS, f"{wanted // 1000} kHz"))
+        """The clock table.toml expects against the one the kernel reports, for each bus."""
+        for name, i2c in self.table.config.buses().items():
+            wanted = i2c.speed_hz
+            running = getattr(self.table.backend, "kernel_clock_hz", lambda bus: None)(name)
+            part = _("I2C clock (i2c-{bus})").format(bus=i2c.bus)
+            if name == "i2c2":  # set by its overlay's baudrate, not by dtparam
+                fix = _("dtoverlay=i2c3,pins_4_5,baudrate={hz} (Pi 4) or dtoverlay=i2c2-pi5,pins_4_5,baudrate={hz} "
+                        "(Pi 5)").format(hz=wanted)
+                if running is None:
+                    self.checks.append(Check(part, WARN, _("the kernel does not report the clock of i2c-{bus}: check that config.txt has {fix}").format(bus=i2c.bus, fix=fix)))
+                elif running != wanted:
+                    self.checks.append(Check(part, FAIL, _("table.toml says i2c2.speed_hz = {wanted} but the kernel runs i2c-{bus} at {running} Hz: set {fix} in config.txt and reboot").format(wanted=wanted, bus=i2c.bus, running=running, fix=fix)))
+                else:
+                    self.checks.append(Check(part, PASS, f"{wanted // 1000} kHz"))
+            elif running is None:
+                self.checks.append(Check(part, WARN, _("the kernel does not report the clock of i2c-{bus}: check that config.txt has dtparam=i2c_arm_baudrate={hz}").format(bus=i2c.bus, hz=wanted)))
+            elif running != wanted:
+                self.checks.append(Check(part, FAIL, _("table.toml says speed_hz = {wanted} but the kernel runs i2c-{bus} at {running} Hz: set dtparam=i2c_arm_baudrate={wanted} in config.txt and reboot").format(wanted=wanted, bus=i2c.bus, running=running)))
+            else:
+                self.checks.append(Check(part, PASS, f"{wanted // 1000} kHz"))
 
     def seat(self, seat: Any) -> None:
         number = seat.index + 1
         config = seat.config.display
+        i2c = self.table.config.bus_of(seat.config)
         pattern = pattern_for(seat.index, seat.display.size)
         self.operator.say(_("Seat {seat}: test pattern on the screen").format(seat=number))
         part = _("seat {seat} screen").format(seat=number)
         shown = seat.display.show(pattern)
         if not shown:
             where = _("channel {channel}").format(channel=config.channel)
-            if self.table.config.backend == "pi" and self.table.config.i2c.mux == "kernel":
-                where += f" (/dev/i2c-{self.table.config.i2c.bus_for_channel(config.channel)})"
+            if self.table.config.backend == "pi" and i2c.mux == "kernel":
+                where += f" (/dev/i2c-{i2c.bus_for_channel(config.channel)})"
             cause = _("no answer at 0x{address:02X} on {where}: check SDA/SCL and power").format(address=config.address, where=where)
-            if self.table.config.i2c.speed_hz > 400_000:
-                cause += " " + _("(or the screen does not follow {khz} kHz: try speed_hz = 400000)").format(khz=self.table.config.i2c.speed_hz // 1000)
+            if i2c.speed_hz > 400_000:
+                cause += " " + _("(or the screen does not follow {khz} kHz: try speed_hz = 400000)").format(khz=i2c.speed_hz // 1000)
             self.checks.append(Check(part, FAIL, cause))
         elif (status := seat.display.read_status()) is None or not status_says_on(status):
-            self.checks.append(Check(part, FAIL, _("the screen takes writes but does not read back at {khz} kHz: lower speed_hz in table.toml (and dtparam=i2c_arm_baudrate)").format(khz=self.table.config.i2c.speed_hz // 1000)))
+            self.checks.append(Check(part, FAIL, _("the screen takes writes but does not read back at {khz} kHz: lower speed_hz in table.toml (and dtparam=i2c_arm_baudrate)").format(khz=i2c.speed_hz // 1000)))
         elif not self.operator.sees(seat.index, pattern):
             self.checks.append(Check(part, FAIL, _("the screen answers but does not show the pattern: check the model ({model}) and rotation in table.toml").format(model=config.model)))
         else:
             channel = _("channel {channel}").format(channel=config.channel)
-            read_back = _("status 0x{status:02X} read back at {khz} kHz").format(status=status, khz=self.table.config.i2c.speed_hz // 1000)
+            read_back = _("status 0x{status:02X} read back at {khz} kHz").format(status=status, khz=i2c.speed_hz // 1000)
             self.checks.append(Check(part, PASS, f"{config.model}, 0x{config.address:02X}, {channel}, {read_back}"))
         for button in BUTTONS:
             pin = seat.buttons.pins[button]

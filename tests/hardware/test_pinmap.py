@@ -32,7 +32,7 @@ def test_parse_pin_names():
 def test_two_functions_on_one_pin_is_refused():
     raw = raw_pinmap()
     raw["seat"][1]["next"] = raw["seat"][0]["prev"]
-    with pytest.raises(PinmapError, match="GPIO5 is used twice: Seat 1 prev and Seat 2 next"):
+    with pytest.raises(PinmapError, match="GPIO27 is used twice: Seat 1 prev and Seat 2 next"):
         pinmap_from_dict(raw)
 
 

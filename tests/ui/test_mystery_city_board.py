@@ -150,13 +150,19 @@ def test_the_end_names_the_winner():
 def test_the_board_draws_only_public_names_even_when_fed_private_events(seats, seed, deck):
     checked = 0
     for step, moment in enumerate(moments(seats, seed, {"deck": deck}, leak=True)):
-        layout = (LAYOUTS["800x480"], LAYOUTS["720x1280"])[step % 2]
-        painter = render(moment.board, layout, ("en", "es")[step % 2])
-        for drawn in painter.drawn:
-            for card in card_names(drawn.source):
-                assert f'"{card}"' in moment.public, f"step {step}: the board drew {card}, which is not public"
-                checked += 1
+        checked += public_cards_only(step, moment, moment.board)
     assert checked > 50
+
+
+def public_cards_only(step: int, moment: Any, board: Any, now: float = 0.0) -> int:
+    """Draw the board at this step (landscape and portrait, English and Spanish by turns) and check
+    that every card it names is public; how many names it checked."""
+    layout = (LAYOUTS["800x480"], LAYOUTS["720x1280"])[step % 2]
+    painter = render(board, layout, ("en", "es")[step % 2], now)
+    named = [card for drawn in painter.drawn for card in card_names(drawn.source)]
+    for card in named:
+        assert f'"{card}"' in moment.public, f"step {step}: the board drew {card}, which is not public"
+    return len(named)
 
 
 def test_dice_tumble_only_while_they_roll():
