@@ -9,7 +9,7 @@ under the fine print's minimum. The crime strip is two lines tall: crimes have t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -43,7 +43,7 @@ class CityMap:
     view: dict[str, Any]
     prompt: Prompt | None
     chip: int = 0  # the side of a marker chip or pawn on these postcards (pixels), set as they are drawn
-    caption: int = 0  # the least height of a caption (pixels): the longest place name at the least size
+    captions: dict[str, int] = field(default_factory=dict)  # each place's caption height at the least size
 
     def draw(self, paint: Painter, rect: pygame.Rect) -> None:
         spots = postcard_rects(self.rules, rect, paint.layout.mm(1))
@@ -51,8 +51,8 @@ class CityMap:
         self.chip = max(chip_px(paint), smallest.height // 6)  # larger postcards, larger markers
         least = font(paint.theme.body_font, paint.layout.mm_at_least(FINE.min_mm))
         width = caption_box(paint, smallest).width  # a name too long for one line at the least gets two
-        self.caption = max(lines_height(len(wrap(self.narrator.name(e).render(paint.lang), least, width)), least)
-                           for e in self.rules.locations) + 2
+        self.captions = {e: lines_height(len(wrap(self.narrator.name(e).render(paint.lang), least, width)), least) + 2
+                         for e in self.rules.locations}
         for a, near in self.rules.neighbours.items():
             for b in near:
                 if a < b:
@@ -65,7 +65,7 @@ class CityMap:
     def type_sizes(self, paint: Painter, card: pygame.Rect) -> MapType:
         """The largest size, from the body size down to the fine print's least, at which every caption
         (and every tile name) fits its strip on a card without markers."""
-        caption, suspect, crime, _ = card_rows(paint, card, self.chip, self.caption)
+        caption, suspect, crime, _ = card_rows(paint, card, self.chip, max(self.captions.values()))
         places = [self.narrator.name(e) for e in self.rules.locations]
         suspects = [self.narrator.name(e) for e in self.rules.elements["SUSPECT"]]
         crimes = [self.narrator.name(e) for e in self.rules.elements["CRIME"]]
@@ -82,7 +82,7 @@ class CityMap:
         tiles = {"SUSPECT": slot["suspect"], "CRIME": slot["crime"]}
         chosen = stage is not None and action is None
         paint.box(rect, CARD if not chosen else (34, 32, 30), radius=layout.mm(1))
-        caption, suspect_row, crime_row, agents = card_rows(paint, rect, self.chip, self.caption)
+        caption, suspect_row, crime_row, agents = card_rows(paint, rect, self.chip, self.captions[location])
         paint.box(caption, CAPTION, radius=layout.mm(1))
         paint.text(caption_box(paint, caption), self.narrator.name(location), sizes.caption, CAPTION_INK,
                    min_mm=FINE.min_mm)
