@@ -14,12 +14,13 @@ import pygame
 from kiosk.awaited import Awaited, status_line
 from kiosk.i18n import Text
 from kiosk.ui.paint import Painter
+from kiosk.ui.type_scale import FLOOR_MM
 
 if TYPE_CHECKING:
     from kiosk.ui.boards import BoardContext
 
 SIZE_MM = 4.2
-MIN_MM = 1.8  # a long line (several seats, two things asked) shrinks rather than being cut
+MIN_MM = FLOOR_MM  # a long line (several seats, two things asked) shrinks, never under the floor
 
 
 def words(context: BoardContext, waiting: Iterable[Awaited], view: dict[str, Any] | None) -> Text | None:
