@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import orjson
 
 from kiosk.games.base import Action, Event
@@ -244,16 +246,23 @@ def test_the_card_mycroft_reads_is_named_to_its_reader_only():
 # ---- 11. no key before the whole sheet is written ---------------------------------------------------
 
 
-def test_a_free_text_question_asked_first_shows_no_key_until_every_answer_is_written():
+def at_the_answer_sheet(lang: str = "en") -> tuple[WatsonHolmes, Any, dict[int, WatsonHolmesPages]]:
+    """A 2-seat game whose free-text question comes first, with seat 0 at 221B ready to answer, and
+    the seat pages in `lang`."""
     game = free_text_first()
     state = fresh(2, game=game)
-    pages = seat_pages(game, state)
+    pages = seat_pages(game, state, lang)
     spare = ["C02"]
     while state.stage == "visit":
         seat = state.turn
         visit(state, seat, "C221B" if seat == 0 else spare.pop(0), None if seat == 0 else 0, game=game)
     finish_reading(state, game)
     act(state, 0, "ready", game=game)
+    return game, state, pages
+
+
+def test_a_free_text_question_asked_first_shows_no_key_until_every_answer_is_written():
+    game, state, pages = at_the_answer_sheet()
     key = "Inside the organ"
     prompt = prompt_for(state, 0, game)
     assert prompt.data["question"] == "Q2" and [a.kind for a in prompt.actions] == ["written"]
@@ -302,15 +311,7 @@ def test_the_journal_is_not_named_like_the_diary_token():
 
 def test_the_written_answer_choice_is_in_words_in_spanish():
     """The new choice of the written sheet is in words on the seat screen, in both languages."""
-    game = free_text_first()
-    state = fresh(2, game=game)
-    pages = seat_pages(game, state, "es")
-    spare = ["C02"]
-    while state.stage == "visit":
-        seat = state.turn
-        visit(state, seat, "C221B" if seat == 0 else spare.pop(0), None if seat == 0 else 0, game=game)
-    finish_reading(state, game)
-    act(state, 0, "ready", game=game)
+    game, state, pages = at_the_answer_sheet("es")
     prompt = prompt_for(state, 0, game)
     assert Action("written", ("Q2",)) in prompt.actions
     assert "Escrita en mi papel" in words(pages[0].menu(prompt, game.view(state, 0)).screens())

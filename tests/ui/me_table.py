@@ -4,6 +4,7 @@ view, the public events and the public prompts, with a clock that moves a little
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from kiosk.awaited import Awaited, awaited
@@ -73,3 +74,9 @@ def public(prompts: list[Prompt]) -> list[Prompt]:
 def submitted() -> tuple[list[tuple[int, Action]], Any]:
     taps: list[tuple[int, Action]] = []
     return taps, lambda seat, action: taps.append((seat, action))
+
+
+@cache
+def played_game(seats: int, seed: int) -> PlayedGame:
+    """A whole bot game of that table, played once per test session."""
+    return PlayedGame(seats, seed).play()

@@ -3,7 +3,6 @@ taps that submit exactly the choice shown, and motion only while a clock runs.""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import pytest
@@ -18,21 +17,12 @@ from kiosk.ui.boards.mystery_express import MysteryExpressBoard
 from kiosk.ui.boards.me_reveals import CARD_SHARE, FRAME
 from kiosk.ui.layout import LAYOUTS
 from kiosk.ui.paint import Painter
-from tests.ui.me_table import PlayedGame, submitted
+from tests.ui.me_table import PlayedGame, played_game, submitted
 from tests.ui.scene_checks import check_frame, render, render_everywhere
 
 LANDSCAPE, PORTRAIT = LAYOUTS["800x480"], LAYOUTS["720x1280"]
 
 
-@pytest.fixture(autouse=True)
-def no_window(monkeypatch):
-    """Off-screen surfaces only; the variable is put back after each test (`run` reads it)."""
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-
-
-@cache
-def game(seats: int, seed: int) -> PlayedGame:
-    return PlayedGame(seats, seed).play()
 
 
 def stage_index(played: PlayedGame, stage: str) -> int:
@@ -66,7 +56,7 @@ MOMENTS: dict[str, tuple[int, int, Any, float]] = {
 @pytest.mark.parametrize("name", MOMENTS)
 def test_the_board_is_finished_at_every_layout_in_both_languages(name):
     seats, seed, where, after = MOMENTS[name]
-    played = game(seats, seed)
+    played = played_game(seats, seed)
     index = where(played)
     painters = render_everywhere(f"me-board-{name}", lambda: played.board(index), now=played.log[index].now + after)
     assert all(p.drawn for p in painters)
@@ -74,7 +64,7 @@ def test_the_board_is_finished_at_every_layout_in_both_languages(name):
 
 def test_the_board_is_registered_for_mystery_express():
     assert BOARD_MODULES["mystery-express"] == "kiosk.ui.boards.mystery_express"
-    played = game(3, 5)
+    played = played_game(3, 5)
     board = make_board(played.board(0).context)
     assert isinstance(board, MysteryExpressBoard)
 
@@ -147,7 +137,7 @@ def test_the_board_draws_only_what_the_public_view_and_events_hold(seats, seed):
 
 
 def test_a_private_event_given_by_mistake_is_neither_told_nor_drawn():
-    played = game(5, 3)
+    played = played_game(5, 3)
     index = played.first(lambda m: any(p.kind == "turn" for p in m.prompts))
     board = played.board(index)
     before = list(board.log.lines)
@@ -174,7 +164,7 @@ def target_for(painter: Painter, action: Action) -> tuple[int, int]:
 
 @pytest.mark.parametrize("layout", [LANDSCAPE, PORTRAIT])
 def test_a_tap_on_a_choice_submits_exactly_that_action(layout):
-    played = game(5, 3)
+    played = played_game(5, 3)
     index = played.first(lambda m: any(p.kind.endswith("_category") for p in m.prompts))
     taps, submit = submitted()
     board = played.board(index, submit)
@@ -189,7 +179,7 @@ def test_a_tap_on_a_choice_submits_exactly_that_action(layout):
 
 
 def test_a_tap_on_a_car_walks_there_and_a_stale_or_refused_tap_says_why():
-    played = game(5, 3)
+    played = played_game(5, 3)
     index = played.first(lambda m: any(p.kind == "turn" for p in m.prompts))
     taps, submit = submitted()
     board = played.board(index, submit)
@@ -214,7 +204,7 @@ def test_a_tap_on_a_car_walks_there_and_a_stale_or_refused_tap_says_why():
 
 
 def test_bots_choices_are_not_buttons():
-    played = game(5, 3)
+    played = played_game(5, 3)
     index = played.first(lambda m: any(p.kind == "turn" for p in m.prompts))
     board = played.board(index)
     seat = played.log[index].prompts[0].seat
@@ -231,7 +221,7 @@ def test_bots_choices_are_not_buttons():
 
 @pytest.mark.parametrize("method, seats, seed", [("single_pile", 5, 3), ("packets", 4, 7), ("three_piles", 3, 5)])
 def test_a_time_reveal_animates_then_the_board_is_still(method, seats, seed):
-    played = game(seats, seed)
+    played = played_game(seats, seed)
     index = played.event_index("time_reveal", method=method)
     board = played.board(index)
     reveal = board.reveals[-1]  # queued after any reveal still running (bots play fast)
@@ -252,7 +242,7 @@ def test_a_time_reveal_animates_then_the_board_is_still(method, seats, seed):
 
 
 def test_the_end_turns_the_solution_over_one_category_at_a_time_then_stops():
-    played = game(5, 3)
+    played = played_game(5, 3)
     last = len(played.log) - 1
     board = played.board(last)
     start = played.log[last].now

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from functools import cache
 
 import pygame
 import pytest
@@ -17,20 +16,12 @@ from kiosk.ui.boards.mystery_express import MysteryExpressBoard, regions
 from kiosk.ui.layout import LAYOUTS
 from kiosk.ui.paint import Painter
 from kiosk.ui.theme import Theme
-from tests.ui.me_table import PlayedGame
+from tests.ui.me_table import played_game
 from tests.ui.scene_checks import render, render_everywhere
 
 HINT = {"en": "Tap for the results", "es": "Toca para ver los resultados"}
 
 
-@pytest.fixture(autouse=True)
-def no_window(monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-
-
-@cache
-def game(seats: int, seed: int) -> PlayedGame:
-    return PlayedGame(seats, seed).play()
 
 
 @dataclass
@@ -55,7 +46,7 @@ def hint_and_others(painter: Painter) -> tuple[pygame.Rect, list[pygame.Rect]]:
 
 @pytest.mark.parametrize(("seats", "seed"), [(5, 3), (3, 5)])
 def test_the_hint_hides_nothing_a_player_reads(seats, seed):
-    played = game(seats, seed)
+    played = played_game(seats, seed)
     index = len(played.log) - 1
     now = played.log[index].now + 60.0  # the end has played to its last frame
     painters = render_everywhere(f"me-board-end-hint-{seats}", lambda: FinishedTable(played.board(index)), now=now)
@@ -72,7 +63,7 @@ def test_the_hint_hides_nothing_a_player_reads(seats, seed):
 
 
 def test_a_table_of_bots_keeps_the_whole_room_for_the_end():
-    played = game(3, 5)
+    played = played_game(3, 5)
     index = len(played.log) - 1
     board = played.board(index)
     board.context = dataclasses.replace(board.context, bots=frozenset(range(3)))
