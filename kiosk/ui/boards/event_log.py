@@ -105,7 +105,14 @@ class EventLog:
             paint.button(older, OLDER, Step(id(self), 1), enabled=self.offset + shown < len(self.lines), size_mm=size)
 
     def _all_fit(self, paint: Painter, rect: pygame.Rect, typeface: pygame.font.Font) -> bool:
+        """Whether every line fits without scrolling (it stops at the first that does not: a whole
+        game's log is never wrapped on every frame)."""
+        if self.offset:
+            return False
         gap = max(2, paint.layout.mm(1)) // 2
-        total = sum(lines_height(len(wrap(line.render(paint.lang), typeface, rect.width)), typeface) + gap
-                    for line in self.lines)
-        return total - gap <= rect.height and self.offset == 0
+        total = -gap
+        for line in self.lines:
+            total += lines_height(len(wrap(line.render(paint.lang), typeface, rect.width)), typeface) + gap
+            if total > rect.height:
+                return False
+        return True
