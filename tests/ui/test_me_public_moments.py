@@ -17,8 +17,7 @@ from kiosk.ui.layout import LAYOUTS
 from kiosk.ui.scene import Swipe
 from tests.ui.scene_checks import render, render_everywhere
 from tests.ui.test_live_animations import SOON, live, mystery_express  # noqa: F401 (live: the fixture)
-from tests.ui.me_table import GAME
-from tests.ui.test_me_board import game
+from tests.ui.me_table import GAME, played_game
 
 LANDSCAPE, PORTRAIT = LAYOUTS["800x480"], LAYOUTS["720x1280"]
 
@@ -71,7 +70,7 @@ def test_cards_shown_ask_for_a_frame_as_they_appear_and_as_they_go():
 
 @pytest.mark.parametrize("kind, seats, seed", [("lounge", 5, 3), ("sudden_revelation", 3, 5)])
 def test_cards_shown_are_finished_at_every_layout_in_both_languages(kind, seats, seed):
-    played = game(seats, seed)
+    played = played_game(seats, seed)
     index = played.first(lambda m: any(e.kind == kind and e.data.get("reveals") for e in m.events))
     event = next(e for e in played.log[index].events if e.kind == kind)
     now = shown(played.board(index), kind)[-1].start + 0.5  # after any Time reveal before it
@@ -90,7 +89,7 @@ def test_cards_shown_are_finished_at_every_layout_in_both_languages(kind, seats,
 # --- the log that stays ---------------------------------------------------------------------------
 
 def test_every_public_sentence_stays_in_the_log_newest_first():
-    played = game(5, 3)
+    played = played_game(5, 3)
     index = played.first(lambda m: any(p.kind == "turn" for p in m.prompts)) + 40
     board = played.board(index)
     narrator = narrator_for(GAME, played.log[0].view)  # told afresh, as the table tells it
@@ -102,7 +101,7 @@ def test_every_public_sentence_stays_in_the_log_newest_first():
 
 @pytest.mark.parametrize("layout", list(LAYOUTS.values()), ids=list(LAYOUTS))
 def test_the_log_shows_at_least_three_lines_while_bots_move(layout):
-    played = game(5, 3)
+    played = played_game(5, 3)
     index = played.first(lambda m: any(p.kind == "turn" for p in m.prompts)) + 40
     board = played.board(index)
     board.prompts = []  # nobody at the touchscreen is asked: a bot's turn
@@ -113,7 +112,7 @@ def test_the_log_shows_at_least_three_lines_while_bots_move(layout):
 
 
 def test_older_lines_are_a_tap_or_a_swipe_away():
-    played = game(5, 3)
+    played = played_game(5, 3)
     index = played.first(lambda m: any(p.kind == "turn" for p in m.prompts)) + 40
     board = played.board(index)
     board.prompts = []
@@ -130,12 +129,12 @@ def test_older_lines_are_a_tap_or_a_swipe_away():
 
 def test_the_log_has_a_region_of_its_own_on_the_tall_and_the_wide_screens():
     for name, own in (("720x1280", True), ("1280x720", True), ("800x480", False), ("1024x600", False)):
-        painter = render(game(3, 5).board(0), LAYOUTS[name], "en", 0.0)
+        painter = render(played_game(3, 5).board(0), LAYOUTS[name], "en", 0.0)
         assert regions(painter).log_in_turn is not own, name
 
 
 def test_newer_cards_shown_replace_older_ones_still_up_but_never_a_time_reveal():
-    played = game(4, 7)
+    played = played_game(4, 7)
     board = played.board(played.event_index("time_reveal", method="packets"))
     kinds = [(type(r).__name__, r.start) for r in board.reveals]
     assert sum(1 for name, _ in kinds if name == "CardsShown") <= 1  # only the latest cards wait or stand
@@ -146,7 +145,7 @@ def test_newer_cards_shown_replace_older_ones_still_up_but_never_a_time_reveal()
 
 @pytest.mark.parametrize("layout", list(LAYOUTS.values()), ids=list(LAYOUTS))
 def test_while_a_reveal_covers_the_board_the_log_stays_in_the_turn_panel(layout):
-    played = game(5, 3)
+    played = played_game(5, 3)
     index = played.event_index("time_reveal", method="single_pile")
     board = played.board(index)
     board.prompts = []  # bots' turns: nobody at the touchscreen is asked
