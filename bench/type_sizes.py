@@ -24,6 +24,9 @@ def main(args: list[str]) -> int:
         env = dict(os.environ, KIOSK_TYPE_REPORT=report, SDL_VIDEODRIVER="dummy")
         tests = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider", "-rf",
                                 *(args or ["tests/ui"])], env=env, check=False, capture_output=True, text=True)
+        if not os.path.exists(report):  # no frame was checked: the tests did not run (a collection error)
+            print(tests.stdout[-2000:] + tests.stderr[-2000:])
+            return 1
         with open(report, encoding="utf-8") as lines:
             records = [json.loads(line) for line in lines]
     failed = [line for line in tests.stdout.splitlines() if line.startswith("FAILED")]
