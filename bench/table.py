@@ -14,8 +14,9 @@ It reports the median and p99 of the loop's CPU time (the referee's thread alone
 frames are also drawn on the writer threads), the wire time of the busiest bus, and the total (input
 to the last byte on every seat); the time until the last byte of the seat that acted, and of each
 seat awaited after the input (the people who wait for their screen; a seat whose screen did not change
-is not counted); for inputs after which several awaited seats were redrawn, when the last of them was
-served; the bytes per input; and the bytes per move drawn on the seats that did not make it (what a
+is not counted), split into inputs after which one seat was awaited (a turn) and those after which
+several were awaited at once (a simultaneous prompt: they are served in turn on one bus), and for
+those, when the last of them was served; the bytes per input; and the bytes per move drawn on the seats that did not make it (what a
 public event costs). With `--buses 2` seats 2, 4 and 6 are on the second bus (wiring/pinmap.toml).
 
     .venv/bin/python bench/table.py [--game G] [--seats N] [--people N] [--games N] [--bus-hz HZ] [--buses 2]
@@ -186,6 +187,8 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
     total = [s.total * 1000 for s in samples]
     acted = [s.acted * 1000 for s in samples if s.acted is not None]
     awaited = [t * 1000 for s in samples for t in s.awaited]
+    alone = [s.awaited[0] * 1000 for s in samples if len(s.awaited) == 1]
+    together = [t * 1000 for s in samples if len(s.awaited) > 1 for t in s.awaited]
     several = [max(s.awaited) * 1000 for s in samples if len(s.awaited) > 1]
     public = [s.bystanders for s in samples if s.bystanders is not None]
     print(f"{game_id}, {seats} seats, {people} people, {games} games, {len(samples)} inputs, "
@@ -194,7 +197,9 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
     print(f"{'':>34} {'median':>8} {'p99':>8}")
     rows = (("loop (CPU)", cpu), ("I2C bus" if buses == 1 else "I2C, the busiest bus", wire),
             ("total: every seat", total), ("the seat that acted", acted),
-            ("each seat awaited next", awaited), (f"last of several awaited ({len(several)}x)", several))
+            ("each seat awaited next", awaited), (f"the one seat awaited ({len(alone)}x)", alone),
+            (f"each of several awaited ({len(together)}x)", together),
+            (f"the last of several awaited ({len(several)}x)", several))
     for name, values in rows:
         if values:
             print(f"{name:>34} {statistics.median(values):>8.2f} {percentile(values, 0.99):>8.2f}")

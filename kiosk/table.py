@@ -293,16 +293,16 @@ class Referee:
         self.draw_seats(self.drawing_order(acted, prompts))
 
     def drawing_order(self, acted: int | None, prompts: dict[int, Prompt]) -> list[int]:
-        """The awaited seats (first the one that acted, if its turn goes on; then in turn order), then
-        the seat that acted, then the others: a person who must act waits on the bus for nothing but
-        the other awaited seats' turn to "Your move" (a title and two lines each), while the seat
-        that acted and is done often turns a whole page (the card it read, its hand after a swap)."""
+        """The other awaited seats first (in turn order), then the seat that acted, then the others.
+        The people who now must act wait on the bus for nothing but the other awaited seats' turn to
+        "Your move" (a title and the bottom lines, 250-480 bytes each), while the seat that acted
+        often turns a whole page (the card it read, its next menu, its hand after a swap: 500-1,000
+        bytes, some 20 ms at 400 kHz) even when its turn goes on: written first, that page would hold
+        up every seat awaited with it, such as the whole table's Watson & Holmes reading round."""
         seats = range(self.session.record.seats)
-        awaited = sorted((s for s in seats if s in prompts and s != acted), key=self.session.turn_order)
-        if acted is None:
-            first = awaited
-        else:
-            first = [acted, *awaited] if acted in prompts else [*awaited, acted]
+        first = sorted((s for s in seats if s in prompts and s != acted), key=self.session.turn_order)
+        if acted is not None:
+            first.append(acted)
         return first + [s for s in seats if s not in first]
 
     def screen_of(self, seat: int) -> Screen:
