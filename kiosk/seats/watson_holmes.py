@@ -63,12 +63,12 @@ def status(view: dict[str, Any], narrator: Narrator, seat: int) -> Text:
     if me["won"]:
         return Text(N_("You solved the case"))
     if me["eliminated"]:
-        return Text(N_("You are the voice of Holmes"))
+        return Text(N_("You speak for Holmes"))  # one line of the seat screen: 21 characters at most
     if view["turn"] == seat:
         return Text(N_("Your turn to visit"))
     if view["turn"] is not None:
         return Text(N_("{seat} is visiting"), {"seat": narrator.seat(view["turn"])})
-    return Text(N_("The investigation goes on"))
+    return Text(N_("Investigation goes on"))
 
 
 # --- browsable pages -----------------------------------------------------------------------------

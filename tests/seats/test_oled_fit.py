@@ -58,3 +58,26 @@ def test_the_active_seat_keeps_its_hours_in_the_title(lang):
     check(f"idle_hours_long_name_{lang}", render(screen))
     shorter = [s for s in range(5) if title_fits(f"{narrator.seat(s).render(lang)}: 5 h")]
     assert shorter  # a short name still reads beside its hours (the title is unchanged for it)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_watson_holmes_status_line_reads_whole(lang):
+    """The footer of a Watson & Holmes seat's idle screen is one line: each thing it can say fits."""
+    from kiosk.games.watson_holmes.game import WatsonHolmes
+    from kiosk.seats import watson_holmes as wh_screens
+
+    game = WatsonHolmes()
+    state = game.start(7, 3, {})
+    narrator = narrator_for("watson-holmes", game.view(state, None))
+    base = game.view(state, 0)
+    me = dict(base["players"][0], won=False, eliminated=False)
+    views = [
+        dict(base, over=True), dict(base, over=False, players=[dict(me, won=True)]),
+        dict(base, over=False, players=[dict(me, eliminated=True)]),
+        dict(base, over=False, players=[me], turn=0), dict(base, over=False, players=[me], turn=None),
+        *(dict(base, over=False, players=[me], turn=other) for other in range(1, 7)),
+    ]
+    lines = {wh_screens.status(view, narrator, 0).render(lang) for view in views}
+    assert len(lines) == 11  # five states, and six other seats visiting
+    too_long = [line for line in lines if text_width(line, 12) > WIDTH]
+    assert not too_long, f"cut short on the seat screen: {too_long}"
