@@ -90,14 +90,15 @@ class Painter:
 
     def text(self, rect: pygame.Rect, words: Words, size: TypeSize | float = 5.0, colour: Colour | None = None,
              *, title: bool = False, align: str = "center", valign: str = "middle",
-             min_mm: float | None = None) -> pygame.Rect:
-        """Draw `words` inside `rect` in a size of the type scale (or a size in mm): wrapped at spaces,
-        shrunk step by step down to the size's minimum (or `min_mm`) until they fit, cut short with an
-        ellipsis only if even that fails (recorded as not fitting, which the layout tests catch).
-        Returns the rectangle the glyphs cover."""
+             min_mm: float | None = None, one_line: bool = False) -> pygame.Rect:
+        """Draw `words` inside `rect` in a size of the type scale (or a size in mm): wrapped at spaces
+        (never, with `one_line`: "2 h" on a tag must not become "2" over "h"), shrunk step by step down
+        to the size's minimum (or `min_mm`) until they fit, cut short with an ellipsis only if even that
+        fails (recorded as not fitting, which the layout tests catch). Returns the rectangle the glyphs
+        cover."""
         rendered = words.render(self.lang)
         size_mm, least_mm = sizes(size, min_mm)
-        pixels, typeface, lines, fits = self._fit(rendered, rect, size_mm, title, least_mm)
+        pixels, typeface, lines, fits = self._fit(rendered, rect, size_mm, title, least_mm, one_line)
         if not fits:
             lines = cut_short(lines, typeface, rect)
         covered = self._blit_lines(lines, typeface, rect, colour or self.theme.ink, align, valign)
@@ -113,13 +114,13 @@ class Painter:
         return pixels / self.layout.px_per_mm
 
     def _fit(self, rendered: str, rect: pygame.Rect, size_mm: float, title: bool,
-             min_mm: float) -> tuple[int, pygame.font.Font, list[str], bool]:
+             min_mm: float, one_line: bool = False) -> tuple[int, pygame.font.Font, list[str], bool]:
         """The pixel size, face and lines at which `rendered` fits `rect` (or the smallest, not fitting)."""
         face = self.theme.title_font if title else self.theme.body_font
         pixels, smallest = self._pixels(size_mm, min_mm)
         while True:
             typeface = font(face, pixels)
-            lines = wrap(rendered, typeface, rect.width)
+            lines = [rendered] if one_line else wrap(rendered, typeface, rect.width)
             height = lines_height(len(lines), typeface)
             fits = height <= rect.height and all(typeface.size(line)[0] <= rect.width for line in lines)
             if fits or pixels <= smallest:

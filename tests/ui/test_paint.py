@@ -35,6 +35,16 @@ def test_text_that_cannot_fit_is_cut_short_and_reported(painter):
         check_frame(painter, "tiny box")
 
 
+def test_one_line_words_shrink_instead_of_wrapping(painter):
+    """A tag's "2 h" wraps into "2" over "h" in a box too narrow for it; drawn on one line it shrinks."""
+    box = pygame.Rect(10, 10, 24, 60)
+    painter.text(box, Text(N_("{hours} h"), {"hours": 2}), 5.0)
+    assert painter.drawn[-1].rect.height > painter.drawn[-1].pixels * 1.5  # two lines: "2", "h"
+    painter.text(box, Text(N_("{hours} h"), {"hours": 2}), 5.0, one_line=True)
+    drawn = painter.drawn[-1]
+    assert drawn.fits and box.contains(drawn.rect) and drawn.rect.height < drawn.pixels * 1.5
+
+
 def test_words_outside_the_catalogue_are_caught(painter):
     painter.text(pygame.Rect(0, 0, 400, 100), Verbatim("Hello"))
     with pytest.raises(AssertionError, match="without the catalogue"):

@@ -73,7 +73,7 @@ def draw_itinerary(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) -> N
                 _draw_locomotive(paint.surface, tag.left + engine * 2, line_y, engine, theme.ink)
                 words = pygame.Rect(tag.left + engine * 4, tag.top + 1, tag.width - engine * 4 - 1, tag.height - 2)
             paint.text(words, Text(N_("{hours} h"), {"hours": hours}), FINE, theme.accent if current else theme.muted,
-                       title=True)
+                       title=True, one_line=True)
     tokens = view.get("conductor_tokens") or []
     cars = view["cars"]
     width = (rect.width - 2 * margin) // (n - 1) - layout.mm(1)
