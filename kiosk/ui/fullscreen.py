@@ -19,6 +19,10 @@ class FullScreen:
         pygame.mouse.set_visible(False)
         self.touch = self.surface
         self.touch_area = self.surface.get_rect()
+        self.scale = 1.0
+
+    def present(self) -> None:
+        pygame.display.flip()
 
     def handle(self, event: pygame.event.Event) -> bool:
         return False  # nothing but the touchscreen

@@ -34,6 +34,10 @@ class Window(Protocol):
     """Where the touchscreen is drawn: the whole display (the Pi), or part of the simulator window."""
 
     touch_area: pygame.Rect  # where the touchscreen's pixels lie in the window
+    scale: float  # the display's pixels per drawn pixel (under 1: a simulator shrunk to fit the desktop)
+
+    def present(self) -> None:
+        """Put the frame just drawn on the display."""
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The window's own controls (the simulator's seat buttons, keys, NFC panel). True if used."""
@@ -85,7 +89,7 @@ class Loop:
         self.app.pump()
         drew = self.app.screen.draw(self.clock())
         if self.window.draw() or drew:
-            pygame.display.flip()
+            self.window.present()
         if self.heartbeat is not None:
             self.heartbeat()
         return not self.closed
@@ -112,7 +116,7 @@ class Loop:
     def dispatch(self, event: pygame.event.Event) -> None:
         """A finger (SDL's touch events, with its mouse emulation off) or a mouse on the touchscreen is
         a tap; anything else is for the window's own controls."""
-        position = pointer(event)
+        position = pointer(event, self.window.scale)
         area = self.window.touch_area
         if event.type in (pygame.FINGERDOWN, pygame.MOUSEBUTTONDOWN) and position is not None:
             if area.collidepoint(position) and not (event.type == pygame.MOUSEBUTTONDOWN and event.button != 1):
@@ -152,15 +156,16 @@ def drain(app: App, events: queue.Queue) -> None:  # type: ignore[type-arg]
         app.input(item)
 
 
-def pointer(event: pygame.event.Event) -> tuple[int, int] | None:
-    """Where a finger or mouse event happened, in window pixels (fingers come as fractions)."""
+def pointer(event: pygame.event.Event, scale: float = 1.0) -> tuple[int, int] | None:
+    """Where a finger or mouse event happened, in the pixels the window was drawn in (fingers come as
+    fractions of the display; a display showing the drawing at `scale` is scaled back)."""
     if event.type in (pygame.FINGERDOWN, pygame.FINGERUP):
         width, height = pygame.display.get_surface().get_size()
-        return int(event.x * width), int(event.y * height)
+        return int(event.x * width / scale), int(event.y * height / scale)
     if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         if getattr(event, "touch", False):
             return None  # SDL's copy of a touch (if its emulation is on): the finger event counts
-        return int(event.pos[0]), int(event.pos[1])
+        return int(event.pos[0] / scale), int(event.pos[1] / scale)
     return None
 
 

@@ -54,6 +54,25 @@ BUTTONS = ("prev", "next", "select")
 RATE = 22050  # the lamp's sound
 
 
+DESKTOP_SHARE = 0.92  # of the desktop a window may take: the panels and the title bar keep the rest
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The desktop's size (the first display's), or None where there is none (the dummy driver makes
+    one up: 1024x768)."""
+    if pygame.display.get_driver() == "dummy":
+        return None
+    sizes = pygame.display.get_desktop_sizes()
+    return sizes[0] if sizes and min(sizes[0]) > 0 else None
+
+
+def fit_scale(size: tuple[int, int], desktop: tuple[int, int] | None) -> float:
+    """How much the window must shrink to fit `desktop` (1: not at all; never larger than drawn)."""
+    if desktop is None:
+        return 1.0
+    return min(1.0, DESKTOP_SHARE * desktop[0] / size[0], DESKTOP_SHARE * desktop[1] / size[1])
+
+
 @dataclass(frozen=True)
 class Control:
     kind: str  # "button", "card", "page"
@@ -79,7 +98,15 @@ class Simulator:
         height = max(self.nfc_area.bottom, self.seat_area.bottom) + MARGIN
         pygame.display.init()
         pygame.font.init()
-        self.window = pygame.display.set_mode((width, height))
+        # Everything is drawn at its real size on `window`; where the desktop is smaller (a 720x1280
+        # touchscreen makes a window 1,466 px tall, a laptop shows about 1,000), the display shows it
+        # scaled down to fit and a pointer's position is scaled back up (`scale`, in `Loop.dispatch`).
+        self.scale = fit_scale((width, height), desktop_size())
+        if self.scale < 1:
+            self.display = pygame.display.set_mode((round(width * self.scale), round(height * self.scale)))
+            self.window = pygame.Surface((width, height))
+        else:
+            self.display = self.window = pygame.display.set_mode((width, height))
         pygame.display.set_caption(title)
         self.window.fill(BACKGROUND)
         self.touch = self.window.subsurface(self.touch_area)
@@ -98,9 +125,16 @@ class Simulator:
 
     # --- Window -----------------------------------------------------------------------------------
 
+    def present(self) -> None:
+        """Show what was drawn: as it is, or scaled down to the window's size on a small desktop."""
+        if self.display is not self.window:
+            pygame.transform.smoothscale(self.window, self.display.get_size(), self.display)
+        pygame.display.flip()
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            control = next((c for c in self.controls if c.rect.collidepoint(event.pos)), None)
+            where = (event.pos[0] / self.scale, event.pos[1] / self.scale)
+            control = next((c for c in self.controls if c.rect.collidepoint(where)), None)
             if control is None:
                 return False
             if control.kind == "button":

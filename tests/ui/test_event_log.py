@@ -163,7 +163,7 @@ def test_the_loop_turns_a_mouse_drag_over_the_log_into_a_swipe_and_a_still_press
     screen.show(scene)
     screen.draw(0.0)
     app = Holds(screen)
-    window = SimpleNamespace(touch_area=pygame.Rect(0, 0, *layout.size), handle=lambda event: None)
+    window = SimpleNamespace(touch_area=pygame.Rect(0, 0, *layout.size), scale=1.0, handle=lambda event: None)
     loop = Loop(app, window, clock=lambda: 1.0)  # type: ignore[arg-type]
     box = scene.box(layout)
     start, end = (box.left + 5, box.bottom - 5), (box.left + 8, box.top + 2)
