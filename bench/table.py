@@ -69,25 +69,45 @@ class Sample:
 @dataclass
 class Writes:
     """Each seat screen update of the input being measured: when its last byte was on the wire
-    (seconds after the input), and its bytes."""
+    (seconds after the input), and the bytes its bus carried since the last update on that bus (with
+    a user-space mux, the writes shared by several seats go just before the first of them).
+
+    A seat counts as updated when its panel shows something else than after its last update (the
+    panel's RAM and inversion, as the fake panel decoded them): with shared writes its bytes may
+    land before its own `show`, and a second `show` of an unchanged screen is not an update."""
 
     started: float = 0.0
     log: list[tuple[int, float, int]] = field(default_factory=list)
+    marks: dict[int, int] = field(default_factory=dict)  # id of a bus -> its bytes at the last update
 
-    def wrap(self, seat: int, display: Any, bus: FakeI2CBus) -> None:
+    def wrap(self, seat: int, display: Any, bus: FakeI2CBus, panel: Any) -> None:
         show = display.show
+        seen = [panel_state(panel)]
 
         def measured_show(image: Any, inverted: bool = False) -> bool:
-            before = bus.bytes_sent  # one writer per bus: the bytes between are this seat's
             shown = show(image, inverted)
-            self.log.append((seat, max(time.perf_counter(), bus.free_at) - self.started, bus.bytes_sent - before))
+            count = bus.bytes_sent - self.marks.get(id(bus), bus.bytes_sent)
+            self.marks[id(bus)] = bus.bytes_sent
+            state = panel_state(panel)
+            if state != seen[0]:
+                seen[0] = state
+                self.log.append((seat, max(time.perf_counter(), bus.free_at) - self.started, count))
             return bool(shown)
 
         display.show = measured_show
 
+    def start(self, buses: list[FakeI2CBus]) -> None:
+        self.log.clear()
+        self.marks = {id(bus): bus.bytes_sent for bus in buses}
+        self.started = time.perf_counter()
+
     def last_bytes(self) -> dict[int, float]:
-        """When the last byte of each redrawn seat reached its panel."""
-        return {seat: when for seat, when, count in self.log if count}
+        """When the last byte of each updated seat reached its panel."""
+        return {seat: when for seat, when, _ in self.log}
+
+
+def panel_state(panel: Any) -> tuple[bytes, bool]:
+    return b"".join(bytes(page) for page in panel.ram), panel.inverted
 
 
 def person_press(controller: SeatController, rng: random.Random) -> str:
@@ -112,10 +132,10 @@ def person_press(controller: SeatController, rng: random.Random) -> str:
 
 
 def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samples: list[Sample],
-             buses: int = 1) -> None:
+             buses: int = 1, mux: str = "kernel") -> None:
     config = default_config(seats, buses=buses)
-    config = replace(config, i2c=replace(config.i2c, speed_hz=bus_hz),
-                     i2c2=replace(config.i2c2, speed_hz=bus_hz) if config.i2c2 else None)
+    config = replace(config, i2c=replace(config.i2c, speed_hz=bus_hz, mux=mux),
+                     i2c2=replace(config.i2c2, speed_hz=bus_hz, mux=mux) if config.i2c2 else None)
     mock = build_mock_table(config, start_reader=False)
     wires = list(mock.backend.buses.values())
     for bus in wires:
@@ -125,7 +145,7 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
     bot_seats = [s for s in range(seats) if s not in humans]
     writes = Writes()
     for part in mock.table.seats:
-        writes.wrap(part.index, part.display, mock.backend.bus_of(part.index))
+        writes.wrap(part.index, part.display, mock.backend.bus_of(part.index), mock.backend.panels[part.index])
     with tempfile.TemporaryDirectory() as data:
         store = GameStore.open(Path(data))
         session = GameSession.start(store, game_id, seats, seed, {}, bots=bot_seats)
@@ -139,10 +159,9 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
 
         def measured(acted: int | None, step: Callable[[], None]) -> None:
             events_seen.clear()
-            writes.log.clear()
             sent = [bus.bytes_sent for bus in wires]
             wire = [bus.wire_seconds for bus in wires]
-            writes.started = time.perf_counter()
+            writes.start(wires)
             cpu_started = time.thread_time()
             step()
             cpu = time.thread_time() - cpu_started
@@ -181,7 +200,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, samples: list[Sample],
-           buses: int = 1) -> None:
+           buses: int = 1, mux: str = "kernel") -> None:
     cpu = [s.cpu * 1000 for s in samples]
     wire = [s.wire * 1000 for s in samples]
     total = [s.total * 1000 for s in samples]
@@ -192,7 +211,8 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
     several = [max(s.awaited) * 1000 for s in samples if len(s.awaited) > 1]
     public = [s.bystanders for s in samples if s.bystanders is not None]
     print(f"{game_id}, {seats} seats, {people} people, {games} games, {len(samples)} inputs, "
-          f"{'one bus' if buses == 1 else f'{buses} buses, a writer thread each,'} at {bus_hz // 1000} kHz: "
+          f"{'one bus' if buses == 1 else f'{buses} buses, a writer thread each,'} at {bus_hz // 1000} kHz, "
+          f"{'shared writes (user-space mux)' if mux == 'user' else 'kernel mux'}: "
           "input to last byte on the seat screens (ms, measured)")
     print(f"{'':>34} {'median':>8} {'p99':>8}")
     rows = (("loop (CPU)", cpu), ("I2C bus" if buses == 1 else "I2C, the busiest bus", wire),
@@ -219,14 +239,16 @@ def main() -> None:
     parser.add_argument("--people", type=int, help="seats played by scripted people (default: two)")
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--bus-hz", type=int, default=BUS_HZ)
+    parser.add_argument("--mux", choices=("kernel", "user"), default="kernel",
+                        help="user: the mux switched from user space, so panels can take one write together")
     parser.add_argument("--buses", type=int, choices=(1, 2), default=1,
                         help="2: seats 2, 4, 6 on a second bus, a writer thread each")
     args = parser.parse_args()
     people = min(args.seats, 2 if args.people is None else args.people)
     samples: list[Sample] = []
     for seed in range(args.games):
-        one_game(args.game, args.seats, people, seed, args.bus_hz, samples, args.buses)
-    report(args.game, args.seats, people, args.games, args.bus_hz, samples, args.buses)
+        one_game(args.game, args.seats, people, seed, args.bus_hz, samples, args.buses, args.mux)
+    report(args.game, args.seats, people, args.games, args.bus_hz, samples, args.buses, args.mux)
 
 
 if __name__ == "__main__":

@@ -85,19 +85,28 @@ def changed_spans(old: bytes | None, new: bytes) -> list[Window]:
     return spans
 
 
+def window_cost(window: Window) -> int:
+    """Bytes on the wire for one window: its address commands (8) and its data."""
+    return 8 + _data_cost(window.size)
+
+
 def plan_windows(old: bytes | None, new: bytes, model: str) -> list[Window]:
     """The cheapest set of windows that carries every change (empty for an identical frame)."""
-    spans = changed_spans(old, new)
+    return cheapest(changed_spans(old, new), model)
+
+
+def cheapest(spans: list[Window], model: str) -> list[Window]:
+    """The page spans as they are, or one window around them all where that costs fewer bytes."""
     if model != "ssd1306" or len(spans) < 2:
         return spans  # the SH1106 has no column/page window: it is written page by page
-    per_page = sum(8 + _data_cost(w.size) for w in spans)
+    per_page = sum(window_cost(w) for w in spans)
     union = Window(
         spans[0].first_page,
         spans[-1].last_page,
         min(w.first_column for w in spans),
         max(w.last_column for w in spans),
     )
-    return [union] if 8 + _data_cost(union.size) <= per_page else spans
+    return [union] if window_cost(union) <= per_page else spans
 
 
 class _CommandRecorder:
@@ -336,20 +345,57 @@ class SeatDisplay:
         return True
 
     def _write_window(self, window: Window, frame: bytes) -> None:
-        serial = self._serial
-        first, last = window.first_column, window.last_column
-        if self.model == "ssd1306":
-            # luma leaves the SSD1306 in horizontal addressing mode: set a window, stream its bytes.
-            serial.command(0x21, first, last, 0x22, window.first_page, window.last_page)
-            data = b"".join(
-                frame[page * WIDTH + first:page * WIDTH + last + 1]
-                for page in range(window.first_page, window.last_page + 1)
-            )
-            serial.data(list(data))
-        else:
-            column = first + SH1106_COLUMN_OFFSET
-            for page in range(window.first_page, window.last_page + 1):
-                serial.command(0xB0 | page, column & 0x0F, 0x10 | (column >> 4))
-                serial.data(list(frame[page * WIDTH + first:page * WIDTH + last + 1]))
+        write_window(self._serial, self.model, window, frame)
         self.stats.windows += 1
         self.stats.data_bytes += window.size
+
+    # --- writes shared with other seats (hardware/shared_writes.py) ------------------------------
+    def frame(self, image: Image.Image) -> bytes | None:
+        """`image` as the panel's RAM would hold it, if the panel works and its RAM is known (None:
+        it cannot share a write, and `show` does everything itself)."""
+        if self._failed or self._on_panel is None:
+            return None
+        return image_to_framebuffer(self._device.preprocess(image))
+
+    @property
+    def on_panel(self) -> bytes | None:
+        return self._on_panel
+
+    @property
+    def panel_inverted(self) -> bool:
+        return self._panel_inverted
+
+    def carried(self, window: Window, frame: bytes) -> None:
+        """A write shared with other panels put `frame`'s `window` on this one."""
+        if self._on_panel is None:
+            return
+        ram = bytearray(self._on_panel)
+        for page in range(window.first_page, window.last_page + 1):
+            start = page * WIDTH
+            ram[start + window.first_column:start + window.last_column + 1] = \
+                frame[start + window.first_column:start + window.last_column + 1]
+        self._on_panel = bytes(ram)
+        self.stats.windows += 1
+        self.stats.data_bytes += window.size
+
+    def carried_inversion(self, inverted: bool) -> None:
+        """A command shared with other panels told this one to show its RAM inverted or not."""
+        self._panel_inverted = inverted
+
+
+def write_window(serial: Any, model: str, window: Window, frame: bytes) -> None:
+    """`frame`'s bytes in `window` to the panel(s) behind `serial` (luma's serial interface)."""
+    first, last = window.first_column, window.last_column
+    if model == "ssd1306":
+        # luma leaves the SSD1306 in horizontal addressing mode: set a window, stream its bytes.
+        serial.command(0x21, first, last, 0x22, window.first_page, window.last_page)
+        data = b"".join(
+            frame[page * WIDTH + first:page * WIDTH + last + 1]
+            for page in range(window.first_page, window.last_page + 1)
+        )
+        serial.data(list(data))
+    else:
+        column = first + SH1106_COLUMN_OFFSET
+        for page in range(window.first_page, window.last_page + 1):
+            serial.command(0xB0 | page, column & 0x0F, 0x10 | (column >> 4))
+            serial.data(list(frame[page * WIDTH + first:page * WIDTH + last + 1]))

@@ -104,17 +104,25 @@ class FakeI2CBus:
         return None
 
     def transfer(self, address: int, payload: bytes) -> None:
+        """A write: every target at `address` takes it (several at once on open mux channels; they
+        acknowledge together, so it fails only if none answers)."""
         with self.lock:
-            target = self._route(address)
-            channel = None if address in self.targets or self.mux is None else self.mux.selected_channel(address)
-            if target is None or getattr(target, "answering", True) is False or not self._keeps_up(target):
+            if address in self.targets or self.mux is None:
+                targets = [self.targets[address]] if address in self.targets else []
+                channel = None
+            else:
+                targets = self.mux.route_writes(address)
+                channel = self.mux.selected_channel(address)
+            targets = [t for t in targets if getattr(t, "answering", True) is not False and self._keeps_up(t)]
+            if not targets:
                 # NACK on the address byte: only that byte crossed the wire.
                 self.transactions.append(Transaction(address, b"", channel))
                 self._carry(1)
                 raise remote_io_error()
             self.transactions.append(Transaction(address, payload, channel))
             self._carry(1 + len(payload))
-            target.receive(payload)
+            for target in targets:
+                target.receive(payload)
 
     def _carry(self, count: int) -> None:
         """Count `count` bytes on the wire (the lock held: one transfer at a time, as on a real bus)."""
@@ -145,6 +153,7 @@ class FakeTCA9548A:
         self.control = 0
         self.channels: list[dict[int, I2CTarget]] = [{} for _ in range(8)]
         self.selections = 0
+        self.shared_writes = 0  # writes that reached targets on several channels at once
 
     def attach(self, channel: int, address: int, target: I2CTarget) -> None:
         self.channels[channel][address] = target
@@ -165,7 +174,15 @@ class FakeTCA9548A:
                 return channel
         return None
 
+    def route_writes(self, address: int) -> list[I2CTarget]:
+        """Every target at `address` on the open channels: a write reaches each of them."""
+        found = [self.channels[c][address] for c in self._open_channels() if address in self.channels[c]]
+        if len(found) > 1:
+            self.shared_writes += 1
+        return found
+
     def route(self, address: int) -> I2CTarget | None:
+        """The one target a read at `address` reaches (None: nobody, or two driving the wire at once)."""
         found = [self.channels[c][address] for c in self._open_channels() if address in self.channels[c]]
         if len(found) != 1:  # nobody answers, or two targets collide on one address
             return None

@@ -9,13 +9,12 @@ from __future__ import annotations
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
-import smbus2
 from luma.core.interface.serial import i2c
 
 from hardware.fake_i2c import FakeI2CBus, FakePanel, FakeTCA9548A
-from hardware.i2c import MuxChannel, MuxState
+from hardware.i2c import MuxChannel, MuxChannels, MuxState, whole_transfers
 from hardware.mock_pins import TablePin, mock_factory
 from hardware.pinmap import Pinmap
 from hardware.pn532_sim import PN532Simulator
@@ -57,18 +56,20 @@ class MockBackend:
         # the transfer whenever it changes (the kernel's pca954x driver does what MuxChannel does).
         bus = seat.display.bus
         channel = MuxChannel(self.buses[bus], seat.display.channel, self.mux_states[bus])
-        kernel = self.config.bus_of(seat).mux == "kernel"
 
         def open_serial() -> Any:
-            serial = i2c(bus=channel, address=seat.display.address)
-            if kernel:
-                # In kernel mode luma opens /dev/i2c-N itself ("managed", hardware/pi.py) and sends
-                # a window's data in one transfer (i2c_rdwr, up to 4 KiB), not in 32-byte SMBus
-                # blocks that each repeat the address and control bytes: the same bytes here.
-                serial._managed, serial._i2c_msg_write = True, smbus2.i2c_msg.write
-            return serial
+            # Both modes send a window's data in one transfer, as on the Pi (hardware/pi.py): luma
+            # opens /dev/i2c-N itself in kernel mode, and `whole_transfers` gives user mode the same.
+            return whole_transfers(i2c(bus=channel, address=seat.display.address))
 
         return open_serial
+
+    def shared_serial(self, bus: str, channels: Iterable[int], address: int) -> Any | None:
+        """luma's interface to the panels at `address` on several channels of `bus` at once (None:
+        its mux is the kernel's, which opens one channel per transfer)."""
+        if self.config.buses()[bus].mux != "user":
+            return None
+        return whole_transfers(i2c(bus=MuxChannels(self.buses[bus], channels, self.mux_states[bus]), address=address))
 
     def bus_of(self, seat: int) -> FakeI2CBus:
         """The bus seat `seat`'s screen hangs on."""

@@ -5,11 +5,11 @@ Imported only when `table.toml` says `backend = "pi"`, so a laptop without lgpio
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from luma.core.interface.serial import i2c
 
-from hardware.i2c import MuxChannel, MuxState
+from hardware.i2c import MuxChannel, MuxChannels, MuxState, whole_transfers
 from hardware.i2c_clock import kernel_clock_hz
 from hardware.pinmap import Pinmap
 from kiosk.config import SeatConfig, TableConfig
@@ -65,13 +65,25 @@ class PiBackend:
             return lambda: i2c(port=port, address=address)
 
         def user_space() -> Any:
-            if name not in self._buses:
-                import smbus2
-
-                self._buses[name] = smbus2.SMBus(bus.bus)
-            return i2c(bus=MuxChannel(self._buses[name], seat.display.channel, self._mux_states[name]), address=address)
+            channel = MuxChannel(self._smbus(name), seat.display.channel, self._mux_states[name])
+            return whole_transfers(i2c(bus=channel, address=address))
 
         return user_space
+
+    def shared_serial(self, bus: str, channels: Iterable[int], address: int) -> Any | None:
+        """luma's interface to the panels at `address` on several channels of `bus` at once (None:
+        its mux is the kernel's, which opens one channel per transfer)."""
+        if self.config.buses()[bus].mux != "user":
+            return None
+        return whole_transfers(i2c(bus=MuxChannels(self._smbus(bus), channels, self._mux_states[bus]), address=address))
+
+    def _smbus(self, name: str) -> Any:
+        """The smbus of a user-space mux bus, opened once and shared by its channels."""
+        if name not in self._buses:
+            import smbus2
+
+            self._buses[name] = smbus2.SMBus(self.config.buses()[name].bus)
+        return self._buses[name]
 
     def kernel_clock_hz(self, bus: str = "i2c") -> int | None:
         """What the kernel runs a bus at (the mux channels run at their parent's clock)."""

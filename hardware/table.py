@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from functools import partial
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Protocol
+from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from gpiozero import DigitalOutputDevice
 
@@ -20,6 +20,7 @@ from hardware.display import SeatDisplay
 from hardware.events import DeviceStatus, InputQueue
 from hardware.pinmap import Pinmap
 from hardware.reader import CardReader
+from hardware.shared_writes import Part, alike, write_redraw
 from hardware.tags import TagRegistry
 from hardware.whistle import Whistle
 from kiosk.config import SeatConfig, TableConfig
@@ -33,6 +34,10 @@ class Backend(Protocol):
     def pin_factories(self) -> dict[str, Any]: ...
 
     def display_serial(self, seat: SeatConfig) -> Callable[[], Any]: ...
+
+    def shared_serial(self, bus: str, channels: Iterable[int], address: int) -> Any | None:
+        """The panels at `address` on several channels of `bus` at once, or None where the bus cannot
+        open several (hardware/shared_writes.py)."""
 
     def reader_port(self) -> str: ...
 
@@ -69,14 +74,45 @@ class Table:
 
     def show(self, frames: Iterable[tuple[int, Any, bool]]) -> None:
         """Put each (seat, picture, inverted) on its seat's screen, in this order on each bus, every
-        bus at once (one writer thread per bus), each as soon as `frames` yields it; returns when
-        all are written."""
+        bus at once (one writer thread per bus); returns when all are written. On a bus whose mux can
+        open several channels at once, the pictures are all drawn first and what several panels take
+        alike is written once (hardware/shared_writes.py); elsewhere each picture is written as soon
+        as `frames` yields it."""
         seats = {seat.index: seat for seat in self.seats}
-        self.writers.write(
-            (seats[index].config.display.bus, partial(seats[index].display.show, image, inverted))
-            for index, image, inverted in frames
-            if index in seats
-        )
+        sharing = self.sharing
+        waiting: dict[str, list[Part]] = {}  # a sharing bus's parts not handed over yet
+        together: set[str] = set()  # buses whose remaining parts are planned together
+
+        def writes() -> Iterator[tuple[str, Callable[[], Any]]]:
+            for index, image, inverted in frames:
+                if index not in seats:
+                    continue
+                seat = seats[index]
+                bus = seat.config.display.bus
+                if bus not in sharing:
+                    yield bus, partial(seat.display.show, image, inverted)
+                    continue
+                parts = waiting.setdefault(bus, [])
+                parts.append(Part.of(seat.display, image, inverted, seat.config.display.channel, seat.config.display.address))
+                # The first seats go at once while each has nothing to share with the next (a lone
+                # awaited seat waits for no other picture); from two that share on, all are planned.
+                if bus not in together and len(parts) == 2:
+                    if alike(*parts):
+                        together.add(bus)
+                    else:
+                        yield bus, parts.pop(0).show
+            for bus, parts in waiting.items():
+                yield bus, partial(write_redraw, parts, partial(self.backend.shared_serial, bus))
+
+        self.writers.write(writes())
+
+    @property
+    def sharing(self) -> set[str]:
+        """The buses whose panels can take a write together (a user-space mux with two seats or more)."""
+        buses = [seat.config.display.bus for seat in self.seats]
+        return {bus for bus in set(buses)
+                if buses.count(bus) > 1 and self.config.buses()[bus].mux == "user"
+                and getattr(self.backend, "shared_serial", None) is not None}
 
     def start(self) -> Table:
         if self.reader is not None:

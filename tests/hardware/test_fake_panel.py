@@ -72,12 +72,25 @@ def test_a_silent_panel_nacks_and_costs_one_byte():
     assert bus.bytes_sent == before + 1
 
 
-def test_two_panels_on_one_address_and_open_channels_collide():
+def test_two_panels_on_one_address_and_open_channels_both_take_a_write_but_collide_on_a_read():
     bus = FakeI2CBus()
     mux = FakeTCA9548A()
     bus.attach(0x70, mux)
-    mux.attach(0, 0x3C, FakePanel())
-    mux.attach(1, 0x3C, FakePanel())
+    first, second, third = FakePanel(), FakePanel(), FakePanel()
+    mux.attach(0, 0x3C, first)
+    mux.attach(1, 0x3C, second)
+    mux.attach(2, 0x3C, third)
     bus.write_byte(0x70, 0b11)
+    sent = bus.bytes_sent
+    bus.write_i2c_block_data(0x3C, 0x00, [0xAF])
+    assert first.display_on and second.display_on and not third.display_on
+    assert bus.bytes_sent == sent + 3 and mux.shared_writes == 1  # the bytes crossed the wire once
+    second.answering = False
+    bus.write_i2c_block_data(0x3C, 0x00, [0xAE])  # the other acknowledges for both
+    assert not first.display_on and second.display_on
+    first.answering = False
     with pytest.raises(OSError):
         bus.write_i2c_block_data(0x3C, 0x00, [0xAF])
+    first.answering = second.answering = True
+    with pytest.raises(OSError):  # two panels answering one read drive the wire together
+        bus.read_byte(0x3C)

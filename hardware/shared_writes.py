@@ -1,0 +1,148 @@
+"""Writes that several seat screens take alike, sent once to all of them through the multiplexer.
+
+When several seats turn to "Your move" at once (a card to pass, Watson & Holmes's reading round),
+their title bars and bottom lines become the same bytes on every panel; so does a status line that
+every bystander shows. The TCA9548A can open several channels together, and a write then reaches
+every panel on them (the same bytes to the same address: each panel takes them, and they acknowledge
+together), so the bus carries those bytes once instead of once per seat: six seats awaited at once
+are served in the time of one.
+
+A page is shared by the panels whose new content of that page is the same, byte for byte, from the
+first to the last column that changed on any of them, and only where one write costs fewer bytes
+than theirs one by one; consecutive shared pages go as one window where that is cheaper. Panels that
+must invert alike take the one command together. Each seat's own `show` then sends what is left (its
+own body, the pages that differ), so a seat is up to date when its `show` returns, as before.
+
+Only the user-space mux switching (`mux = "user"`) can open several channels: the kernel's driver
+opens one per transfer. A panel that stopped answering does not make a shared write fail while
+another acknowledges it; its next write of its own finds it (its keepalive within two seconds at the
+latest), and it gets its whole picture back when it answers again.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Any
+
+from luma.core.error import Error as LumaError
+from PIL import Image
+
+from hardware.display import INVERSE, NORMAL, PAGES, WIDTH, SeatDisplay, Window, changed_spans, cheapest, window_cost, write_window
+
+log = logging.getLogger(__name__)
+
+MUX_SWITCH = 2  # bytes to open other channels: the mux's address and its control register
+
+
+@dataclass(frozen=True)
+class Part:
+    """One seat's picture of a redraw, and where its panel hangs on the bus."""
+
+    display: SeatDisplay
+    image: Image.Image
+    inverted: bool
+    channel: int
+    address: int
+    pending: Pending | None = None  # what its panel holds and must show (None: it cannot share)
+
+    @classmethod
+    def of(cls, display: SeatDisplay, image: Image.Image, inverted: bool, channel: int, address: int) -> Part:
+        frame, old = display.frame(image), display.on_panel
+        pending = None if frame is None or old is None else Pending(
+            (address, display.model), old, frame, inverted, display.panel_inverted)
+        return cls(display, image, inverted, channel, address, pending)
+
+    def show(self) -> None:
+        """Whatever no shared write carried, from this seat alone."""
+        self.display.show(self.image, self.inverted)
+
+
+def alike(first: Part, second: Part) -> bool:
+    """Whether two seats' redraws have a page to share: changed on both, and the same bytes now."""
+    a, b = first.pending, second.pending
+    if a is None or b is None or a.kind != b.kind:
+        return False
+    return any(a.new[p * WIDTH:(p + 1) * WIDTH] == b.new[p * WIDTH:(p + 1) * WIDTH]
+               and a.old[p * WIDTH:(p + 1) * WIDTH] != a.new[p * WIDTH:(p + 1) * WIDTH]
+               and b.old[p * WIDTH:(p + 1) * WIDTH] != b.new[p * WIDTH:(p + 1) * WIDTH]
+               for p in range(PAGES))
+
+
+@dataclass(frozen=True)
+class Pending:
+    """What a panel holds and what it must show: the frames as its RAM keeps them."""
+
+    kind: tuple[int, str]  # panels share a write only at one address and of one model
+    old: bytes
+    new: bytes
+    inverted: bool
+    panel_inverted: bool
+
+
+@dataclass(frozen=True)
+class SharedWrite:
+    members: tuple[int, ...]  # positions in the redraw, in order
+    windows: tuple[Window, ...] = ()
+    inversion: bool | None = None  # the inversion they all take (None: no command)
+
+
+def plan(pending: list[Pending | None]) -> list[SharedWrite]:
+    """The writes worth sharing, each before the first of its members in the redraw's order (the
+    pictures first, then the inversion). None: a panel that writes everything itself."""
+    spans = [{w.first_page: w for w in changed_spans(p.old, p.new)} if p else {} for p in pending]
+    pages_of: dict[tuple[int, ...], dict[int, Window]] = {}
+    for page in range(PAGES):
+        alike: dict[tuple[tuple[int, str], bytes], list[int]] = {}
+        for i, p in enumerate(pending):
+            if p is not None and page in spans[i]:
+                alike.setdefault((p.kind, p.new[page * WIDTH:(page + 1) * WIDTH]), []).append(i)
+        for members in (m for m in alike.values() if len(m) > 1):
+            union = Window(page, page, min(spans[i][page].first_column for i in members),
+                           max(spans[i][page].last_column for i in members))
+            if window_cost(union) + 2 * MUX_SWITCH < sum(window_cost(spans[i][page]) for i in members):
+                pages_of.setdefault(tuple(members), {})[page] = union
+    writes = []
+    for members, pages in pages_of.items():
+        model = pending[members[0]].kind[1]  # type: ignore[union-attr]
+        runs = groupby(enumerate(sorted(pages)), key=lambda item: item[1] - item[0])  # consecutive pages
+        windows = [w for _, run in runs for w in cheapest([pages[page] for _, page in run], model)]
+        writes.append(SharedWrite(members, tuple(windows)))
+    flips: dict[tuple[tuple[int, str], bool], list[int]] = {}
+    for i, p in enumerate(pending):
+        if p is not None and p.inverted != p.panel_inverted:
+            flips.setdefault((p.kind, p.inverted), []).append(i)
+    writes += [SharedWrite(tuple(members), inversion=inverted) for (_, inverted), members in flips.items()
+               if len(members) > 1]
+    return sorted(writes, key=lambda w: (w.members[0], w.inversion is not None, -len(w.members)))
+
+
+def write_redraw(parts: list[Part], open_shared: Callable[[Iterable[int], int], Any]) -> None:
+    """Every part's picture on its panel, in order: each write shared by several goes just before the
+    first of them, then each part's own `show` sends what is left. `open_shared(channels, address)`
+    is luma's serial interface to the panels at `address` on all those channels at once."""
+    pending = [part.pending for part in parts]
+    writes = plan(pending)
+    for position, part in enumerate(parts):
+        for write in (w for w in writes if w.members[0] == position):
+            _send(write, parts, pending, open_shared)
+        part.show()
+
+
+def _send(write: SharedWrite, parts: list[Part], pending: list[Pending | None],
+          open_shared: Callable[[Iterable[int], int], Any]) -> None:
+    first = parts[write.members[0]]
+    try:
+        serial = open_shared([parts[m].channel for m in write.members], first.address)
+        for window in write.windows:
+            write_window(serial, first.display.model, window, pending[write.members[0]].new)  # type: ignore[union-attr]
+            for m in write.members:
+                parts[m].display.carried(window, pending[m].new)  # type: ignore[union-attr]
+        if write.inversion is not None:
+            serial.command(INVERSE if write.inversion else NORMAL)
+            for m in write.members:
+                parts[m].display.carried_inversion(write.inversion)
+    except (OSError, LumaError) as error:  # nobody acknowledged: each seat's own write finds out why
+        log.debug("a write shared by seats %s failed: %s", [parts[m].display.seat + 1 for m in write.members], error)
