@@ -81,3 +81,23 @@ def test_every_watson_holmes_status_line_reads_whole(lang):
     assert len(lines) == 11  # five states, and six other seats visiting
     too_long = [line for line in lines if text_width(line, 12) > WIDTH]
     assert not too_long, f"cut short on the seat screen: {too_long}"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_what_your_move_asks_reads_on_one_line(lang):
+    """ "Your move" says what is asked on the seat screen's bottom line: one line reads at a glance
+    and, with several seats awaited at once, costs each a page less on the bus (issue 22). Words
+    that name the seat whose turn it is are asked of one seat at a time, and a character's name
+    ("Colonel MacDouglas") takes a second line whatever the words around it."""
+    from kiosk.awaited import DOING
+    from kiosk.i18n import Text
+
+    too_long = []
+    for game, kinds in DOING.items():
+        for kind, words in kinds.items():
+            if "{active}" in words:
+                continue
+            asked = Text(words).render(lang)
+            if text_width(asked[:1].upper() + asked[1:], 12) > WIDTH:
+                too_long.append(f"{game} {kind}: {asked}")
+    assert not too_long

@@ -115,13 +115,13 @@ def test_the_line_reads_as_the_issue_asks_in_both_languages():
     pass_cards = [Awaited(0, "passenger_pass"), Awaited(2, "passenger_pass")]
     unnamed = narrator_for("mystery-express", {})
     assert status_line("mystery-express", pass_cards, view, unnamed).render("en") == "Seats 1 and 3: choose a card to pass"
-    assert status_line("mystery-express", pass_cards, view, unnamed).render("es") == "Puestos 1 y 3: elige una carta para pasar"
+    assert status_line("mystery-express", pass_cards, view, unnamed).render("es") == "Puestos 1 y 3: pasa una carta"
     everyone = [Awaited(seat, "telegram") for seat in range(3)]
     assert status_line("mystery-express", everyone, view, narrator).render("es") == "Todos: escribe un telegrama"
     assert doing("mystery-express", "dining_show", view, narrator).render("es") == "enseña una carta a Coronel MacDouglas"
     both = [Awaited(1, "turn"), Awaited(1, "notes")]
     assert status_line("pi", both, {"seats": 3, "active": 1}, narrator_for("pi", {})).render("en") == (
-        "Seat 2: choose a place, a card or Solve; note the answer")
+        "Seat 2: choose an action; note the answer")
     assert status_line("pi", [], {"seats": 3}, narrator_for("pi", {})) is None
     assert doing("pi", "a-kind-with-no-words", {"seats": 3}, narrator_for("pi", {})).render("es") == "elige"
 
