@@ -35,7 +35,7 @@ test: $(STAMP)
 	$(PY) -m pytest -n auto -q $(ARGS)
 
 # Every benchmark with its defaults, then the full table (issue 22): every seat played by a scripted
-# person, on one 400 kHz bus, then on two.
+# person, on one 400 kHz bus, then on two, then on one with shared writes.
 bench: $(STAMP)
 	@for f in bench/*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
 	@echo "== bench/table.py: Mystery Express, 5 people"
@@ -45,6 +45,9 @@ bench: $(STAMP)
 	@echo "== bench/table.py: the same on two buses (seats 2, 4, 6 on the second), a writer thread each"
 	@$(PY) bench/table.py --game mystery-express --seats 5 --people 5 --games 3 --buses 2
 	@$(PY) bench/table.py --game watson-holmes --seats 7 --people 7 --games 3 --buses 2
+	@echo "== bench/table.py: one bus, shared writes (the mux switched from user space: mux = \"user\")"
+	@$(PY) bench/table.py --game mystery-express --seats 5 --people 5 --games 3 --mux user
+	@$(PY) bench/table.py --game watson-holmes --seats 7 --people 7 --games 3 --mux user
 
 # The board pictures the README shows (docs/boards/): each game played by bots, its showcase moment
 # drawn at 800x480 and 720x1280. Run it after changing a board, and commit the pictures.

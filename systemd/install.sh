@@ -185,7 +185,20 @@ else
   line_in "$BOOT/config.txt" "dtparam=i2c_arm_baudrate=400000"
 fi
 line_in "$BOOT/config.txt" "dtoverlay=pwm,pin=18,func=2"
-line_in "$BOOT/config.txt" "dtoverlay=i2c-mux,pca9548,addr=0x70"
+# The TCA9548A: the kernel's driver (each channel its own /dev/i2c-N), unless table.toml's [i2c] says
+# mux = "user": the kiosk then switches it itself and may open several channels at once, so a write
+# several seat screens take alike crosses the bus once (wiring/ASSEMBLY.md); the overlay must go.
+MUX_OVERLAY="dtoverlay=i2c-mux,pca9548,addr=0x70"
+MUX_MODE="$(python3 -c 'import sys, tomllib; print(tomllib.load(open(sys.argv[1], "rb")).get("i2c", {}).get("mux", "kernel"))' \
+  "$ROOT$CONF/table.toml" 2>/dev/null || echo kernel)"
+if [ "$MUX_MODE" = user ]; then
+  echo "  ($CONF/table.toml switches the multiplexer from user space: no $MUX_OVERLAY)"
+  if [ -f "$ROOT$BOOT/config.txt" ] && grep -qxF "$MUX_OVERLAY" "$ROOT$BOOT/config.txt"; then
+    run sed -i "\\|^$MUX_OVERLAY\$|d" "$ROOT$BOOT/config.txt"
+  fi
+else
+  line_in "$BOOT/config.txt" "$MUX_OVERLAY"
+fi
 
 step "A udev rule for extra USB readers (one per seat if wanted) and the touchscreen's backlight"
 write /etc/udev/rules.d/99-mystery-table.rules <<'RULE'

@@ -83,3 +83,18 @@ def test_the_installed_configuration_is_valid_for_the_pi(tmp_path):
     config = load_config(written)
     assert config.backend == "pi" and str(config.data_dir) == "/var/lib/mystery-table"
     assert config.admin_pin == "864213"
+
+
+def test_a_table_that_switches_its_multiplexer_itself_gets_no_mux_overlay(tmp_path):
+    """`mux = "user"` (shared writes, wiring/ASSEMBLY.md): the kernel must not own the TCA9548A."""
+    config = tmp_path / "etc" / "mystery-table" / "table.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('[i2c]\nmux = "user"\n\n[[seats]]\n', encoding="utf-8")
+    boot = tmp_path / "boot" / "firmware" / "config.txt"
+    boot.parent.mkdir(parents=True)
+    boot.write_text("dtparam=i2c_arm=on\ndtoverlay=i2c-mux,pca9548,addr=0x70\n", encoding="utf-8")
+    out = dry_run(tmp_path)
+    assert "append to /boot/firmware/config.txt: dtoverlay=i2c-mux" not in out
+    assert f"+ sed -i \\|^dtoverlay=i2c-mux,pca9548,addr=0x70$|d {boot}" in out  # the old overlay goes
+    config.write_text('[i2c]\nmux = "kernel"\n\n[[seats]]\n', encoding="utf-8")
+    assert "(/boot/firmware/config.txt already has: dtoverlay=i2c-mux,pca9548,addr=0x70)" in dry_run(tmp_path)
