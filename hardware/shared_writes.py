@@ -95,15 +95,15 @@ def plan(pending: list[Pending | None]) -> list[SharedWrite]:
     spans = [{w.first_page: w for w in changed_spans(p.old, p.new)} if p else {} for p in pending]
     pages_of: dict[tuple[int, ...], dict[int, Window]] = {}
     for page in range(PAGES):
-        alike: dict[tuple[tuple[int, str], bytes], list[int]] = {}
+        same: dict[tuple[tuple[int, str], bytes], list[int]] = {}
         for i, p in enumerate(pending):
             if p is not None and page in spans[i]:
-                alike.setdefault((p.kind, p.new[page * WIDTH:(page + 1) * WIDTH]), []).append(i)
-        for members in (m for m in alike.values() if len(m) > 1):
-            union = Window(page, page, min(spans[i][page].first_column for i in members),
-                           max(spans[i][page].last_column for i in members))
-            if window_cost(union) + 2 * MUX_SWITCH < sum(window_cost(spans[i][page]) for i in members):
-                pages_of.setdefault(tuple(members), {})[page] = union
+                same.setdefault((p.kind, p.new[page * WIDTH:(page + 1) * WIDTH]), []).append(i)
+        for group in (g for g in same.values() if len(g) > 1):
+            union = Window(page, page, min(spans[i][page].first_column for i in group),
+                           max(spans[i][page].last_column for i in group))
+            if window_cost(union) + 2 * MUX_SWITCH < sum(window_cost(spans[i][page]) for i in group):
+                pages_of.setdefault(tuple(group), {})[page] = union
     writes = []
     for members, pages in pages_of.items():
         model = pending[members[0]].kind[1]  # type: ignore[union-attr]

@@ -11,6 +11,7 @@ from kiosk.bots import Bot
 from kiosk.bots.random_bot import RandomBot
 from kiosk.narration import narrator_for
 from kiosk.seats.pages import seat_pages
+from kiosk.seats.screen import panel_picture
 from kiosk.session import GameSession
 from kiosk.store import GameStore
 from kiosk.table import Referee
@@ -30,6 +31,21 @@ def table_referee(mock_table: Any, tmp_path: Any, game_id: str, seed: int, *, se
         {seat: bot(seat, seed) for seat in bot_seats}, bot_delay=0.0, **{"reveal_seconds": 0.0, **kwargs},
     )
     return store, session, referee
+
+
+def play_showing_each_seat(mock_table: Any, session: GameSession, referee: Referee, steps: int) -> None:
+    """Play the first prompted seat's first choice `steps` times (or to the end); after each, every
+    seat's panel shows exactly the picture its screen asks for (inverted where it is)."""
+    for _ in range(steps):
+        if session.over:
+            return
+        prompt = min(session.game.prompts(session.state), key=lambda p: session.turn_order(p.seat))
+        referee.submit(prompt.seat, prompt.actions[0])
+        for seat in range(session.record.seats):
+            image, inverted = panel_picture(referee.screen_of(seat))
+            expected = image.point(lambda v: 255 - v).convert("1") if inverted else image
+            where = mock_table.config.seats[seat].display
+            assert mock_table.screen(seat).tobytes() == expected.tobytes(), f"seat {seat + 1} ({where.bus} channel {where.channel})"
 
 
 def settle(referee: Referee) -> None:

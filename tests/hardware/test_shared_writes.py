@@ -14,7 +14,7 @@ from hardware.mock import build_mock_table
 from hardware.shared_writes import Pending, SharedWrite, plan
 from kiosk.config import default_config
 from kiosk.seats.screen import Item, Screen, panel_picture
-from tests.table_support import table_referee
+from tests.table_support import play_showing_each_seat, table_referee
 
 
 def mock(mux: str, seats: int = 5):
@@ -100,13 +100,7 @@ def test_a_game_on_a_user_space_mux_shows_every_seat_its_own_page(tmp_path):
     table = mock("user", 7)
     store, session, referee = table_referee(table, tmp_path, "watson-holmes", 3, seats=7, bots=())
     try:
-        for _ in range(120):
-            if session.over:
-                break
-            prompt = min(session.game.prompts(session.state), key=lambda p: session.turn_order(p.seat))
-            referee.submit(prompt.seat, prompt.actions[0])
-            for seat in range(7):
-                assert shown(table, seat) == seen(referee.screen_of(seat)), f"seat {seat + 1}"
+        play_showing_each_seat(table, session, referee, 120)
         assert table.backend.muxes["i2c"].shared_writes > 0, "a reading round shares its 'Your move'"
     finally:
         store.close()

@@ -17,9 +17,8 @@ from hardware.fake_i2c import FakePanel
 from hardware.mock import build_mock_table
 from hardware.pinmap import PinmapError, load_pinmap, pinmap_from_dict
 from kiosk.config import ConfigError, default_config, load_config
-from kiosk.seats.screen import panel_picture
 from kiosk.toml_file import read_toml
-from tests.table_support import table_referee
+from tests.table_support import play_showing_each_seat, table_referee
 from tests.waiting import PATIENCE
 
 
@@ -51,16 +50,7 @@ def test_the_even_seats_hang_on_the_second_bus_and_only_their_bytes_cross_it(two
 def test_a_seat_on_the_second_bus_shows_exactly_its_own_page_through_a_game(two_bus_table, tmp_path):
     store, session, referee = table_referee(two_bus_table, tmp_path, "mystery-express", 4, seats=5, bots=(2, 4))
     try:
-        for _ in range(40):
-            if session.over:
-                break
-            prompt = min(session.game.prompts(session.state), key=lambda p: session.turn_order(p.seat))
-            referee.submit(prompt.seat, prompt.actions[0])
-            for seat in range(5):
-                image, inverted = panel_picture(referee.screen_of(seat))
-                shown = two_bus_table.screen(seat)
-                expected = image if not inverted else image.point(lambda v: 255 - v).convert("1")
-                assert shown.tobytes() == expected.tobytes(), f"seat {seat + 1} on {two_bus_table.config.seats[seat].display.bus}"
+        play_showing_each_seat(two_bus_table, session, referee, 40)
         assert two_bus_table.backend.buses["i2c2"].bytes_sent > 0
     finally:
         store.close()
