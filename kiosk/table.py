@@ -290,20 +290,22 @@ class Referee:
             controller.update(view, mine, doing(game_id, mine.kind, view, narrator) if mine is not None else None)
             if waited and mine is not None and seat not in self.bots and self.table.config.whistle.your_turn:
                 self._sound("your_turn")  # after a wait only: not at every step of one's own turn
-        self.draw_seats(self.drawing_order(acted, prompts))
+        for group in self.drawing_order(acted, prompts):
+            self.draw_seats(group)
 
-    def drawing_order(self, acted: int | None, prompts: dict[int, Prompt]) -> list[int]:
-        """The other awaited seats first (in turn order), then the seat that acted, then the others.
-        The people who now must act wait on the bus for nothing but the other awaited seats' turn to
-        "Your move" (a title and the bottom lines, 250-480 bytes each), while the seat that acted
-        often turns a whole page (the card it read, its next menu, its hand after a swap: 500-1,000
-        bytes, some 20 ms at 400 kHz) even when its turn goes on: written first, that page would hold
-        up every seat awaited with it, such as the whole table's Watson & Holmes reading round."""
+    def drawing_order(self, acted: int | None, prompts: dict[int, Prompt]) -> list[list[int]]:
+        """Two groups, each drawn and written before the next is drawn: the other awaited seats (in
+        turn order), then the seat that acted followed by the others. The people who now must act wait on
+        the bus for nothing but the other awaited seats' turn to "Your move" (a title and the bottom
+        line, 250-480 bytes each, or one write for all of them where the panels can take it together:
+        hardware/shared_writes.py), while the seat that acted often turns a whole page (the card it
+        read, its next menu, its hand after a swap: 500-1,000 bytes, some 20 ms at 400 kHz) even when
+        its turn goes on: written first, that page would hold up every seat awaited with it, such as
+        the whole table's Watson & Holmes reading round."""
         seats = range(self.session.record.seats)
-        first = sorted((s for s in seats if s in prompts and s != acted), key=self.session.turn_order)
-        if acted is not None:
-            first.append(acted)
-        return first + [s for s in seats if s not in first]
+        awaited = sorted((s for s in seats if s in prompts and s != acted), key=self.session.turn_order)
+        done = [acted] if acted is not None else []
+        return [group for group in (awaited, done + [s for s in seats if s not in awaited and s not in done]) if group]
 
     def screen_of(self, seat: int) -> Screen:
         controller = self.controllers.get(seat)

@@ -35,6 +35,10 @@ def test_the_awaited_and_acting_seats_are_drawn_first(tmp_path, game_id, seats, 
                              key=session.turn_order)
             expected = [*awaited, prompt.seat]
             assert order[:len(expected)] == expected, f"acted {prompt.seat}, awaited {awaited}, drawn {order}"
+            groups = referee.drawing_order(prompt.seat, {p.seat: p for p in session.game.prompts(session.state)})
+            assert sum(groups, []) == order, "the groups, one after the other, are the order drawn"
+            if awaited:
+                assert groups[0] == awaited, "the awaited seats are drawn and written as a group of their own"
             assert sorted(order) == list(range(seats)), "every seat is drawn once"
             checked += 1
         assert checked >= 10
