@@ -250,6 +250,7 @@ def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: T
     reporter.referee = lambda: app.referee
     if hasattr(window, "current_game"):
         window.current_game = lambda: app.game_id
+        window.current_case = lambda: app.case_id
     first = True
 
     def heartbeat() -> None:

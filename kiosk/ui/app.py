@@ -159,6 +159,13 @@ class App:
             return self.referee.session.record.game
         return self.lobby.game_id if self.lobby is not None else None
 
+    @property
+    def case_id(self) -> str | None:
+        """The Watson & Holmes case being played, if one is (the simulator's reader offers its cards)."""
+        if self.referee is None or self.referee.session.record.game != "watson-holmes":
+            return None
+        return self.referee.session.record.options.get("case")
+
     def show(self, scene: Scene) -> None:
         self.scene = scene
         self.screen.changed()

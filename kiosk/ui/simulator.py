@@ -85,6 +85,7 @@ class Simulator:
                  current_game: Callable[[], str | None] = lambda: None) -> None:
         self.mock = mock
         self.current_game = current_game
+        self.current_case: Callable[[], str | None] = lambda: None  # the Watson & Holmes case being played
         self.bots: set[int] = set()  # seats labelled as played by a bot
         self.links: Callable[[int], str | None] = lambda seat: None  # each seat's phone link (kiosk/web)
         self.seats = [s.index for s in mock.table.seats]
@@ -171,7 +172,7 @@ class Simulator:
             self.sound.close()  # an open audio device keeps a thread busy: an idle window has none
         game = self.current_game()
         state = ([self.mock.panel(seat).framebuffer() for seat in self.seats], sorted(self.held.values()),
-                 playing, game, self.page, self.tag_down, sorted(self.bots),
+                 playing, game, self.current_case(), self.page, self.tag_down, sorted(self.bots),
                  [part.display.failed for part in self.mock.table.seats], [self.links(seat) for seat in self.seats])
         if state == self.shown:
             return False
@@ -243,7 +244,8 @@ class Simulator:
     def draw_reader(self, game: str | None) -> None:
         self.window.fill(BACKGROUND, self.nfc_area)
         pygame.draw.rect(self.window, BEZEL, self.nfc_area, width=2, border_radius=8)
-        cards = physical_tags(game) if game is not None else []
+        case = self.current_case() if game is not None else None
+        cards = physical_tags(game, case) if game is not None else []
         if cards:
             title = counted("Card reader: hold a card down to lay it on the reader ({count} card)",
                             "Card reader: hold a card down to lay it on the reader ({count} cards)", len(cards)).render()
@@ -256,7 +258,7 @@ class Simulator:
         self.page %= pages
         shown = cards[self.page * NFC_PER_PAGE:(self.page + 1) * NFC_PER_PAGE]
         body = pygame.Rect(self.nfc_area.left + 8, self.nfc_area.top + 26, self.nfc_area.width - 60, NFC_H - 34)
-        names = tag_names(game) if game is not None else {}
+        names = tag_names(game, case) if game is not None else {}
         self.card_labels = []
         for rect, card in zip(grid(body, NFC_PER_PAGE, 6, gap=4), shown):
             down = card == self.tag_down

@@ -252,6 +252,8 @@ def test_every_game_plays_to_its_results_on_the_touchscreen(kiosk, game_id, seat
     kiosk.settle(1)
     session = kiosk.app.referee.session
     assert kiosk.app.scene is kiosk.app.board
+    if game_id == "watson-holmes":  # the simulator's reader offers the cards of the case being played
+        assert kiosk.app.case_id == session.record.options["case"] == options.get("case", kiosk.app.case_id)
     for _ in range(20_000):
         if isinstance(kiosk.app.scene, Results):
             break

@@ -37,3 +37,18 @@ def test_the_reader_panel_shows_names_not_ids_in_both_languages(mock_table, monk
     finally:
         i18n.set_language("en")
         sim.close()
+
+
+def test_during_a_watson_holmes_game_the_reader_offers_that_cases_cards_by_its_names():
+    from kiosk.games import registry
+
+    cases = registry.get("watson-holmes").cases
+    assert len(cases) >= 2
+    everyone = set(physical_tags("watson-holmes"))
+    for case_id, case in cases.items():
+        own = physical_tags("watson-holmes", case_id)
+        assert own == sorted(card.id for card in case.cards) and set(own) <= everyone
+        names = tag_names("watson-holmes", case_id)
+        for card in case.cards:
+            assert names[card.id].render("en") == card.name["en"], f"{case_id}: {card.id}"
+    assert physical_tags("watson-holmes", "no-such-case") == sorted(everyone)
