@@ -43,6 +43,7 @@ from hardware.mock import build_mock_table  # noqa: E402
 from kiosk.bots.random_bot import AIMLESS  # noqa: E402
 from kiosk.bots.table_bots import table_bot  # noqa: E402
 from kiosk.config import default_config  # noqa: E402
+from kiosk.garbage import collect_due  # noqa: E402
 from kiosk.games import registry  # noqa: E402
 from kiosk.narration import narrator_for  # noqa: E402
 from kiosk.seats.controller import SeatController  # noqa: E402
@@ -187,6 +188,7 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
                     continue
                 button = person_press(referee.controllers[seat], rng)
                 measured(seat, lambda: referee.handle(ButtonPress(seat, button)))
+                collect_due()  # as the loop does after each input (Referee.pump), before the next
             else:
                 raise RuntimeError(f"{game_id} with {seats} seats, seed {seed}: no end after {MOST_INPUTS} inputs")
         finally:

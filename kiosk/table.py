@@ -25,6 +25,7 @@ from hardware.table import Table
 from hardware.tags import UnknownTag
 from kiosk.awaited import doing
 from kiosk.bots import Bot
+from kiosk.garbage import collect_due
 from kiosk.games import registry
 from kiosk.games.base import Event, IllegalAction, Prompt
 from kiosk.i18n import N_, Text
@@ -96,6 +97,7 @@ class Referee:
         if event is not None:
             self.handle(event)
         self._run_deadlines()
+        collect_due()  # every screen is written: the next input meets no collection half-way
 
     def due(self) -> float:
         """Seconds until the next deadline: a timer, a bot's turn, a reveal to dismiss, the poll."""

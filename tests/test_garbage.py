@@ -1,0 +1,41 @@
+"""Garbage collections run between inputs (kiosk/garbage.py): the one due runs when the loop asks,
+none runs when none is near due, and the referee's loop asks after each input."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from hardware.mock import build_mock_table
+from kiosk import garbage, table
+from tests.table_support import table_referee
+
+
+@pytest.fixture
+def thresholds():
+    kept = gc.get_threshold()
+    yield
+    gc.set_threshold(*kept)
+
+
+def test_the_collection_nearly_due_runs_now_and_then_none_is(thresholds):
+    gc.collect()
+    gc.set_threshold(700, 10, 10)
+    assert garbage.collect_due() is None, "right after a full collection nothing is due"
+    gc.set_threshold(700, 10, 1)  # the next collection of the middle generation would be a full one
+    assert garbage.collect_due() == 2
+    assert gc.get_count()[1:] == (0, 0)
+
+
+def test_the_referee_collects_after_each_input(tmp_path, monkeypatch):
+    asked: list[int] = []
+    monkeypatch.setattr(table, "collect_due", lambda: asked.append(1))
+    mock = build_mock_table(seats=3, start_reader=False)
+    store, session, referee = table_referee(mock, tmp_path, "mystery-express", 1, seats=3, bots=())
+    try:
+        referee.pump(timeout=0.0)
+        assert asked == [1]
+    finally:
+        store.close()
+        mock.close()
