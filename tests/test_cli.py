@@ -99,6 +99,10 @@ def test_config_check_describes_a_good_file_and_lists_every_problem_of_a_bad_one
     assert main(["config", "check", str(good)]) == 0
     out = capsys.readouterr().out
     assert "table.toml: valid." in out and "Seat 2: sh1106 at 0x3C on channel 1" in out and "language: es" in out
+    assert "Shared writes" not in out  # the kernel's mux opens one channel at a time
+    good.write_text('[i2c]\nmux = "user"\n[[seats]]\n[[seats]]\n', encoding="utf-8")
+    assert main(["config", "check", str(good)]) == 0
+    assert "Shared writes: what several seat screens show alike is sent once" in capsys.readouterr().out
     bad = tmp_path / "bad.toml"
     bad.write_text('language = "fr"\n[[seats]]\ndisplay = { channel = 9 }\n', encoding="utf-8")
     assert main(["config", "check", str(bad)]) == 1

@@ -36,6 +36,9 @@ def check_config(args: argparse.Namespace) -> int:
         backend=config.backend, lang=config.language, data=str(config.data_dir))
     say(N_("I2C bus {bus} at {speed} Hz, multiplexer mode: {mux}"),
         bus=config.i2c.bus, speed=config.i2c.speed_hz, mux=config.i2c.mux)
+    if any(bus.mux == "user" for bus in config.buses().values()):
+        say(N_("Shared writes: what several seat screens show alike is sent once to all of them "
+               "(config.txt must have no i2c-mux overlay for a bus whose mode is user)."))
     for seat in config.seats:
         display = seat.display
         say(N_("Seat {n}: {model} at 0x{address:02X} on channel {channel}, rotation {rotation}"),
