@@ -74,10 +74,10 @@ class Table:
 
     def show(self, frames: Iterable[tuple[int, Any, bool]]) -> None:
         """Put each (seat, picture, inverted) on its seat's screen, in this order on each bus, every
-        bus at once (one writer thread per bus); returns when all are written. On a bus whose mux can
-        open several channels at once, the pictures are all drawn first and what several panels take
-        alike is written once (hardware/shared_writes.py); elsewhere each picture is written as soon
-        as `frames` yields it."""
+        bus at once (one writer thread per bus); returns when all are written. Each picture is written
+        as soon as `frames` yields it, except on a bus whose mux can open several channels at once:
+        there, from the first two pictures that have a page to share on, the rest are all drawn first
+        and what several panels take alike is written once (hardware/shared_writes.py)."""
         seats = {seat.index: seat for seat in self.seats}
         sharing = self.sharing
         waiting: dict[str, list[Part]] = {}  # a sharing bus's parts not handed over yet
@@ -102,7 +102,10 @@ class Table:
                     else:
                         yield bus, parts.pop(0).show
             for bus, parts in waiting.items():
-                yield bus, partial(write_redraw, parts, partial(self.backend.shared_serial, bus))
+                if len(parts) == 1:
+                    yield bus, parts[0].show
+                elif parts:
+                    yield bus, partial(write_redraw, parts, partial(self.backend.shared_serial, bus))
 
         self.writers.write(writes())
 

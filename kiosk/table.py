@@ -268,32 +268,35 @@ class Referee:
                         self._reveal(seat, screen)
 
     def refresh(self, acted: int | None = None) -> None:
-        """Bring every seat up to date with its view and prompt, and draw what changed: first the
-        seats now awaited and the seat that just acted, so the people waiting on the bus are served
-        before the bystanders (an I2C bus carries its seats' bytes in turn; two buses write at once)."""
+        """Bring every seat up to date with its view and prompt, and draw what changed, group by group
+        (`drawing_order`): first the seats now awaited, so the people waiting on the bus are served
+        before the others (an I2C bus carries its seats' bytes in turn; two buses write at once)."""
         prompts: dict[int, Prompt] = {}
         for prompt in self.session.game.prompts(self.session.state):
             held = prompts.get(prompt.seat)
             if held is None or (self.touchscreen and not held.private and prompt.private):
                 prompts[prompt.seat] = prompt  # with a touchscreen for the public one, a seat takes its private one
-        game_id = self.session.record.game
-        narrator = narrator_for(game_id, self.session.game.view(self.session.state, None))
-        for seat in range(self.session.record.seats):
-            if seat in self.bots and seat in prompts and seat not in self._bot_due:
-                self._bot_due[seat] = self.clock() + self.bot_delay
-            elif seat not in prompts:
-                self._bot_due.pop(seat, None)  # its turn passed: a later prompt waits its own pause
-            controller = self.controllers.get(seat)
-            if controller is None:
-                continue
-            waited = controller.prompt is None
-            view = self.session.game.view(self.session.state, seat)
-            mine = prompts.get(seat)
-            controller.update(view, mine, doing(game_id, mine.kind, view, narrator) if mine is not None else None)
-            if waited and mine is not None and seat not in self.bots and self.table.config.whistle.your_turn:
-                self._sound("your_turn")  # after a wait only: not at every step of one's own turn
+        narrator = narrator_for(self.session.record.game, self.session.game.view(self.session.state, None))
         for group in self.drawing_order(acted, prompts):
+            for seat in group:  # each group's seats brought up to date just before they are drawn
+                self._update(seat, prompts.get(seat), narrator)
             self.draw_seats(group)
+
+    def _update(self, seat: int, mine: Prompt | None, narrator: Any) -> None:
+        """One seat's bot pause, or its controller's view and prompt (with the chirp after a wait)."""
+        if seat in self.bots and mine is not None and seat not in self._bot_due:
+            self._bot_due[seat] = self.clock() + self.bot_delay
+        elif mine is None:
+            self._bot_due.pop(seat, None)  # its turn passed: a later prompt waits its own pause
+        controller = self.controllers.get(seat)
+        if controller is None:
+            return
+        waited = controller.prompt is None
+        view = self.session.game.view(self.session.state, seat)
+        game_id = self.session.record.game
+        controller.update(view, mine, doing(game_id, mine.kind, view, narrator) if mine is not None else None)
+        if waited and mine is not None and seat not in self.bots and self.table.config.whistle.your_turn:
+            self._sound("your_turn")  # after a wait only: not at every step of one's own turn
 
     def drawing_order(self, acted: int | None, prompts: dict[int, Prompt]) -> list[list[int]]:
         """Two groups, each drawn and written before the next is drawn: the other awaited seats (in
