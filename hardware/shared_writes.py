@@ -38,6 +38,17 @@ MUX_SWITCH = 2  # bytes to open other channels: the mux's address and its contro
 
 
 @dataclass(frozen=True)
+class Pending:
+    """What a panel holds and what it must show: the frames as its RAM keeps them."""
+
+    kind: tuple[int, str]  # panels share a write only at one address and of one model
+    old: bytes
+    new: bytes
+    inverted: bool
+    panel_inverted: bool
+
+
+@dataclass(frozen=True)
 class Part:
     """One seat's picture of a redraw, and where its panel hangs on the bus."""
 
@@ -65,21 +76,14 @@ def alike(first: Part, second: Part) -> bool:
     a, b = first.pending, second.pending
     if a is None or b is None or a.kind != b.kind:
         return False
-    return any(a.new[p * WIDTH:(p + 1) * WIDTH] == b.new[p * WIDTH:(p + 1) * WIDTH]
-               and a.old[p * WIDTH:(p + 1) * WIDTH] != a.new[p * WIDTH:(p + 1) * WIDTH]
-               and b.old[p * WIDTH:(p + 1) * WIDTH] != b.new[p * WIDTH:(p + 1) * WIDTH]
+    return any(page_of(a.new, p) == page_of(b.new, p)
+               and page_of(a.old, p) != page_of(a.new, p) and page_of(b.old, p) != page_of(b.new, p)
                for p in range(PAGES))
 
 
-@dataclass(frozen=True)
-class Pending:
-    """What a panel holds and what it must show: the frames as its RAM keeps them."""
-
-    kind: tuple[int, str]  # panels share a write only at one address and of one model
-    old: bytes
-    new: bytes
-    inverted: bool
-    panel_inverted: bool
+def page_of(frame: bytes, page: int) -> bytes:
+    """One page (eight rows) of a frame as the panel's RAM holds it."""
+    return frame[page * WIDTH:(page + 1) * WIDTH]
 
 
 @dataclass(frozen=True)
@@ -98,7 +102,7 @@ def plan(pending: list[Pending | None]) -> list[SharedWrite]:
         same: dict[tuple[tuple[int, str], bytes], list[int]] = {}
         for i, p in enumerate(pending):
             if p is not None and page in spans[i]:
-                same.setdefault((p.kind, p.new[page * WIDTH:(page + 1) * WIDTH]), []).append(i)
+                same.setdefault((p.kind, page_of(p.new, page)), []).append(i)
         for group in (g for g in same.values() if len(g) > 1):
             union = Window(page, page, min(spans[i][page].first_column for i in group),
                            max(spans[i][page].last_column for i in group))
