@@ -16,7 +16,9 @@ to the last byte on every seat); the time until the last byte of the seat that a
 seat awaited after the input (the people who wait for their screen; a seat whose screen did not change
 is not counted), split into inputs after which one seat was awaited (a turn) and those after which
 several were awaited at once (a simultaneous prompt: they are served in turn on one bus), and for
-those, when the last of them was served; the bytes per input; and the bytes per move drawn on the seats that did not make it (what a
+those, when the last of them was served; and each awaited seat but those whose screen is a private
+page of their own (a card shown or passed to them, their Time cards: a whole page, which item 3 of
+issue 22 allows, and 17-21 ms of wire at 400 kHz by itself); the bytes per input; and the bytes per move drawn on the seats that did not make it (what a
 public event costs). With `--buses 2` seats 2, 4 and 6 are on the second bus (wiring/pinmap.toml).
 
     .venv/bin/python bench/table.py [--game G] [--seats N] [--people N] [--games N] [--bus-hz HZ] [--buses 2]
@@ -65,6 +67,7 @@ class Sample:
     acted: float | None  # seconds until the last byte of the seat that acted (None: not redrawn)
     awaited: tuple[float, ...]  # the same for each seat awaited after the input that was redrawn
     bystanders: int | None  # bytes drawn on the seats that did not act, for an input with events
+    private: tuple[bool, ...] = ()  # for each awaited seat above: its screen is a private page of its own
 
 
 @dataclass
@@ -174,7 +177,8 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
                 cpu, sum(bus.bytes_sent for bus in wires) - sum(sent),
                 max(bus.wire_seconds - before for bus, before in zip(wires, wire)), total,
                 served.get(acted) if acted in humans else None,
-                tuple(served[s] for s in sorted(awaited) if s in served), others))
+                tuple(served[s] for s in sorted(awaited) if s in served), others,
+                tuple(bool(referee.controllers[s].reveals) for s in sorted(awaited) if s in served)))
 
         try:
             for _ in range(MOST_INPUTS):
@@ -211,6 +215,7 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
     alone = [s.awaited[0] * 1000 for s in samples if len(s.awaited) == 1]
     together = [t * 1000 for s in samples if len(s.awaited) > 1 for t in s.awaited]
     several = [max(s.awaited) * 1000 for s in samples if len(s.awaited) > 1]
+    asked = [t * 1000 for s in samples for t, own in zip(s.awaited, s.private) if not own]
     public = [s.bystanders for s in samples if s.bystanders is not None]
     print(f"{game_id}, {seats} seats, {people} people, {games} games, {len(samples)} inputs, "
           f"{'one bus' if buses == 1 else f'{buses} buses, a writer thread each,'} at {bus_hz // 1000} kHz, "
@@ -221,7 +226,8 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
             ("total: every seat", total), ("the seat that acted", acted),
             ("each seat awaited next", awaited), (f"the one seat awaited ({len(alone)}x)", alone),
             (f"each of several awaited ({len(together)}x)", together),
-            (f"the last of several awaited ({len(several)}x)", several))
+            (f"the last of several awaited ({len(several)}x)", several),
+            (f"each awaited, not on a private page ({len(asked)}x)", asked))
     for name, values in rows:
         if values:
             print(f"{name:>34} {statistics.median(values):>8.2f} {percentile(values, 0.99):>8.2f}")

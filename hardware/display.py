@@ -44,6 +44,9 @@ SH1106_COLUMN_OFFSET = 2  # luma's sh1106 page_address_offset: RAM column 2 is s
 # the control byte, and data goes in 32-byte blocks.
 TRANSACTION_OVERHEAD = 2
 BLOCK = 32
+# Unchanged columns it takes for a second window in a page to cost less than writing over them: a
+# window's address commands (6 bytes and a transaction's 2) and its data's transaction (2).
+GAP = 10
 KEEPALIVE_SECONDS = 2.0
 DISPLAY_OFF = 0xAE
 NORMAL, INVERSE = 0xA6, 0xA7  # both controllers: show RAM as it is, or lit where it is dark
@@ -68,7 +71,8 @@ def _data_cost(size: int) -> int:
 
 
 def changed_spans(old: bytes | None, new: bytes) -> list[Window]:
-    """One window per page that differs, from its first to its last differing column."""
+    """Each page's runs of changed columns, as windows: runs closer than `GAP` unchanged columns are
+    one (a card's name rewritten is one window; two digits at either end of a row are two)."""
     spans = []
     for page in range(PAGES):
         start = page * WIDTH
@@ -79,8 +83,13 @@ def changed_spans(old: bytes | None, new: bytes) -> list[Window]:
         if b is None:
             spans.append(Window(page, page, 0, WIDTH - 1))
             continue
-        first = next(i for i in range(WIDTH) if a[i] != b[i])
-        last = next(i for i in range(WIDTH - 1, -1, -1) if a[i] != b[i])
+        changed = [i for i in range(WIDTH) if a[i] != b[i]]
+        first = last = changed[0]
+        for column in changed[1:]:
+            if column - last - 1 > GAP:
+                spans.append(Window(page, page, first, last))
+                first = column
+            last = column
         spans.append(Window(page, page, first, last))
     return spans
 

@@ -96,7 +96,12 @@ class SharedWrite:
 def plan(pending: list[Pending | None]) -> list[SharedWrite]:
     """The writes worth sharing, each before the first of its members in the redraw's order (the
     pictures first, then the inversion). None: a panel that writes everything itself."""
-    spans = [{w.first_page: w for w in changed_spans(p.old, p.new)} if p else {} for p in pending]
+    spans: list[dict[int, list[Window]]] = []  # each panel's own windows, by page
+    for p in pending:
+        by_page: dict[int, list[Window]] = {}
+        for window in changed_spans(p.old, p.new) if p else []:
+            by_page.setdefault(window.first_page, []).append(window)
+        spans.append(by_page)
     pages_of: dict[tuple[int, ...], dict[int, Window]] = {}
     for page in range(PAGES):
         same: dict[tuple[tuple[int, str], bytes], list[int]] = {}
@@ -104,9 +109,10 @@ def plan(pending: list[Pending | None]) -> list[SharedWrite]:
             if p is not None and page in spans[i]:
                 same.setdefault((p.kind, page_of(p.new, page)), []).append(i)
         for group in (g for g in same.values() if len(g) > 1):
-            union = Window(page, page, min(spans[i][page].first_column for i in group),
-                           max(spans[i][page].last_column for i in group))
-            if window_cost(union) + 2 * MUX_SWITCH < sum(window_cost(spans[i][page]) for i in group):
+            union = Window(page, page, min(w.first_column for i in group for w in spans[i][page]),
+                           max(w.last_column for i in group for w in spans[i][page]))
+            alone = sum(window_cost(w) for i in group for w in spans[i][page])
+            if window_cost(union) + 2 * MUX_SWITCH < alone:
                 pages_of.setdefault(tuple(group), {})[page] = union
     writes = []
     for members, pages in pages_of.items():

@@ -202,3 +202,17 @@ def test_wrong_image_is_a_programming_error():
     _, _, portrait, _, _ = rig(rotation=1)
     assert portrait.size == (64, 128)
     assert portrait.show(Image.new("1", (64, 128), 1))
+
+
+def test_changes_far_apart_in_a_page_are_separate_windows_and_near_ones_one():
+    from hardware.display import GAP, changed_spans
+
+    old = bytearray(1024)
+    new = bytearray(1024)
+    new[2 * 128 + 5:2 * 128 + 9] = b"\xff" * 4  # a digit at the left of page 2
+    new[2 * 128 + 100:2 * 128 + 104] = b"\xff" * 4  # and one at the right
+    new[5 * 128 + 40] = new[5 * 128 + 40 + GAP] = 0x81  # two changes with GAP - 1 unchanged columns between
+    windows = changed_spans(bytes(old), bytes(new))
+    assert [(w.first_page, w.first_column, w.last_column) for w in windows] == [
+        (2, 5, 8), (2, 100, 103), (5, 40, 40 + GAP)]
+    assert sum(w.size for w in plan_windows(bytes(old), bytes(new), "ssd1306")) < 30  # not columns 5-103
