@@ -8,7 +8,7 @@ factories (per GPIO chip), luma serial interfaces for the seat displays, and the
 from __future__ import annotations
 
 import logging
-from functools import partial
+from functools import cached_property, partial
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
@@ -109,9 +109,10 @@ class Table:
 
         self.writers.write(writes())
 
-    @property
+    @cached_property
     def sharing(self) -> set[str]:
-        """The buses whose panels can take a write together (a user-space mux with two seats or more)."""
+        """The buses whose panels can take a write together (a user-space mux with two seats or more),
+        worked out once: the seats and the configuration do not change while the table runs."""
         buses = [seat.config.display.bus for seat in self.seats]
         return {bus for bus in set(buses)
                 if buses.count(bus) > 1 and self.config.buses()[bus].mux == "user"
