@@ -99,7 +99,9 @@ def title_fits(title: str) -> bool:
 
 def _item(draw, item: Item, detail_lines: int = 1) -> None:
     """The item's label, large, and its detail line under it: two lines where no footer takes the
-    second ("Shown by Colonel MacDouglas" on a reveal), rather than cut short."""
+    second ("Shown by Colonel MacDouglas" on a reveal), rather than cut short. Without a footer the
+    detail sits at the bottom, where the idle screen's footer is: a reveal over the idle screen then
+    rewrites that line's columns, not a line above it as well (some 100 bytes, 2 ms at 400 kHz)."""
     if item.lines:
         for n, line in enumerate(item.lines[:PAGE_LINES]):
             draw_text(draw, (1, TITLE_HEIGHT + 2 + n * 12), line, 12)
@@ -116,8 +118,9 @@ def _item(draw, item: Item, detail_lines: int = 1) -> None:
         details = paragraph(item.detail, WIDTH) if text_width(item.detail, 12) > WIDTH else [item.detail]
         if len(details) > detail_lines:
             details = [fit(item.detail, WIDTH, (12,))[0]]
+        top = 39 if detail_lines == 1 else HEIGHT - 12 * len(details)
         for n, line in enumerate(details):
-            draw_text(draw, ((WIDTH - text_width(line, 12)) // 2, 39 + 12 * n), line, 12)
+            draw_text(draw, ((WIDTH - text_width(line, 12)) // 2, top + 12 * n), line, 12)
 
 
 def _qr(draw, screen: Screen) -> None:

@@ -157,3 +157,23 @@ def test_assist_marks_what_the_seat_can_rule_out_in_its_journal():
                           if any(item.label == name for item in marked) and key in report)
     plain = MysteryExpressPages(narrator(state), "en").page("journal", view, 0)
     assert not any(item.detail.startswith("ruled out") for item in plain.items)
+
+
+def _rows_drawn_by(screen: Screen, bare: Screen) -> set[int]:
+    """The pixel rows where `screen` differs from `bare` (the same screen without one of its parts)."""
+    a, b = render(screen), render(bare)
+    return {y for y in range(a.height) for x in range(a.width) if a.getpixel((x, y)) != b.getpixel((x, y))}
+
+
+def test_a_detail_without_footer_sits_on_the_footer_line():
+    """A reveal covering the idle screen rewrites the footer's line with its detail, not a line above
+    it as well: fewer bytes to the awaited seat (issue 22)."""
+    item = Item("Walking cane", "MODUS_OPERANDI", "Shown by Seat 4")
+    reveal = _rows_drawn_by(Screen("You see", (item,)), Screen("You see", (Item(item.label, item.mark),)))
+    idle = Screen("Seat 3", counts=(("SUSPECT", 1), ("MOTIVE", 2)), footer="Leg 1: Strasbourg")
+    footer = _rows_drawn_by(idle, Screen("Seat 3", counts=idle.counts))
+    assert reveal and reveal <= set(range(64 - 12, 64)) and footer <= set(range(64 - 12, 64))
+    two_lines = Item("Rivalry", "MOTIVE", "Shown by Colonel MacDouglas")
+    assert min(_rows_drawn_by(Screen("You see", (two_lines,)), Screen("You see", (Item("Rivalry", "MOTIVE"),)))) >= 64 - 24
+    with_footer = Screen("Hand", (item,), footer="select: next")  # above a footer, the detail stays under the label
+    assert max(_rows_drawn_by(with_footer, Screen("Hand", (Item(item.label, item.mark),), footer="select: next"))) < 64 - 12
