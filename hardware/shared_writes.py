@@ -66,6 +66,12 @@ class Part:
             (address, display.model), old, frame, inverted, display.panel_inverted)
         return cls(display, image, inverted, channel, address, pending)
 
+    @property
+    def unchanged(self) -> bool:
+        """Its panel shows this picture already (as it thinks): `show` will send nothing."""
+        p = self.pending
+        return p is not None and p.old == p.new and p.inverted == p.panel_inverted
+
     def show(self) -> None:
         """Whatever no shared write carried, from this seat alone."""
         self.display.show(self.image, self.inverted)
@@ -129,16 +135,43 @@ def plan(pending: list[Pending | None]) -> list[SharedWrite]:
     return sorted(writes, key=lambda w: (w.members[0], w.inversion is not None, -len(w.members)))
 
 
-def write_redraw(parts: list[Part], open_shared: Callable[[Iterable[int], int], Any]) -> None:
-    """Every part's picture on its panel, in order: each write shared by several goes just before the
-    first of them, then each part's own `show` sends what is left. `open_shared(channels, address)`
-    is luma's serial interface to the panels at `address` on all those channels at once."""
+def write_redraw(parts: list[Part], open_shared: Callable[[Iterable[int], int], Any] | None,
+                 least_first: bool = False) -> None:
+    """Every part's picture on its panel, in order (with `least_first`, `least_left_first`'s): each
+    write shared by several goes just before the first of them, then each part's own `show` sends what
+    is left. `open_shared(channels, address)` is luma's serial interface to the panels at `address` on
+    all those channels at once (None: the mux opens one channel at a time, nothing is shared)."""
     pending = [part.pending for part in parts]
-    writes = plan(pending)
-    for position, part in enumerate(parts):
-        for write in (w for w in writes if w.members[0] == position):
-            _send(write, parts, pending, open_shared)
-        part.show()
+    writes = plan(pending) if open_shared is not None else []
+    order = least_left_first(pending, writes) if least_first else range(len(parts))
+    sent: set[int] = set()
+    for position in order:
+        for n, write in enumerate(writes):
+            if n not in sent and position in write.members:
+                sent.add(n)
+                assert open_shared is not None  # writes are planned only where they can be shared
+                _send(write, parts, pending, open_shared)
+        parts[position].show()
+
+
+def least_left_first(pending: list[Pending | None], writes: list[SharedWrite]) -> list[int]:
+    """The positions of a redraw, those with the fewest bytes of their own left after the shared writes
+    first, in the given order where that is equal; a panel that cannot share (its RAM unknown) last.
+    For seats awaited together: one whose "Your move" was all shared is served before one that turns
+    a page of its own (a card passed to it), rather than after it, so fewer people wait long."""
+    shared: dict[int, set[int]] = {}
+    for write in writes:
+        for member in write.members:
+            shared.setdefault(member, set()).update(
+                page for window in write.windows for page in range(window.first_page, window.last_page + 1))
+
+    def left(position: int) -> int:
+        p = pending[position]
+        if p is None:
+            return PAGES * WIDTH * 2
+        return sum(window_cost(w) for w in changed_spans(p.old, p.new) if w.first_page not in shared.get(position, ()))
+
+    return sorted(range(len(pending)), key=lambda position: (left(position), position))
 
 
 def _send(write: SharedWrite, parts: list[Part], pending: list[Pending | None],

@@ -72,15 +72,18 @@ class Table:
     closed: bool = field(default=False)
     writers: BusWriters = field(default_factory=BusWriters)
 
-    def show(self, frames: Iterable[tuple[int, Any, bool]]) -> None:
+    def show(self, frames: Iterable[tuple[int, Any, bool]], least_first: bool = False) -> None:
         """Put each (seat, picture, inverted) on its seat's screen, in this order on each bus, every
         bus at once (one writer thread per bus); returns when all are written. Each picture is written
         as soon as `frames` yields it, except on a bus whose mux can open several channels at once:
         there, from the first two pictures that have a page to share on, the rest are all drawn first
-        and what several panels take alike is written once (hardware/shared_writes.py)."""
+        and what several panels take alike is written once (hardware/shared_writes.py). With
+        `least_first` (seats awaited together) every picture is drawn first, and on each bus the seats
+        with least left to write go first: one whose "Your move" costs a few hundred bytes does not
+        wait behind another's new page of its own."""
         seats = {seat.index: seat for seat in self.seats}
         sharing = self.sharing
-        waiting: dict[str, list[Part]] = {}  # a sharing bus's parts not handed over yet
+        waiting: dict[str, list[Part]] = {}  # a bus's parts not handed over yet
         together: set[str] = set()  # buses whose remaining parts are planned together
 
         def writes() -> Iterator[tuple[str, Callable[[], Any]]]:
@@ -89,14 +92,18 @@ class Table:
                     continue
                 seat = seats[index]
                 bus = seat.config.display.bus
-                if bus not in sharing:
+                if bus not in sharing and not least_first:
                     yield bus, partial(seat.display.show, image, inverted)
                     continue
+                part = Part.of(seat.display, image, inverted, seat.config.display.channel, seat.config.display.address)
+                if part.unchanged:
+                    yield bus, part.show  # nothing to write: it neither waits nor holds up the next
+                    continue
                 parts = waiting.setdefault(bus, [])
-                parts.append(Part.of(seat.display, image, inverted, seat.config.display.channel, seat.config.display.address))
+                parts.append(part)
                 # The first seats go at once while each has nothing to share with the next (a lone
                 # awaited seat waits for no other picture); from two that share on, all are planned.
-                if bus not in together and len(parts) == 2:
+                if not least_first and bus not in together and len(parts) == 2:
                     if alike(*parts):
                         together.add(bus)
                     else:
@@ -105,7 +112,8 @@ class Table:
                 if len(parts) == 1:
                     yield bus, parts[0].show
                 elif parts:
-                    yield bus, partial(write_redraw, parts, partial(self.backend.shared_serial, bus))
+                    shared = partial(self.backend.shared_serial, bus) if bus in sharing else None
+                    yield bus, partial(write_redraw, parts, shared, least_first)
 
         self.writers.write(writes())
 

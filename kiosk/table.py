@@ -280,7 +280,7 @@ class Referee:
         for group in self.drawing_order(acted, prompts):
             for seat in group:  # each group's seats brought up to date just before they are drawn
                 self._update(seat, prompts.get(seat), narrator)
-            self.draw_seats(group)
+            self.draw_seats(group, least_first=all(seat in prompts and seat != acted for seat in group))
 
     def _update(self, seat: int, mine: Prompt | None, narrator: Any) -> None:
         """One seat's bot pause, or its controller's view and prompt (with the chirp after a wait)."""
@@ -319,11 +319,12 @@ class Referee:
     def draw(self, seat: int) -> None:
         self.draw_seats([seat])
 
-    def draw_seats(self, seats: list[int]) -> None:
+    def draw_seats(self, seats: list[int], least_first: bool = False) -> None:
         """Draw these seats' screens (their phones too), in this order on each I2C bus, every bus at
         once, each frame on its way while the next is rendered; returns when every frame is written
-        (identical frames cost nothing on the bus)."""
-        self.table.show(self._frames(seats))
+        (identical frames cost nothing on the bus). `least_first`: seats awaited together, where their
+        writes are planned together, go in the order that leaves the fewest waiting long (`Table.show`)."""
+        self.table.show(self._frames(seats), least_first)
 
     def _frames(self, seats: list[int]) -> Iterator[tuple[int, Image.Image, bool]]:
         """Each seat's picture as it is rendered (a phone seat's document published on the way)."""

@@ -141,3 +141,37 @@ def test_every_seat_failing_makes_each_write_its_own(seats):
         assert all(part.display.failed for part in table.table.seats), "each found failed by its own write"
     finally:
         table.close()
+
+
+def first_writes(table, transactions) -> list[int]:
+    """The seats in the order their panels first took picture data."""
+    seat_of = {seat.config.display.channel: seat.index for seat in table.table.seats}
+    order: list[int] = []
+    for t in transactions:
+        seat = seat_of.get(t.channel)
+        if t.address == 0x3C and t.payload[:1] == b"\x40" and seat is not None and seat not in order:
+            order.append(seat)
+    return order
+
+
+@pytest.mark.parametrize("mux", ["kernel", "user"])
+def test_seats_awaited_together_are_written_least_first(mux):
+    """Seat 1 turns a whole page of its own, seats 2 and 3 only their "Your move": with `least_first`
+    (seats awaited together) those two are written before it, else in the order given."""
+    before = {seat: idle(seat) for seat in range(3)}
+    after = {0: Screen("You see", (Item("Pushed off the train", "MOTIVE", "Passed by Seat 5"),), inverted=True),
+             1: your_move(1), 2: your_move(2)}
+    for least_first, expected_first in ((False, 0), (True, 1)):
+        table = mock(mux, 3)
+        try:
+            table.table.show(frames(before))
+            bus = table.backend.buses["i2c"]
+            start = len(bus.transactions)
+            table.table.show(frames(after), least_first=least_first)
+            order = first_writes(table, bus.transactions[start:])
+            assert order[0] == expected_first, f"{mux} mux, least_first={least_first}: written {order}"
+            assert order.index(0) == (len(order) - 1 if least_first else 0)
+            for seat, screen in after.items():
+                assert shown(table, seat) == seen(screen)
+        finally:
+            table.close()
