@@ -18,8 +18,10 @@ is not counted), split into inputs after which one seat was awaited (a turn) and
 several were awaited at once (a simultaneous prompt: they are served in turn on one bus), and for
 those, when the last of them was served; and each awaited seat but those whose screen is a private
 page of their own (a card shown or passed to them, their Time cards: a whole page, which item 3 of
-issue 22 allows, and 17-21 ms of wire at 400 kHz by itself); the bytes per input; and the bytes per move drawn on the seats that did not make it (what a
-public event costs). With `--buses 2` seats 2, 4 and 6 are on the second bus (wiring/pinmap.toml).
+issue 22 allows, and 15-19 ms of wire at 400 kHz by itself); for each awaited seat, the wire time
+alone of the bytes its bus carried from the input until that seat's last byte (the floor under its
+time: no saving of CPU goes below it, only fewer bytes or a faster bus); the bytes per input; and the
+bytes per move drawn on the seats that did not make it (what a public event costs). With `--buses 2` seats 2, 4 and 6 are on the second bus (wiring/pinmap.toml).
 
     .venv/bin/python bench/table.py [--game G] [--seats N] [--people N] [--games N] [--bus-hz HZ] [--buses 2]
 """
@@ -40,7 +42,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hardware.events import ButtonPress  # noqa: E402
-from hardware.fake_i2c import FakeI2CBus  # noqa: E402
+from hardware.fake_i2c import CLOCKS_PER_BYTE, FakeI2CBus  # noqa: E402
 from hardware.mock import build_mock_table  # noqa: E402
 from kiosk.bots.random_bot import AIMLESS  # noqa: E402
 from kiosk.bots.table_bots import table_bot  # noqa: E402
@@ -68,6 +70,7 @@ class Sample:
     awaited: tuple[float, ...]  # the same for each seat awaited after the input that was redrawn
     bystanders: int | None  # bytes drawn on the seats that did not act, for an input with events
     private: tuple[bool, ...] = ()  # for each awaited seat above: its screen is a private page of its own
+    floor: tuple[float, ...] = ()  # for each awaited seat above: the wire time alone of its bus's bytes until its last
 
 
 @dataclass
@@ -81,7 +84,7 @@ class Writes:
     land before its own `show`, and a second `show` of an unchanged screen is not an update."""
 
     started: float = 0.0
-    log: list[tuple[int, float, int]] = field(default_factory=list)
+    log: list[tuple[int, float, int, int]] = field(default_factory=list)  # seat, when, bytes, id of its bus
     marks: dict[int, int] = field(default_factory=dict)  # id of a bus -> its bytes at the last update
 
     def wrap(self, seat: int, display: Any, bus: FakeI2CBus, panel: Any) -> None:
@@ -95,7 +98,7 @@ class Writes:
             state = panel_state(panel)
             if state != seen[0]:
                 seen[0] = state
-                self.log.append((seat, max(time.perf_counter(), bus.free_at) - self.started, count))
+                self.log.append((seat, max(time.perf_counter(), bus.free_at) - self.started, count, id(bus)))
             return bool(shown)
 
         display.show = measured_show
@@ -107,7 +110,16 @@ class Writes:
 
     def last_bytes(self) -> dict[int, float]:
         """When the last byte of each updated seat reached its panel."""
-        return {seat: when for seat, when, _ in self.log}
+        return {seat: when for seat, when, _, _ in self.log}
+
+    def bytes_until(self) -> dict[int, int]:
+        """The bytes each updated seat's bus carried from the input until that seat's last byte."""
+        carried: dict[int, int] = {}
+        until: dict[int, int] = {}
+        for seat, _, count, bus in self.log:
+            carried[bus] = carried.get(bus, 0) + count
+            until[seat] = carried[bus]
+        return until
 
 
 def panel_state(panel: Any) -> tuple[bytes, bool]:
@@ -172,13 +184,15 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
             total = max([time.perf_counter(), *(bus.free_at for bus in wires)]) - writes.started
             awaited = {p.seat for p in session.game.prompts(session.state) if p.seat in humans} - {acted}
             served = writes.last_bytes()
-            others = sum(count for seat, _, count in writes.log if seat != acted) if events_seen else None
+            others = sum(count for seat, _, count, _ in writes.log if seat != acted) if events_seen else None
+            until = writes.bytes_until()
             samples.append(Sample(
                 cpu, sum(bus.bytes_sent for bus in wires) - sum(sent),
                 max(bus.wire_seconds - before for bus, before in zip(wires, wire)), total,
                 served.get(acted) if acted in humans else None,
                 tuple(served[s] for s in sorted(awaited) if s in served), others,
-                tuple(bool(referee.controllers[s].reveals) for s in sorted(awaited) if s in served)))
+                tuple(bool(referee.controllers[s].reveals) for s in sorted(awaited) if s in served),
+                tuple(until[s] * CLOCKS_PER_BYTE / bus_hz for s in sorted(awaited) if s in served)))
 
         try:
             for _ in range(MOST_INPUTS):
@@ -216,6 +230,7 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
     together = [t * 1000 for s in samples if len(s.awaited) > 1 for t in s.awaited]
     several = [max(s.awaited) * 1000 for s in samples if len(s.awaited) > 1]
     asked = [t * 1000 for s in samples for t, own in zip(s.awaited, s.private) if not own]
+    floor = [t * 1000 for s in samples for t in s.floor]
     public = [s.bystanders for s in samples if s.bystanders is not None]
     print(f"{game_id}, {seats} seats, {people} people, {games} games, {len(samples)} inputs, "
           f"{'one bus' if buses == 1 else f'{buses} buses, a writer thread each,'} at {bus_hz // 1000} kHz, "
@@ -227,7 +242,8 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
             ("each seat awaited next", awaited), (f"the one seat awaited ({len(alone)}x)", alone),
             (f"each of several awaited ({len(together)}x)", together),
             (f"the last of several awaited ({len(several)}x)", several),
-            (f"each awaited, not on a private page ({len(asked)}x)", asked))
+            (f"each awaited, not on a private page ({len(asked)}x)", asked),
+            ("each awaited: its bus's wire alone", floor))
     for name, values in rows:
         if values:
             print(f"{name:>34} {statistics.median(values):>8.2f} {percentile(values, 0.99):>8.2f}")
