@@ -390,7 +390,17 @@ class WatsonHolmesBot:
         for entry in view["you"].get("reading", []):  # the text is in its view while it reads
             if entry.get("text") and prompt.data.get("notes", True):
                 self.notes.setdefault(entry["card"], entry["text"])
-        return self._holmes(view, prompt) or Action("done")
+        return self._holmes(view, prompt) or self._police(view, prompt) or Action("done")
+
+    def _police(self, view: dict[str, Any], prompt: Prompt) -> Action | None:
+        """Its police token on the card it has just read when that card names a candidate answer or a
+        thing a question asks about: the others would want it in a later round (rules 7.4)."""
+        police = Action("done", ("police",))
+        reading = view["you"].get("reading") or []
+        if police not in prompt.actions or not reading:
+            return None
+        card = next((c for c in view["case"]["cards"] if c["id"] == reading[0]["card"]), None)
+        return police if card is not None and self._names_something(view, card) else None
 
     def _watson_target(self, view: dict[str, Any], prompt: Prompt) -> Action | None:
         return self._best_card(view, prompt, "watson_target")

@@ -187,3 +187,20 @@ def test_a_stored_game_resumes_with_fresh_table_bots(tmp_path: Path, case: str, 
     list(play(GAME, whole, [table_bot("watson-holmes", seat, seed) for seat in range(seats)]))
     assert resumed.game.view(resumed.state, None) == GAME.view(whole, None)
     again.close()
+
+
+def test_bots_police_the_cards_that_name_something() -> None:
+    """After reading a card that names a candidate answer or a thing asked about, a bot holding a
+    police token keeps the others out of it (rules 7.4); a card that names nothing stays free."""
+    placed = 0
+    for seed in range(6):
+        bots = bots_for(4, seed)
+        state = GAME.start(4, seed, {"case": FULL})
+        for step in play(GAME, state, bots):
+            if step.action == Action("done", ("police",)):
+                bot = bots[step.seat]
+                view = GAME.view(state, step.seat)
+                card = next(c for c in view["case"]["cards"] if c["id"] == state.police_on[-1])
+                assert bot._names_something(view, card), f"police on {card['id']}, which names nothing"
+                placed += 1
+    assert placed >= 3, f"{placed} police tokens placed in 6 games"
