@@ -336,7 +336,7 @@ class SeatDisplay:
             self._fail(error)
 
     def _send(self, image: Image.Image) -> bool:
-        frame = image_to_framebuffer(self._device.preprocess(image))
+        frame = self._framebuffer(image)
         windows = plan_windows(self._on_panel, frame, self.model)
         if not windows and self._inverted == self._panel_inverted:
             self.stats.skipped += 1
@@ -364,6 +364,9 @@ class SeatDisplay:
         it cannot share a write, and `show` does everything itself)."""
         if self._failed or self._on_panel is None:
             return None
+        return self._framebuffer(image)
+
+    def _framebuffer(self, image: Image.Image) -> bytes:
         return image_to_framebuffer(self._device.preprocess(image))
 
     @property

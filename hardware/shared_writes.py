@@ -99,15 +99,22 @@ class SharedWrite:
     inversion: bool | None = None  # the inversion they all take (None: no command)
 
 
-def plan(pending: list[Pending | None]) -> list[SharedWrite]:
-    """The writes worth sharing, each before the first of its members in the redraw's order (the
-    pictures first, then the inversion). None: a panel that writes everything itself."""
-    spans: list[dict[int, list[Window]]] = []  # each panel's own windows, by page
+def spans_by_page(pending: list[Pending | None]) -> list[dict[int, list[Window]]]:
+    """Each panel's own windows (`changed_spans`), by page (none for a panel that cannot share)."""
+    spans = []
     for p in pending:
         by_page: dict[int, list[Window]] = {}
         for window in changed_spans(p.old, p.new) if p else []:
             by_page.setdefault(window.first_page, []).append(window)
         spans.append(by_page)
+    return spans
+
+
+def plan(pending: list[Pending | None], spans: list[dict[int, list[Window]]] | None = None) -> list[SharedWrite]:
+    """The writes worth sharing, each before the first of its members in the redraw's order (the
+    pictures first, then the inversion). None: a panel that writes everything itself. `spans`:
+    `spans_by_page(pending)`, where the caller has it already."""
+    spans = spans_by_page(pending) if spans is None else spans
     pages_of: dict[tuple[int, ...], dict[int, Window]] = {}
     for page in range(PAGES):
         same: dict[tuple[tuple[int, str], bytes], list[int]] = {}
@@ -142,8 +149,9 @@ def write_redraw(parts: list[Part], open_shared: Callable[[Iterable[int], int], 
     is left. `open_shared(channels, address)` is luma's serial interface to the panels at `address` on
     all those channels at once (None: the mux opens one channel at a time, nothing is shared)."""
     pending = [part.pending for part in parts]
-    writes = plan(pending) if open_shared is not None else []
-    order = least_left_first(pending, writes) if least_first else range(len(parts))
+    spans = spans_by_page(pending)
+    writes = plan(pending, spans) if open_shared is not None else []
+    order = least_left_first(pending, spans, writes) if least_first else range(len(parts))
     sent: set[int] = set()
     for position in order:
         for n, write in enumerate(writes):
@@ -154,7 +162,8 @@ def write_redraw(parts: list[Part], open_shared: Callable[[Iterable[int], int], 
         parts[position].show()
 
 
-def least_left_first(pending: list[Pending | None], writes: list[SharedWrite]) -> list[int]:
+def least_left_first(pending: list[Pending | None], spans: list[dict[int, list[Window]]],
+                     writes: list[SharedWrite]) -> list[int]:
     """The positions of a redraw, those with the fewest bytes of their own left after the shared writes
     first, in the given order where that is equal; a panel that cannot share (its RAM unknown) last.
     For seats awaited together: one whose "Your move" was all shared is served before one that turns
@@ -166,10 +175,10 @@ def least_left_first(pending: list[Pending | None], writes: list[SharedWrite]) -
                 page for window in write.windows for page in range(window.first_page, window.last_page + 1))
 
     def left(position: int) -> int:
-        p = pending[position]
-        if p is None:
+        if pending[position] is None:
             return PAGES * WIDTH * 2
-        return sum(window_cost(w) for w in changed_spans(p.old, p.new) if w.first_page not in shared.get(position, ()))
+        return sum(window_cost(w) for page, windows in spans[position].items() if page not in shared.get(position, ())
+                   for w in windows)
 
     return sorted(range(len(pending)), key=lambda position: (left(position), position))
 

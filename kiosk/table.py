@@ -280,7 +280,7 @@ class Referee:
         for group in self.drawing_order(acted, prompts):
             for seat in group:  # each group's seats brought up to date just before they are drawn
                 self._update(seat, prompts.get(seat), narrator)
-            self.draw_seats(group, least_first=all(seat in prompts and seat != acted for seat in group))
+            self.draw_seats(group, least_first=len(group) > 1 and all(seat in prompts and seat != acted for seat in group))
 
     def _update(self, seat: int, mine: Prompt | None, narrator: Any) -> None:
         """One seat's bot pause, or its controller's view and prompt (with the chirp after a wait)."""
