@@ -11,7 +11,8 @@ import pytest
 from kiosk.cli import main
 from kiosk.config import config_from_dict
 from kiosk.games import registry
-from kiosk.games.watson_holmes.case import CASES_DIR, bundled_case_ids
+from kiosk.games.watson_holmes.case import CASES_DIR
+from kiosk.games.watson_holmes.library import bundled_case_ids
 from kiosk.games.watson_holmes.game import CaseUnavailable
 from kiosk.games.watson_holmes.library import LIBRARY, set_cases_dir
 from kiosk.session import GameSession, ReplayMismatch

@@ -8,7 +8,8 @@ import re
 import pytest
 
 from kiosk.cli import main
-from kiosk.games.watson_holmes.case import CASES_DIR, CaseError, bundled_cases, load_case_file
+from kiosk.games.watson_holmes.case import CASES_DIR, CaseError, load_case_file
+from kiosk.games.watson_holmes.library import bundled_cases
 from watson_holmes_support import FULL, TUTORIAL, case_from, raw_case
 
 

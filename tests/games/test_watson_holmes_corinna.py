@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from kiosk.bots.random_bot import RandomBot
-from kiosk.games.watson_holmes.case import bundled_cases
+from kiosk.games.watson_holmes.library import bundled_cases
 from test_watson_holmes_bot import run as bot_game
 from test_watson_holmes_playouts import playout
 from watson_holmes_support import GAME, act, no_characters, prompt_for, started, visit

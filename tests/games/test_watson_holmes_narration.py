@@ -8,7 +8,7 @@ import pytest
 from kiosk.catalogue import all_messages
 from kiosk.cli import main
 from kiosk.games.watson_holmes import narrate
-from kiosk.games.watson_holmes.case import bundled_cases
+from kiosk.games.watson_holmes.library import bundled_cases
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
 from kiosk.headless import play, random_bots
 from watson_holmes_support import FULL, GAME, TUTORIAL

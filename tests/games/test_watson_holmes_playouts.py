@@ -22,7 +22,7 @@ import pytest
 
 from kiosk.bots.random_bot import RandomBot
 from kiosk.games.base import Action, IllegalAction
-from kiosk.games.watson_holmes.case import bundled_cases
+from kiosk.games.watson_holmes.library import bundled_cases
 from kiosk.games.watson_holmes.state import SUPPLY
 from watson_holmes_support import FULL, GAME, TUTORIAL, texts_of
 from playout_checks import assert_replays_identically

@@ -7,7 +7,7 @@ import pytest
 
 from kiosk.cli import main
 from kiosk.games.base import Action
-from kiosk.games.watson_holmes.case import bundled_case_ids
+from kiosk.games.watson_holmes.library import bundled_case_ids
 from watson_holmes_support import (
     GAME,
     act,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from kiosk.bots.watson_holmes_bot import WatsonHolmesBot
-from kiosk.games.watson_holmes.case import bundled_cases
+from kiosk.games.watson_holmes.library import bundled_cases
 from kiosk.headless import play
 from watson_holmes_support import GAME
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import difflib
 import hashlib
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -764,24 +763,3 @@ def _yaml_problem(source: str, text: str, error: yaml.MarkedYAMLError) -> Proble
     return Problem(source, mark.line + 1, "", Text(
         N_("not valid YAML at line {line}, column {column}: {problem}\n    {text}\n    {caret}"),
         {"line": mark.line + 1, "column": mark.column + 1, "problem": problem, "text": shown, "caret": " " * mark.column + "^"}))
-
-
-@cache
-def _bundled() -> tuple[dict[str, Case], tuple[CaseError, ...]]:
-    from kiosk.games.watson_holmes.library import CaseLibrary  # the library reads files with this module
-
-    catalogue = CaseLibrary(CASES_DIR).scan()
-    return catalogue.cases(), tuple(error for _, error in catalogue.broken)
-
-
-def bundled_cases() -> dict[str, Case]:
-    """The original cases shipped with the kiosk, by id (a table's own folder: `library.LIBRARY`)."""
-    return _bundled()[0]
-
-
-def bundled_case_problems() -> tuple[CaseError, ...]:
-    return _bundled()[1]
-
-
-def bundled_case_ids() -> tuple[str, ...]:
-    return tuple(sorted(bundled_cases(), key=lambda cid: (bundled_cases()[cid].difficulty, cid)))

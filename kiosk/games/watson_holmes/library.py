@@ -9,6 +9,7 @@ earlier file) is refused with both paths named: a case never silently replaces a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from kiosk.games.watson_holmes.case import CASES_DIR, Case, CaseError, Problem, load_case_file
@@ -94,3 +95,22 @@ LIBRARY = CaseLibrary()
 def set_cases_dir(folder: Path | None) -> None:
     """The table's cases folder (`cases_dir` in table.toml), scanned with the bundled cases."""
     LIBRARY.folder = folder
+
+
+@cache
+def _bundled() -> tuple[dict[str, Case], tuple[CaseError, ...]]:
+    catalogue = CaseLibrary(CASES_DIR).scan()
+    return catalogue.cases(), tuple(error for _, error in catalogue.broken)
+
+
+def bundled_cases() -> dict[str, Case]:
+    """The original cases shipped with the kiosk, by id (a table's own folder: `LIBRARY`)."""
+    return _bundled()[0]
+
+
+def bundled_case_problems() -> tuple[CaseError, ...]:
+    return _bundled()[1]
+
+
+def bundled_case_ids() -> tuple[str, ...]:
+    return tuple(sorted(bundled_cases(), key=lambda cid: (bundled_cases()[cid].difficulty, cid)))

@@ -12,7 +12,8 @@ from typing import Any
 
 from kiosk import i18n
 from kiosk.games.base import Event
-from kiosk.games.watson_holmes.case import Case, bundled_case_ids, bundled_cases
+from kiosk.games.watson_holmes.case import Case
+from kiosk.games.watson_holmes.library import bundled_case_ids, bundled_cases
 from kiosk.games.watson_holmes.characters import Characters, load_characters
 from kiosk.games.phrases import winners, with_counts
 from kiosk.i18n import N_, Nn_, Text, TextList
