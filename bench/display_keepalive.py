@@ -21,7 +21,7 @@ from luma.core.interface.serial import i2c  # noqa: E402
 from PIL import Image, ImageDraw  # noqa: E402
 
 from hardware.display import KEEPALIVE_SECONDS, SeatDisplay  # noqa: E402
-from hardware.fake_i2c import FakeI2CBus, FakePanel, FakeTCA9548A  # noqa: E402
+from hardware.sim.fake_i2c import FakeI2CBus, FakePanel, FakeTCA9548A  # noqa: E402
 from hardware.i2c import MuxChannel, MuxState  # noqa: E402
 
 SEATS = 7

@@ -12,7 +12,7 @@ import statistics
 import time
 
 from kiosk.games import registry
-from kiosk.headless import play, random_bots
+from kiosk.referee.headless import play, random_bots
 
 
 def one_run(game_id: str, seats: int, games: int, first_seed: int) -> tuple[float, float]:

@@ -30,14 +30,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from websockets.sync.client import connect  # noqa: E402
 
-from hardware.mock import build_mock_table  # noqa: E402
+from hardware.sim.mock_table import build_mock_table  # noqa: E402
 from kiosk.bots.random_bot import RandomBot  # noqa: E402
 from kiosk.config import WebConfig  # noqa: E402
-from kiosk.narration import narrator_for  # noqa: E402
+from kiosk.referee.narration import narrator_for  # noqa: E402
 from kiosk.seats.pages import seat_pages  # noqa: E402
-from kiosk.session import GameSession  # noqa: E402
+from kiosk.referee.session import GameSession  # noqa: E402
 from kiosk.store import GameStore  # noqa: E402
-from kiosk.table import Referee  # noqa: E402
+from kiosk.referee.table import Referee  # noqa: E402
 from kiosk.web.hub import PhoneHub  # noqa: E402
 from kiosk.web.inputs import PhoneChoice  # noqa: E402
 from kiosk.web.seat_feed import PhoneSeats  # noqa: E402

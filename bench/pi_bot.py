@@ -14,7 +14,7 @@ import time
 from kiosk.bots.pi_bot import DeducingBot
 from kiosk.bots.random_bot import RandomBot
 from kiosk.games import registry
-from kiosk.headless import play
+from kiosk.referee.headless import play
 
 
 def run(seats: int, games: int, everyone_deduces: bool) -> tuple[float, float, float, float, float]:

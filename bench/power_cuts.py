@@ -23,15 +23,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hardware.mock import MockTable, build_mock_table  # noqa: E402
+from hardware.sim.mock_table import MockTable, build_mock_table  # noqa: E402
 from kiosk.bots import Bot  # noqa: E402
 from kiosk.bots.random_bot import RandomBot  # noqa: E402
 from kiosk.bots.table_bots import table_bot  # noqa: E402
-from kiosk.narration import narrator_for  # noqa: E402
+from kiosk.referee.narration import narrator_for  # noqa: E402
 from kiosk.seats.pages import seat_pages  # noqa: E402
-from kiosk.session import GameSession, resumable  # noqa: E402
+from kiosk.referee.session import GameSession, resumable  # noqa: E402
 from kiosk.store import GameRecord, GameStore  # noqa: E402
-from kiosk.table import Referee  # noqa: E402
+from kiosk.referee.table import Referee  # noqa: E402
 
 GAMES = {"mystery-express": 4, "pi": 4, "watson-holmes": 4, "mystery-city": 4}
 STORE_FILES = (GameStore.FILENAME, GameStore.FILENAME + "-wal")

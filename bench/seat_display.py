@@ -27,9 +27,9 @@ from PIL import Image, ImageDraw  # noqa: E402
 
 from hardware.display import SeatDisplay  # noqa: E402
 from hardware.events import TagSeen  # noqa: E402
-from hardware.fake_i2c import FakeI2CBus, FakePanel, FakeTCA9548A  # noqa: E402
+from hardware.sim.fake_i2c import FakeI2CBus, FakePanel, FakeTCA9548A  # noqa: E402
 from hardware.i2c import MuxChannel, MuxState  # noqa: E402
-from hardware.pn532_sim import PN532Simulator, SimTag  # noqa: E402
+from hardware.sim.pn532 import PN532Simulator, SimTag  # noqa: E402
 from hardware.reader import CardReader  # noqa: E402
 
 REPEAT = 200

@@ -42,19 +42,19 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hardware.events import ButtonPress  # noqa: E402
-from hardware.fake_i2c import CLOCKS_PER_BYTE, FakeI2CBus  # noqa: E402
-from hardware.mock import build_mock_table  # noqa: E402
+from hardware.sim.fake_i2c import CLOCKS_PER_BYTE, FakeI2CBus  # noqa: E402
+from hardware.sim.mock_table import build_mock_table  # noqa: E402
 from kiosk.bots.random_bot import AIMLESS  # noqa: E402
 from kiosk.bots.table_bots import table_bot  # noqa: E402
 from kiosk.config import default_config  # noqa: E402
-from kiosk.garbage import collect_due  # noqa: E402
+from kiosk.appliance.garbage import collect_due  # noqa: E402
 from kiosk.games import registry  # noqa: E402
-from kiosk.narration import narrator_for  # noqa: E402
+from kiosk.referee.narration import narrator_for  # noqa: E402
 from kiosk.seats.controller import SeatController  # noqa: E402
 from kiosk.seats.pages import seat_pages  # noqa: E402
-from kiosk.session import GameSession  # noqa: E402
+from kiosk.referee.session import GameSession  # noqa: E402
 from kiosk.store import GameStore  # noqa: E402
-from kiosk.table import Referee  # noqa: E402
+from kiosk.referee.table import Referee  # noqa: E402
 
 BUS_HZ = 400_000
 MOST_INPUTS = 20_000  # per game: a scripted table that never ends is a defect, not a long benchmark

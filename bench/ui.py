@@ -35,7 +35,7 @@ import pygame  # noqa: E402
 from kiosk.bots.random_bot import RandomBot  # noqa: E402
 from kiosk.games import registry  # noqa: E402
 from kiosk.games.base import Event  # noqa: E402
-from kiosk.narration import narrator_for  # noqa: E402
+from kiosk.referee.narration import narrator_for  # noqa: E402
 from kiosk.ui.boards import BoardContext, make_board  # noqa: E402
 from kiosk.ui.layout import LAYOUTS  # noqa: E402
 from kiosk.ui.paint import Painter  # noqa: E402

@@ -33,7 +33,7 @@ from kiosk.bots import Bot
 from kiosk.bots.random_bot import RandomBot
 from kiosk.bots.watson_holmes_bot import WatsonHolmesBot
 from kiosk.games import registry
-from kiosk.headless import play
+from kiosk.referee.headless import play
 
 BOTS: dict[str, Callable[[int, int], Bot]] = {"random (before)": RandomBot, "investigator (after)": WatsonHolmesBot}
 

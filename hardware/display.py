@@ -32,7 +32,7 @@ from luma.oled.device import sh1106, ssd1306
 from PIL import Image
 
 from hardware.events import Backoff, DeviceStatus
-from hardware.fake_i2c import image_to_framebuffer
+from hardware.framebuffer import image_to_framebuffer
 from hardware.i2c_clock import read_status
 
 log = logging.getLogger(__name__)

@@ -7,6 +7,7 @@ factories (per GPIO chip), luma serial interfaces for the seat displays, and the
 
 from __future__ import annotations
 
+import importlib
 import logging
 from functools import cached_property, partial
 from dataclasses import dataclass, field
@@ -159,14 +160,15 @@ class Table:
         self.close()
 
 
+# The bottom layer the configuration names (`backend` in table.toml), loaded by its name as gpiozero
+# loads the pin factory GPIOZERO_PIN_FACTORY names: the drivers here never import a backend, and the
+# simulated one (`hardware.sim`) is built on them, not under them.
+BACKEND_MODULES = {"mock": ("hardware.sim.backend", "MockBackend"), "pi": ("hardware.pi", "PiBackend")}
+
+
 def backend_for(config: TableConfig, pinmap: Pinmap) -> Any:
-    if config.backend == "mock":
-        from hardware.mock_backend import MockBackend
-
-        return MockBackend(config, pinmap)
-    from hardware.pi import PiBackend
-
-    return PiBackend(config, pinmap)
+    module, name = BACKEND_MODULES[config.backend]
+    return getattr(importlib.import_module(module), name)(config, pinmap)
 
 
 def build_table(config: TableConfig, *, backend: Any = None, registry: TagRegistry | None = None) -> Table:

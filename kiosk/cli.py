@@ -14,7 +14,7 @@ import sys
 from kiosk import i18n
 from kiosk.errors import UserError
 from kiosk.i18n import _
-from kiosk.logs import setup_logging
+from kiosk.appliance.logs import setup_logging
 
 __all__ = ["UserError", "build_parser", "main"]
 

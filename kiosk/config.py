@@ -21,7 +21,6 @@ from typing import Any
 
 from hardware.pinmap import BUS_NAMES, DEFAULT_PINMAP, Pinmap, PinmapError, load_pinmap
 from kiosk import i18n
-from kiosk.admin_pin import DEFAULT_PIN, well_formed
 from kiosk.i18n import _
 from kiosk.toml_file import TomlFileError, has_nul, read_toml
 
@@ -30,6 +29,14 @@ DISPLAY_MODELS = ("ssd1306", "sh1106")
 MUX_MODES = ("kernel", "user")
 BUS_SPEEDS = (100_000, 400_000, 1_000_000)
 ENV_VAR = "MYSTERY_TABLE_CONFIG"
+# The admin menu's PIN as table.toml may give it (the guard that checks it: `kiosk.appliance.admin_pin`).
+DEFAULT_PIN = "2580"
+MIN_DIGITS, MAX_DIGITS = 4, 8
+
+
+def well_formed(pin: str) -> bool:
+    """4 to 8 digits 0-9 (`str.isdigit` alone would take "²" and other scripts' digits)."""
+    return pin.isascii() and pin.isdigit() and MIN_DIGITS <= len(pin) <= MAX_DIGITS
 
 
 class ConfigError(ValueError):

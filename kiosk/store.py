@@ -30,7 +30,7 @@ from kiosk.i18n import N_, Text
 
 APPLICATION_ID = 0x4D544231  # "MTB1": marks the file as a Mystery Table store
 SCHEMA_VERSION = 2
-# Messages for the café's broker (`kiosk.mqtt_link`) not yet acknowledged by it: kept across outages and restarts.
+# Messages for the café's broker (`kiosk.fleet.link`) not yet acknowledged by it: kept across outages and restarts.
 OUTBOX_TABLE = """
 CREATE TABLE IF NOT EXISTS outbox (
     id INTEGER PRIMARY KEY,

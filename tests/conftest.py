@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from hardware.mock import MockTable, build_mock_table
+from hardware.sim.mock_table import MockTable, build_mock_table
 
 
 def pytest_configure(config: pytest.Config) -> None:

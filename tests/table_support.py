@@ -6,15 +6,15 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from hardware.events import TagSeen
-from hardware.pn532_sim import SimTag
+from hardware.sim.pn532 import SimTag
 from kiosk.bots import Bot
 from kiosk.bots.random_bot import RandomBot
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.seats.screen import panel_picture
-from kiosk.session import GameSession
+from kiosk.referee.session import GameSession
 from kiosk.store import GameStore
-from kiosk.table import Referee
+from kiosk.referee.table import Referee
 from tests.waiting import PATIENCE
 
 

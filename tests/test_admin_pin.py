@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from kiosk.admin_pin import DEFAULT_PIN, FIRST_LOCK_S, MAX_LOCK_S, PIN_FILE, AdminPin, PinFile, Verdict
+from kiosk.appliance.admin_pin import DEFAULT_PIN, FIRST_LOCK_S, MAX_LOCK_S, PIN_FILE, AdminPin, PinFile, Verdict
 from kiosk.cli import main
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from hardware.mock import build_mock_table
+from hardware.sim.mock_table import build_mock_table
 from kiosk.bots.random_bot import AIMLESS
 from kiosk.games.base import Prompt
 from tests.table_support import table_referee

@@ -1,4 +1,4 @@
-"""Garbage collections run between inputs (kiosk/garbage.py): the one due runs when the loop asks,
+"""Garbage collections run between inputs (kiosk/appliance/garbage.py): the one due runs when the loop asks,
 none runs when none is near due, and the referee's loop asks after each input."""
 
 from __future__ import annotations
@@ -7,8 +7,9 @@ import gc
 
 import pytest
 
-from hardware.mock import build_mock_table
-from kiosk import garbage, table
+from hardware.sim.mock_table import build_mock_table
+from kiosk.appliance import garbage
+from kiosk.referee import table
 from tests.table_support import table_referee
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hardware.events import ButtonPress, TagSeen
-from kiosk.lobby import Lobby
+from kiosk.referee.lobby import Lobby
 from kiosk.seats.screen import render
 
 

@@ -9,7 +9,7 @@ import signal
 from kiosk import cli
 from kiosk.commands import run as run_command
 from kiosk.games.mystery_express.rules import load_rules
-from kiosk.logs import OneLine
+from kiosk.appliance.logs import OneLine
 
 
 def record(message: str, level: int = logging.WARNING, exc_info=None) -> logging.LogRecord:
@@ -77,7 +77,7 @@ def test_sigterm_leaves_every_seat_screen_dark(tmp_path, monkeypatch, capsys):
 
 
 def test_info_lines_go_to_the_journal_and_only_warnings_to_a_terminal(monkeypatch):
-    from kiosk.logs import setup_logging
+    from kiosk.appliance.logs import setup_logging
 
     root = logging.getLogger()
     saved = root.handlers[:]

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from kiosk.config import load_config
-from kiosk.mqtt_beacon import start_beacon
-from kiosk.mqtt_discovery import discovery_configs
-from kiosk.mqtt_link import MEMORY_FILE, MqttLink
+from kiosk.fleet.beacon import start_beacon
+from kiosk.fleet.discovery import discovery_configs
+from kiosk.fleet.link import MEMORY_FILE, MqttLink
 from kiosk.store import GameStore
 from tests.mqtt_support import Broker, Listener, broker, table_toml  # noqa: F401
 from tests.waiting import eventually

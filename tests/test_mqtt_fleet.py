@@ -7,7 +7,7 @@ from datetime import datetime
 from pathlib import Path
 
 from kiosk.cli import main
-from kiosk.fleet import Fleet, Period
+from kiosk.fleet.heard import Fleet, Period
 from tests.mqtt_support import USERS, Broker, broker, kiosk, table_toml  # noqa: F401
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PIL import Image
 
-from hardware.mock import MockTable
-from kiosk.mqtt_report import HealthWatch, iso
+from hardware.sim.mock_table import MockTable
+from kiosk.fleet.report import HealthWatch, iso
 
 
 def test_a_seat_screen_that_stops_answering_is_a_fault_since_then(mock_table: MockTable) -> None:

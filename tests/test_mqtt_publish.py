@@ -14,14 +14,14 @@ from typing import Any
 
 import pytest
 
-from hardware.mock import MockTable
+from hardware.sim.mock_table import MockTable
 from kiosk.bots.table_bots import table_bot
 from kiosk.config import load_config
 from kiosk.games import registry
 from kiosk.games.mystery_city.cards import load_cards
-from kiosk.mqtt_beacon import Beacon
-from kiosk.mqtt_link import MqttLink
-from kiosk.session import GameSession
+from kiosk.fleet.beacon import Beacon
+from kiosk.fleet.link import MqttLink
+from kiosk.referee.session import GameSession
 from kiosk.store import GameStore
 from tests.mqtt_support import ROOT, Broker, Listener, broker, kiosk, killed, make_broker, table_toml  # noqa: F401
 from tests.waiting import eventually
@@ -143,7 +143,7 @@ PUBLISHER = textwrap.dedent("""
     import sys, threading
     from pathlib import Path
     from kiosk.config import load_config
-    from kiosk.mqtt_link import MqttLink
+    from kiosk.fleet.link import MqttLink
     from kiosk.store import GameStore
     config = load_config(sys.argv[1])
     link = MqttLink(config.mqtt, GameStore.open(config.data_dir), "en", config.data_dir)

@@ -5,12 +5,12 @@ prompted person's action naming that card; anything else changes nothing and say
 from __future__ import annotations
 
 from hardware.events import DeviceStatus, TagSeen
-from hardware.pn532_sim import SimTag
+from hardware.sim.pn532 import SimTag
 from hardware.tags import tag_text
 from kiosk.bots.mystery_city_bot import MysteryCityBot
 from kiosk.games.base import Action, Prompt
 from kiosk.games.mystery_city.cards import load_cards
-from kiosk.table import card_choices
+from kiosk.referee.table import card_choices
 from tests.table_support import PATIENCE, lay, settle, table_referee
 
 BOTS = (2, 3)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bench.power_cuts import cut_everywhere, play_whole, random_bot, resume_from
-from hardware.mock import build_mock_table
+from hardware.sim.mock_table import build_mock_table
 from kiosk.bots.table_bots import table_bot
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from kiosk.bots.random_bot import RandomBot
 from kiosk.games.base import Prompt
-from kiosk.table import STORE_RETRY_SECONDS
+from kiosk.referee.table import STORE_RETRY_SECONDS
 from tests.card_support import cap, uncap
 from tests.table_support import table_referee
 

@@ -62,7 +62,7 @@ def test_the_touchscreen_kiosk_is_ready_after_its_first_frame_and_stops_on_sigte
 
 
 def test_outside_systemd_the_notifier_does_nothing(monkeypatch):
-    from kiosk.service import ServiceNotifier
+    from kiosk.appliance.service import ServiceNotifier
 
     monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
     monkeypatch.delenv("WATCHDOG_USEC", raising=False)
@@ -74,7 +74,7 @@ def test_outside_systemd_the_notifier_does_nothing(monkeypatch):
 
 
 def test_watchdog_pings_at_half_the_interval(monkeypatch, tmp_path):
-    from kiosk.service import ServiceNotifier
+    from kiosk.appliance.service import ServiceNotifier
 
     address = str(tmp_path / "n.sock")
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)

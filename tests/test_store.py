@@ -13,8 +13,8 @@ import pytest
 
 from kiosk.cli import main
 from kiosk.games.base import Action, IllegalAction
-from kiosk.headless import play, random_bots
-from kiosk.session import GameSession
+from kiosk.referee.headless import play, random_bots
+from kiosk.referee.session import GameSession
 from kiosk.store import GameStore
 
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from kiosk.config import StoreConfig, config_from_dict, ConfigError
-from kiosk.session import GameSession
-from kiosk.storage import PROBE_EVERY, StorageKeeper
+from kiosk.referee.session import GameSession
+from kiosk.appliance.storage import PROBE_EVERY, StorageKeeper
 from kiosk.store import GameStore, StoreWriteError
 from tests.card_support import cap, card, fill, uncap  # noqa: F401 (card: a fixture)
 

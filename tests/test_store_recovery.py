@@ -17,8 +17,8 @@ import pytest
 
 from kiosk.bots.table_bots import table_bot
 from kiosk.cli import main
-from kiosk.headless import play, random_bots
-from kiosk.session import GameSession, resumable
+from kiosk.referee.headless import play, random_bots
+from kiosk.referee.session import GameSession, resumable
 from kiosk.store import GameStore
 
 

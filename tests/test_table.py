@@ -8,11 +8,11 @@ import threading
 
 
 from hardware.events import ButtonPress, TagSeen
-from hardware.pn532_sim import SimTag
+from hardware.sim.pn532 import SimTag
 from kiosk.bots.random_bot import AIMLESS, RandomBot
 from kiosk.games.base import Action, Event
 from kiosk.seats.screen import render
-from kiosk.session import GameSession
+from kiosk.referee.session import GameSession
 from tests.menu_support import presses_to
 from tests.seats.leak_checks import faces_of, me_unseen_faces
 from tests.table_support import PATIENCE, settle, table_referee

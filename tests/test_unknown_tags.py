@@ -8,7 +8,7 @@ import logging
 
 import pytest
 
-from hardware.pn532_sim import SimTag
+from hardware.sim.pn532 import SimTag
 from kiosk import i18n
 from kiosk.seats.screen import Screen
 from tests.table_support import lay, settle, table_referee

@@ -5,10 +5,10 @@ referee; an unknown tag and a card not asked for change nothing and say why on t
 from __future__ import annotations
 
 from hardware.events import TagSeen
-from hardware.pn532_sim import SimTag
+from hardware.sim.pn532 import SimTag
 from hardware.tags import tag_text
 from kiosk.games.base import Action, Prompt
-from kiosk.table import CARD_ACTIONS, card_choices
+from kiosk.referee.table import CARD_ACTIONS, card_choices
 from tests.table_support import PATIENCE, settle, table_referee
 
 GAME = "watson-holmes"
@@ -113,7 +113,7 @@ def test_physical_prompts_name_every_card_they_accept():
     """Every physical-mode prompt that chooses a card takes the card id as its argument, so a tag
     always maps to exactly the action the seat would choose on its buttons."""
     from kiosk.games import registry
-    from kiosk.headless import play, random_bots
+    from kiosk.referee.headless import play, random_bots
 
     game = registry.get(GAME)
     state = game.start(4, 9, OPTIONS)

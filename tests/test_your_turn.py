@@ -9,9 +9,9 @@ import random
 import pytest
 
 from hardware.events import ButtonPress
-from kiosk.awaited import doing
+from kiosk.referee.awaited import doing
 from kiosk.config import WhistleConfig, config_from_dict
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats.screen import render
 from tests.seats.test_seat_screens import check
 from tests.table_support import settle, table_referee

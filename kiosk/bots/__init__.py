@@ -1,4 +1,8 @@
-"""Players for empty seats. A bot sees what its seat may see (the view) and its prompt, nothing else."""
+"""Players for empty seats. A bot sees what its seat may see (the view) and its prompt, nothing else.
+
+May import the games (their views, prompts and public rules data) only: never the state's hidden
+parts, the referee or any screen.
+"""
 
 from __future__ import annotations
 

@@ -1,1 +1,5 @@
-"""Subcommands of the `kiosk` command, one module each."""
+"""Subcommands of the `kiosk` command, one module each.
+
+May import every room below the command line: each subcommand wires the referee, the touchscreen,
+the fleet and the hardware together.
+"""

@@ -23,7 +23,7 @@ from kiosk.games.watson_holmes.case import Case, CaseError, Problem, load_case_f
 from kiosk.games.watson_holmes.game import GAME_ID, WatsonHolmes
 from kiosk.games.watson_holmes.library import BUNDLED, LIBRARY, CaseLibrary
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
-from kiosk.headless import play
+from kiosk.referee.headless import play
 from kiosk.i18n import N_, Text, _, counted
 
 

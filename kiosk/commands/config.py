@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from kiosk.admin_pin import DEFAULT_PIN, PIN_FILE, PinFile
+from kiosk.appliance.admin_pin import DEFAULT_PIN, PIN_FILE, PinFile
 from kiosk.config import ConfigError, TableConfig, load_config
 from kiosk.i18n import N_, Text, _, counted
 

@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from hardware.mock import build_mock_table
+from hardware.sim.mock_table import build_mock_table
 from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
 from kiosk.commands.folders import folder_to_write
@@ -20,11 +20,11 @@ from kiosk.games import registry
 from kiosk.games.base import Event
 from kiosk import i18n
 from kiosk.i18n import _, counted
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats.pages import seat_pages
-from kiosk.session import GameSession
+from kiosk.referee.session import GameSession
 from kiosk.store import GameStore
-from kiosk.table import Referee
+from kiosk.referee.table import Referee
 
 BOARD_LAYOUTS = ("800x480", "720x1280")
 SETTLED, BIG = 1e6, 0.4  # seconds after the event to draw: at rest, or while its big panel shows

@@ -22,10 +22,10 @@ import paho.mqtt.client as mqtt
 
 from kiosk.config import ConfigError, MqttConfig, load_config
 from kiosk.errors import UserError
-from kiosk.fleet import TOPICS, Fleet, Period
+from kiosk.fleet.heard import TOPICS, Fleet, Period
 from kiosk.games import registry
 from kiosk.i18n import N_, Text, _, counted, language
-from kiosk.mqtt_link import new_client, refused
+from kiosk.fleet.link import new_client, refused
 
 
 def register(subparsers: Any) -> None:

@@ -12,8 +12,8 @@ from kiosk.commands.case_folder import use_configured_cases_folder
 from kiosk.errors import UserError
 from kiosk.games import registry
 from kiosk.i18n import N_, Text, _, counted
-from kiosk.narration import narrator_for
-from kiosk.session import GameSession, ReplayMismatch
+from kiosk.referee.narration import narrator_for
+from kiosk.referee.session import GameSession, ReplayMismatch
 from kiosk.store import GameRecord, GameStore
 
 

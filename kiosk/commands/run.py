@@ -23,7 +23,7 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from hardware.mock import build_mock_table
+from hardware.sim.mock_table import build_mock_table
 from hardware.table import Table, build_table
 from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
@@ -35,15 +35,15 @@ from kiosk.games import registry
 from kiosk.games.base import Event, Game
 from kiosk import i18n
 from kiosk.i18n import N_, Text, _, counted
-from kiosk.lobby import Lobby
-from kiosk.mqtt_beacon import Beacon, start_beacon
-from kiosk.narration import HEADLINES, narrator_for
+from kiosk.referee.lobby import Lobby
+from kiosk.fleet.beacon import Beacon, start_beacon
+from kiosk.referee.narration import HEADLINES, narrator_for
 from kiosk.seats.pages import seat_pages
-from kiosk.service import ServiceNotifier, stop_on_sigterm, stop_requested
-from kiosk.session import GameSession, ReplayMismatch, resumable, set_aside
-from kiosk.storage import PROBE_EVERY, StorageKeeper
+from kiosk.appliance.service import ServiceNotifier, stop_on_sigterm, stop_requested
+from kiosk.referee.session import GameSession, ReplayMismatch, resumable, set_aside
+from kiosk.appliance.storage import PROBE_EVERY, StorageKeeper
 from kiosk.store import GameRecord, GameStore, StoreWriteError
-from kiosk.table import Referee
+from kiosk.referee.table import Referee
 from kiosk.web.seat_feed import PhoneSeats
 from kiosk.web.start import PhoneSeatsService, WebError, start_phone_seats
 

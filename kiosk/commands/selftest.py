@@ -20,9 +20,9 @@ from PIL import Image, ImageDraw
 
 from hardware.events import ButtonPress, DeviceStatus, TagSeen
 from hardware.i2c_clock import status_says_on
-from hardware.mock import MOCK_FAULTS, MockTable, build_mock_table
+from hardware.sim.mock_table import MOCK_FAULTS, MockTable, build_mock_table
 from hardware.pinmap import BUTTONS, PinRef
-from hardware.pn532_sim import SimTag
+from hardware.sim.pn532 import SimTag
 from hardware.table import Table, build_table
 from hardware.tags import TagMatch
 from kiosk.config import ConfigError, TableConfig, load_config

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from hardware.events import TagSeen
-from hardware.mock import MockTable, build_mock_table
-from hardware.pn532_sim import SimTag
+from hardware.sim.mock_table import MockTable, build_mock_table
+from hardware.sim.pn532 import SimTag
 from hardware.reader import TagWriteError
 from hardware.table import Table, build_table
 from hardware.tags import TagRegistry, parse_tag_text, tag_text

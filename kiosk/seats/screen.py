@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from kiosk.qr import modules
+from kiosk.seats.qr import modules
 from kiosk.seats.canvas import HEIGHT, OFF, ON, WIDTH, blank, draw_clock, draw_glyph, draw_text, fit, paragraph, text_width, wrap
 
 TITLE_HEIGHT = 12

@@ -7,4 +7,7 @@
 - `paint.py` is the only way anything is drawn: words only through the translation layer, text set
   in the type scale (`type_scale.py`), touch targets recorded for hit-testing and the tests;
   `layout.py` has the four screen sizes and their pixel densities; `theme.py` each game's look.
+
+May import the referee, the seat screens, the phone server, the appliance's guards, the
+configuration and the hardware (the simulator's mock table); never the commands.
 """

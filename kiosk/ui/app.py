@@ -25,8 +25,8 @@ from hardware.backlight import Backlight
 from hardware.events import DeviceStatus
 from hardware.table import Table
 from kiosk import i18n
-from kiosk.admin_pin import PIN_FILE, AdminPin, PinFile
-from kiosk.awaited import awaited
+from kiosk.appliance.admin_pin import PIN_FILE, AdminPin, PinFile
+from kiosk.referee.awaited import awaited
 from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
 from kiosk.config import TableConfig
@@ -34,16 +34,16 @@ from kiosk.games import registry
 from kiosk.games.base import Action, Event, OptionRefused, Prompt
 from kiosk.games.watson_holmes.game import CaseUnavailable
 from kiosk.i18n import N_, Text
-from kiosk.lobby import Lobby
+from kiosk.referee.lobby import Lobby
 from kiosk.web.hub import PhoneHub
 from kiosk.web.seat_feed import PhoneSeats
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.seats.screen import Item, Screen, panel_picture, render
-from kiosk.session import GameSession, ReplayMismatch, resumable, set_aside
-from kiosk.storage import StorageKeeper
+from kiosk.referee.session import GameSession, ReplayMismatch, resumable, set_aside
+from kiosk.appliance.storage import StorageKeeper
 from kiosk.store import GameRecord, GameStore, StoreWriteError
-from kiosk.table import Referee
+from kiosk.referee.table import Referee
 from kiosk.ui.boards import Board, BoardContext, make_board
 from kiosk.ui.layout import inset
 from kiosk.ui.scenes.notice import bottom_strip, notice_bar

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from kiosk.qr import modules
+from kiosk.seats.qr import modules
 
 QUIET = 2  # modules of white around the code (phones read 2 well on a screen)
 

@@ -26,8 +26,8 @@ from typing import Any
 
 import pygame
 
-from hardware.mock import MockTable
-from hardware.pn532_sim import SimTag
+from hardware.sim.mock_table import MockTable
+from hardware.sim.pn532 import SimTag
 from hardware.tags import tag_text
 from hardware.whistle import PATTERNS
 from kiosk.games.physical import physical_tags, tag_names

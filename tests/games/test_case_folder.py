@@ -15,7 +15,7 @@ from kiosk.games.watson_holmes.case import CASES_DIR
 from kiosk.games.watson_holmes.library import bundled_case_ids
 from kiosk.games.watson_holmes.game import CaseUnavailable
 from kiosk.games.watson_holmes.library import LIBRARY, set_cases_dir
-from kiosk.session import GameSession, ReplayMismatch
+from kiosk.referee.session import GameSession, ReplayMismatch
 from kiosk.store import GameStore
 
 TUTORIAL_TEXT = (CASES_DIR / "tutorial-lamplighter.yaml").read_text(encoding="utf-8")

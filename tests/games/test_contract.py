@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from kiosk.games import registry
 from kiosk.games.base import Action, GameInfo, IllegalAction, action_from_json, action_to_json
-from kiosk.headless import play, random_bots
+from kiosk.referee.headless import play, random_bots
 
 
 def test_the_registry_lists_only_games_that_exist():

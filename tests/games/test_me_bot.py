@@ -17,7 +17,7 @@ from kiosk.games.mystery_express.deduction import CONDUCTOR
 from kiosk.games.mystery_express.game import INFO
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, TIME, category_of, element_of
 from kiosk.games.mystery_express.state import MEState
-from kiosk.headless import play
+from kiosk.referee.headless import play
 from me_support import GAME
 
 

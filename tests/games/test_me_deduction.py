@@ -24,7 +24,7 @@ from kiosk.games.mystery_express.deduction import (
 )
 from kiosk.games.mystery_express.game import INFO
 from kiosk.games.mystery_express.rules import TIME, element_of
-from kiosk.headless import play, random_bots
+from kiosk.referee.headless import play, random_bots
 from me_support import GAME, act, free_faces, rig, started
 
 X = "SUSPECT:2"  # the element the scenarios look for

@@ -17,8 +17,8 @@ from kiosk.games.base import Action
 from kiosk.games.mystery_express import arrival, turn, zones
 from kiosk.games.mystery_express.deduction import SAME_LEG, deduce
 from kiosk.games.mystery_express.rules import category_of
-from kiosk.headless import play
-from kiosk.narration import narrator_for
+from kiosk.referee.headless import play
+from kiosk.referee.narration import narrator_for
 from kiosk.seats import mystery_express as screens
 from me_support import GAME, act, advance, started
 
@@ -197,8 +197,8 @@ def test_a_game_stored_before_the_change_resumes_under_its_own_rules(tmp_path):
     """Options are stored per game: a record from before 2026-12 played the Time specialist without his
     power (time_power, off by default). Resumed now, it keeps that rule; a new record stores every option."""
     from kiosk.games.mystery_express.turn import powers_on
-    from kiosk.headless import random_bots
-    from kiosk.session import GameSession
+    from kiosk.referee.headless import random_bots
+    from kiosk.referee.session import GameSession
     from kiosk.store import GameStore
 
     store = GameStore.open(tmp_path)

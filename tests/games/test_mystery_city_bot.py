@@ -5,7 +5,7 @@ from __future__ import annotations
 from kiosk.bots.mystery_city_bot import MysteryCityBot
 from kiosk.bots.random_bot import RandomBot
 from kiosk.games.base import Action
-from kiosk.headless import play
+from kiosk.referee.headless import play
 from mystery_city_support import GAME, act, prompt_for, rigged
 
 

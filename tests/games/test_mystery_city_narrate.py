@@ -7,7 +7,7 @@ from kiosk.catalogue import all_messages
 from kiosk.cli import main
 from kiosk.games.mystery_city import narrate
 from kiosk.games.mystery_city.narrate import Narrator
-from kiosk.headless import play
+from kiosk.referee.headless import play
 from mystery_city_support import CARDS, GAME, duel, one, rigged
 
 SILENT = {"hand_count"}  # bookkeeping: the screens draw hand sizes from the view

@@ -13,7 +13,7 @@ import pytest
 
 from kiosk.bots.mystery_city_bot import MysteryCityBot
 from kiosk.games.base import Action, IllegalAction
-from kiosk.headless import play
+from kiosk.referee.headless import play
 from mystery_city_support import CARDS, GAME, act, all_cards, kinds, one, prompt_for
 
 

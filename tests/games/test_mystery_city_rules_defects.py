@@ -17,9 +17,9 @@ import pytest
 from kiosk.bots.mystery_city_bot import MysteryCityBot
 from kiosk.games.base import Action
 from kiosk.games.mystery_city.narrate import Narrator
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats.mystery_city import make_pages
-from kiosk.session import GameSession
+from kiosk.referee.session import GameSession
 from kiosk.store import GameStore
 from kiosk.ui.boards import BoardContext, make_board
 from kiosk.ui.layout import LAYOUTS

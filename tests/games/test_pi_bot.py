@@ -9,7 +9,7 @@ import pytest
 from kiosk.bots.pi_bot import DeducingBot
 from kiosk.bots.random_bot import RandomBot
 from kiosk.games.pi.rules import KINDS
-from kiosk.headless import play
+from kiosk.referee.headless import play
 from pi_support import GAME
 
 

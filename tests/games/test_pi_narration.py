@@ -6,7 +6,7 @@ from kiosk.cli import main
 from kiosk.games.base import Event
 from kiosk.games.pi import narrate
 from kiosk.games.pi.narrate import Narrator
-from kiosk.headless import play, random_bots
+from kiosk.referee.headless import play, random_bots
 from kiosk.i18n import Text
 from pi_support import GAME, el
 

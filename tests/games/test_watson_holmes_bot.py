@@ -24,8 +24,8 @@ from kiosk.bots.table_bots import table_bot
 from kiosk.bots.watson_holmes_bot import WatsonHolmesBot
 from kiosk.games.base import Action
 from kiosk.games.watson_holmes.game import WatsonHolmes
-from kiosk.headless import play
-from kiosk.session import GameSession
+from kiosk.referee.headless import play
+from kiosk.referee.session import GameSession
 from kiosk.store import GameStore
 from watson_holmes_support import FULL, GAME, TUTORIAL
 
@@ -167,7 +167,7 @@ def test_a_copy_mid_game_chooses_as_the_original() -> None:
 
 @pytest.mark.parametrize("case, stop_after", [(TUTORIAL, 30), (FULL, 80)])
 def test_a_stored_game_resumes_with_fresh_table_bots(tmp_path: Path, case: str, stop_after: int) -> None:
-    """kiosk.session replays the stored actions and checks each bot chooses them again."""
+    """kiosk.referee.session replays the stored actions and checks each bot chooses them again."""
     seats, seed = 3, 11
     store = GameStore.open(tmp_path)
     cut = GameSession.start(store, "watson-holmes", seats, seed, {"case": case}, bots=list(range(seats)))

@@ -10,7 +10,7 @@ from kiosk.cli import main
 from kiosk.games.watson_holmes import narrate
 from kiosk.games.watson_holmes.library import bundled_cases
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
-from kiosk.headless import play, random_bots
+from kiosk.referee.headless import play, random_bots
 from watson_holmes_support import FULL, GAME, TUTORIAL
 
 SILENT = {"reading_done"}  # bookkeeping: nobody needs to read it

@@ -20,7 +20,7 @@ from kiosk.games.watson_holmes.characters import load_characters
 from kiosk.games.watson_holmes.game import WatsonHolmes
 from kiosk.games.watson_holmes.narrate import Narrator
 from kiosk.i18n import N_, Text, gettext_in
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats.controller import SeatController
 from kiosk.seats.watson_holmes import WatsonHolmesPages, journal, make_pages
 from watson_holmes_support import (

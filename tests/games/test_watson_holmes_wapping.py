@@ -9,7 +9,7 @@ import re
 
 from kiosk.bots.watson_holmes_bot import WatsonHolmesBot
 from kiosk.games.watson_holmes.library import bundled_cases
-from kiosk.headless import play
+from kiosk.referee.headless import play
 from watson_holmes_support import GAME
 
 CASE = "wapping-bond"

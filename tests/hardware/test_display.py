@@ -8,7 +8,8 @@ from PIL import Image, ImageDraw
 
 from hardware.display import SeatDisplay, plan_windows
 from hardware.events import Backoff, DeviceStatus
-from hardware.fake_i2c import FakeI2CBus, FakePanel, FakeTCA9548A, framebuffer_to_image, image_to_framebuffer
+from hardware.framebuffer import framebuffer_to_image, image_to_framebuffer
+from hardware.sim.fake_i2c import FakeI2CBus, FakePanel, FakeTCA9548A
 from hardware.i2c import MuxChannel, MuxState
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from hardware.fake_i2c import framebuffer_to_image, image_to_framebuffer
+from hardware.framebuffer import framebuffer_to_image, image_to_framebuffer
 from kiosk.seats.screen import Item, Screen, panel_picture, render
 from tests.hardware.test_display import card, rig
 

@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from hardware.display import KEEPALIVE_SECONDS, PAGES, SeatDisplay, init_sequence
 from hardware.events import Backoff, DeviceStatus
-from hardware.fake_i2c import FakeI2CBus, FakePanel, FakeTCA9548A
+from hardware.sim.fake_i2c import FakeI2CBus, FakePanel, FakeTCA9548A
 from hardware.i2c import MuxChannel, MuxState
 
 

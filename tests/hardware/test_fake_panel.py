@@ -4,7 +4,7 @@ import errno
 
 import pytest
 
-from hardware.fake_i2c import FakeI2CBus, FakePanel, FakeTCA9548A
+from hardware.sim.fake_i2c import FakeI2CBus, FakePanel, FakeTCA9548A
 
 
 def commands(*values: int) -> bytes:

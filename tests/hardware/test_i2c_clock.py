@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from hardware.fake_i2c import FakeI2CBus, FakePanel
+from hardware.sim.fake_i2c import FakeI2CBus, FakePanel
 from hardware.i2c_clock import kernel_clock_hz, status_says_on
-from hardware.mock import build_mock_table
+from hardware.sim.mock_table import build_mock_table
 from kiosk.commands.selftest import FAIL, PASS, format_report, selftest_mock
 from kiosk.config import config_from_dict
 

@@ -2,8 +2,8 @@
 from PIL import Image, ImageDraw
 
 from hardware.events import ButtonPress, DeviceStatus, TagSeen
-from hardware.mock import build_mock_table
-from hardware.pn532_sim import SimTag
+from hardware.sim.mock_table import build_mock_table
+from hardware.sim.pn532 import SimTag
 from hardware.tags import TagMatch
 from kiosk.config import DisplayConfig, SeatConfig, default_config
 from tests.waiting import PATIENCE

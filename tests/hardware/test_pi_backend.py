@@ -6,7 +6,7 @@ import types
 import pytest
 
 from hardware.events import DeviceStatus
-from hardware.mock_pins import mock_factory
+from hardware.sim.pins import mock_factory
 from hardware.table import build_table
 from kiosk.config import config_from_dict
 

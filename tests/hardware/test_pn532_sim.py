@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from hardware.ndef_tags import NdefError, text_from_user_memory, text_to_user_memory
-from hardware.pn532_sim import ACK, PN532Simulator, SimTag, frame
+from hardware.sim.pn532 import ACK, PN532Simulator, SimTag, frame
 from tests.waiting import PATIENCE, eventually
 
 

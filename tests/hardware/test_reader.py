@@ -4,8 +4,8 @@ import pytest
 from gpiozero import DigitalOutputDevice
 
 from hardware.events import Backoff, DeviceStatus, TagSeen
-from hardware.mock_pins import mock_factory
-from hardware.pn532_sim import CMD_IN_DATA_EXCHANGE, PN532Simulator, SimTag
+from hardware.sim.pins import mock_factory
+from hardware.sim.pn532 import CMD_IN_DATA_EXCHANGE, PN532Simulator, SimTag
 from hardware.reader import CardReader, TagWriteError
 from hardware.tags import TagMatch, TagRegistry, tag_text
 from tests.waiting import PATIENCE, eventually

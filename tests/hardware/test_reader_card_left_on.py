@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from hardware.events import TagSeen
-from hardware.pn532_sim import SimTag
+from hardware.sim.pn532 import SimTag
 from tests.hardware.test_reader import UID, Rig, is_tag
 from tests.waiting import eventually
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 from hardware.display import Window
-from hardware.mock import build_mock_table
+from hardware.sim.mock_table import build_mock_table
 from hardware.shared_writes import Pending, SharedWrite, plan
 from kiosk.config import default_config
 from kiosk.seats.screen import Item, Screen, panel_picture

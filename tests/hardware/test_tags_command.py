@@ -44,7 +44,7 @@ def test_write_a_deck_then_resume_after_an_interruption(config, tmp_path, capsys
 def test_written_stickers_carry_the_record(tmp_path, config):
     from dataclasses import replace
 
-    from hardware.mock import build_mock_table
+    from hardware.sim.mock_table import build_mock_table
     from kiosk.config import load_config
 
     registry = TagRegistry()

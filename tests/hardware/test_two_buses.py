@@ -13,8 +13,8 @@ import pytest
 from PIL import Image, ImageDraw
 
 from hardware.bus_writers import BusWriters
-from hardware.fake_i2c import FakePanel
-from hardware.mock import build_mock_table
+from hardware.sim.fake_i2c import FakePanel
+from hardware.sim.mock_table import build_mock_table
 from hardware.pinmap import PinmapError, load_pinmap, pinmap_from_dict
 from kiosk.config import ConfigError, default_config, load_config
 from kiosk.toml_file import read_toml

@@ -6,7 +6,7 @@ from gpiozero.tones import Tone
 
 from hardware.buttons import SeatButtons
 from hardware.events import ButtonPress
-from hardware.mock_pins import mock_factory
+from hardware.sim.pins import mock_factory
 from hardware.pinmap import PinRef
 from hardware.whistle import PATTERNS, Whistle
 from tests.waiting import PATIENCE, eventually

@@ -13,7 +13,7 @@ from kiosk.games.mystery_express.rules import HAND_CATEGORIES, TIME, load_rules 
 from kiosk.games.pi.rules import KINDS, load_rules as pi_rules
 from kiosk.games.pi.state import left
 from kiosk.i18n import Text
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats.mystery_express import clock
 from kiosk.seats.screen import Screen
 

@@ -16,7 +16,7 @@ from kiosk.bots.mystery_city_bot import MysteryCityBot
 from kiosk.games.base import Event
 from kiosk.games.mystery_city.game import MysteryCity
 from kiosk.i18n import Text
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats.canvas import ELLIPSIS, WIDTH, fit, text_width, wrap
 from kiosk.seats.mystery_city import MysteryCityPages, make_pages
 from kiosk.seats.pages import seat_pages

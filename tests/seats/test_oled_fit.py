@@ -9,7 +9,7 @@ import pytest
 
 from kiosk.games.base import Event
 from kiosk.games.mystery_express.game import MysteryExpress
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats import mystery_express as screens
 from kiosk.seats.canvas import ELLIPSIS, WIDTH, text_width
 from kiosk.seats.screen import render, title_fits
@@ -89,7 +89,7 @@ def test_what_your_move_asks_reads_on_one_line(lang):
     and, with several seats awaited at once, costs each a page less on the bus (issue 22). Words
     that name the seat whose turn it is are asked of one seat at a time, and a character's name
     ("Colonel MacDouglas") takes a second line whatever the words around it."""
-    from kiosk.awaited import DOING
+    from kiosk.referee.awaited import DOING
     from kiosk.i18n import Text
 
     too_long = []

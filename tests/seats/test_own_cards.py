@@ -10,7 +10,7 @@ import pytest
 
 from kiosk.games.base import Event
 from kiosk.games.mystery_express.game import MysteryExpress
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats import mystery_express as screens
 from kiosk.seats.screen import Screen, render
 from tests.seats.test_seat_screens import check

@@ -4,8 +4,8 @@ module for module, so a player at a seat station can move the seat to a phone du
 from __future__ import annotations
 
 from kiosk.games.mystery_express.game import MysteryExpress
-from kiosk.narration import narrator_for
-from kiosk.qr import modules
+from kiosk.referee.narration import narrator_for
+from kiosk.seats.qr import modules
 from kiosk.seats.controller import SeatController
 from kiosk.seats.mystery_express import MysteryExpressPages
 from kiosk.seats.screen import HEIGHT, WIDTH, render

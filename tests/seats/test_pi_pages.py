@@ -16,7 +16,7 @@ from kiosk.games.base import Event, Prompt
 from kiosk.games.pi.game import PI
 from kiosk.games.pi.rules import load_rules
 from kiosk.games.pi.state import left
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats import pi as screens
 from kiosk.seats.canvas import WIDTH, text_width, wrap
 from kiosk.seats.controller import SeatController

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kiosk.bots.random_bot import RandomBot
 from kiosk.games.mystery_express.game import MysteryExpress
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats.controller import SeatController
 from kiosk.seats.mystery_express import MysteryExpressPages
 

@@ -13,7 +13,7 @@ from PIL import Image
 
 from kiosk.bots.random_bot import RandomBot
 from kiosk.games.mystery_express.game import MysteryExpress
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats import mystery_express as screens
 from kiosk.seats.canvas import WIDTH, fit, text_width, wrap
 from kiosk.seats.screen import Item, Screen, render

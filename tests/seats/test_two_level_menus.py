@@ -15,7 +15,7 @@ from kiosk.bots.random_bot import RandomBot
 from kiosk.games import registry
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_express.turn import CAR_OF
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats.controller import SeatController
 from kiosk.seats.menu import Entry, Menu
 from kiosk.seats.pages import seat_pages

@@ -14,7 +14,7 @@ import pytest
 from kiosk.bots.random_bot import RandomBot
 from kiosk.games.base import Event, Prompt
 from kiosk.games.watson_holmes.game import WatsonHolmes
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats.canvas import ELLIPSIS, WIDTH, text_width, wrap
 from kiosk.seats.controller import SeatController
 from kiosk.seats.pages import seat_pages

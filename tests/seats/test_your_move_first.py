@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from kiosk.awaited import doing
+from kiosk.referee.awaited import doing
 from kiosk.games.mystery_express.game import MysteryExpress
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats.controller import SeatController
 from kiosk.seats.mystery_express import MysteryExpressPages
 from kiosk.seats.screen import render

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from hardware.display import changed_spans
-from hardware.fake_i2c import image_to_framebuffer
-from kiosk.awaited import doing
+from hardware.framebuffer import image_to_framebuffer
+from kiosk.referee.awaited import doing
 from kiosk.games import registry
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats.controller import SeatController
 from kiosk.seats.pages import seat_pages
 from kiosk.seats.screen import panel_picture

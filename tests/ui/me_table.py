@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from kiosk.awaited import Awaited, awaited
+from kiosk.referee.awaited import Awaited, awaited
 from kiosk.games import registry
 from kiosk.games.base import Action, Event, Prompt
-from kiosk.headless import play, random_bots
-from kiosk.narration import narrator_for
+from kiosk.referee.headless import play, random_bots
+from kiosk.referee.narration import narrator_for
 from kiosk.ui.boards import BoardContext
 from kiosk.ui.boards.mystery_express import MysteryExpressBoard
 

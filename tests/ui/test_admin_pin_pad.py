@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from kiosk.admin_pin import DEFAULT_PIN, PIN_FILE, AdminPin, PinFile
+from kiosk.appliance.admin_pin import DEFAULT_PIN, PIN_FILE, AdminPin, PinFile
 from kiosk.ui.paint import Painter
 from kiosk.ui.scenes.admin import Admin
 from tests.ui.scene_checks import render, render_everywhere

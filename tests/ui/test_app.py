@@ -11,10 +11,10 @@ from dataclasses import dataclass
 import pygame
 import pytest
 
-from hardware.pn532_sim import SimTag
+from hardware.sim.pn532 import SimTag
 from kiosk.config import default_config
 from kiosk.games.base import Action
-from kiosk.session import GameSession
+from kiosk.referee.session import GameSession
 from kiosk.store import GameStore
 from kiosk.ui.app import RESULTS, App, Plan
 from kiosk.ui.loop import Loop

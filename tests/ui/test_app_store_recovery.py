@@ -11,8 +11,8 @@ import pytest
 
 from kiosk.bots.table_bots import table_bot
 from kiosk.config import default_config
-from kiosk.headless import play, random_bots
-from kiosk.session import GameSession
+from kiosk.referee.headless import play, random_bots
+from kiosk.referee.session import GameSession
 from kiosk.store import GameStore
 from kiosk.ui.app import App, Plan
 from kiosk.ui.scene import Touchscreen

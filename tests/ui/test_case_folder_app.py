@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from kiosk.games import registry
-from kiosk.session import GameSession
+from kiosk.referee.session import GameSession
 from kiosk.ui.scenes.attract import Attract
 from kiosk.ui.scenes.options import Options
 from tests.games.test_case_folder import MINE, folder  # noqa: F401  (the cases folder fixture)

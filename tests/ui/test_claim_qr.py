@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from kiosk.qr import modules
+from kiosk.seats.qr import modules
 from kiosk.ui.qr import QUIET
 from kiosk.ui.scenes import claim
 from kiosk.ui.scenes.claim import SeatClaim

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from kiosk.games.mystery_express.narrate import TEMPLATES
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.ui.app import REVEAL_SECONDS
 from kiosk.ui.boards.event_log import Step
 from kiosk.ui.boards.me_reveals import SHOWN_LOOKS, CardsShown

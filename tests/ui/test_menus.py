@@ -14,15 +14,15 @@ import pytest
 
 from kiosk.games import registry
 from kiosk.games.base import Outcome
-from kiosk.headless import play, random_bots
+from kiosk.referee.headless import play, random_bots
 from kiosk.i18n import Text
-from kiosk.narration import QuietNarrator, narrator_for
+from kiosk.referee.narration import QuietNarrator, narrator_for
 from kiosk.ui.layout import LAYOUTS
 from kiosk.ui.option_labels import LABELS, RECORDED
 from kiosk.ui.paint import Painter
 from kiosk.ui.rules_text import RULES
 from kiosk.ui.scene import Scene
-from kiosk.admin_pin import AdminPin
+from kiosk.appliance.admin_pin import AdminPin
 from kiosk.ui.scenes.admin import Admin
 from kiosk.ui.scenes.choose_game import ADMIN, ChooseGame
 from kiosk.ui.scenes.chrome import common_size

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from kiosk.bots.mystery_city_bot import MysteryCityBot
-from kiosk.awaited import awaited
+from kiosk.referee.awaited import awaited
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_city.game import MysteryCity
 from kiosk.i18n import Text, TextList
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.ui.boards import BoardContext, make_board
 from kiosk.ui.boards.event_log import Step
 from kiosk.ui.boards.mystery_city import FRAME, ROLL_SECONDS, MysteryCityBoard

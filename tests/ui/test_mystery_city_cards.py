@@ -9,7 +9,7 @@ import pytest
 
 from kiosk.games.mystery_city.cards import ABILITY_NAMES, ATTRIBUTES, UNKNOWN, load_cards
 from kiosk.i18n import Text
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats.mystery_city import SHORT
 from kiosk.ui.boards.event_log import Step
 from kiosk.ui.boards.mc_cards import card_rect, draw_face

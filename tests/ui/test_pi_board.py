@@ -16,12 +16,12 @@ import pygame
 import pytest
 
 from kiosk.bots.pi_bot import DeducingBot
-from kiosk.awaited import awaited
+from kiosk.referee.awaited import awaited
 from kiosk.games.base import Action, Event, IllegalAction, Prompt
 from kiosk.games.pi.game import PI
 from kiosk.games.pi.rules import load_rules
 from kiosk.i18n import N_, Text, TextList
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.ui.boards import BoardContext, make_board
 from kiosk.ui.boards.event_log import Step
 from kiosk.ui.boards.pi import PIBoard

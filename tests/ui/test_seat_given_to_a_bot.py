@@ -42,7 +42,7 @@ def test_a_seat_given_to_a_bot_stops_asking_for_a_player(mock_table, tmp_path):
 
 def test_a_token_claims_a_truly_free_seat_before_one_given_to_a_bot(mock_table):
     from hardware.events import TagSeen
-    from kiosk.lobby import Lobby
+    from kiosk.referee.lobby import Lobby
 
     mock_table.table.registry.learn("04AA", "mystery-express", "token-strauss")
     lobby = Lobby(mock_table.table, "mystery-express", seats=3)

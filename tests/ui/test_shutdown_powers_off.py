@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from hardware.mock import build_mock_table
+from hardware.sim.mock_table import build_mock_table
 from kiosk.cli import main
 from kiosk.commands import run as run_command
 from kiosk.ui import loop as ui_loop

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from hardware.mock import build_mock_table
+from hardware.sim.mock_table import build_mock_table
 from kiosk.ui import simulator
 from kiosk.ui.loop import pointer
 from kiosk.ui.simulator import DESKTOP_SHARE, Simulator, fit_scale

@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from kiosk.awaited import DOING, SEAT, Awaited, awaited, doing, status_line
+from kiosk.referee.awaited import DOING, SEAT, Awaited, awaited, doing, status_line
 from kiosk.games import registry
 from kiosk.games.base import Prompt
 from kiosk.i18n import Text, TextList
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.ui.boards import BoardContext, make_board
 from tests.ui.scene_checks import LANGUAGES, check_words, render_everywhere
 

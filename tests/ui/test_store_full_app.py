@@ -9,8 +9,8 @@ import pytest
 
 from kiosk.games.base import Action
 from kiosk.config import StoreConfig
-from kiosk.session import GameSession
-from kiosk.storage import PROBE_EVERY, StorageKeeper
+from kiosk.referee.session import GameSession
+from kiosk.appliance.storage import PROBE_EVERY, StorageKeeper
 from kiosk.store import GameStore
 from kiosk.ui.scenes.admin import Admin
 from kiosk.ui.scenes.attract import Attract

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from kiosk.bots.random_bot import RandomBot
-from kiosk.awaited import awaited
+from kiosk.referee.awaited import awaited
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.watson_holmes.game import WatsonHolmes
 from kiosk.games.watson_holmes.narrate import CaseText
 from kiosk.i18n import Text, TextList
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.ui.boards import BoardContext, make_board
 from kiosk.ui.boards.watson_holmes import CASE_FILE, WatsonHolmesBoard
 from kiosk.ui.layout import LAYOUTS

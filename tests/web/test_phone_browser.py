@@ -17,7 +17,7 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.web.seat_feed import PhoneSeats
 from kiosk.web.server import WebServer
 from tests.table_support import table_referee

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats.menu import Entry, Menu
 from kiosk.seats.screen import Item, Screen
 from kiosk.web.seat_feed import PhoneSeats

@@ -3,7 +3,7 @@
 A board is a `Scene` that the table keeps up to date. It is given only what the public may know:
 the public view (`game.view(state, None)`), the public events (audience None), the prompts that
 are answered on the touchscreen (`private` False) for seats people play, and every awaited seat as a
-seat and a prompt kind (`kiosk.awaited.Awaited`, never a private prompt's contents) for its status
+seat and a prompt kind (`kiosk.referee.awaited.Awaited`, never a private prompt's contents) for its status
 line. Whatever it draws must come from those; the tests check it. A tap on a public choice calls `context.submit(seat, action)`, which
 goes through the referee exactly like a seat's button.
 """
@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from kiosk.awaited import Awaited
+from kiosk.referee.awaited import Awaited
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.ui.scene import Scene
 
@@ -24,7 +24,7 @@ from kiosk.ui.scene import Scene
 class BoardContext:
     game_id: str
     seats: int
-    narrator: Any  # kiosk.narration.Narrator of this game: names of seats, cards, places
+    narrator: Any  # kiosk.referee.narration.Narrator of this game: names of seats, cards, places
     submit: Callable[[int, Action], None]  # a public choice tapped on the touchscreen
     bots: frozenset[int] = frozenset()
     reveal_seconds: float = 3.0  # the table's reveal speed: how long a Time reveal takes to show

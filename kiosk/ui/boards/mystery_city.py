@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from kiosk.awaited import Awaited
+from kiosk.referee.awaited import Awaited
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_city.cards import ATTRIBUTE_NAMES
 from kiosk.games.mystery_city.narrate import EXCHANGE_RESULTS

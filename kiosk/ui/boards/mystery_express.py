@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from kiosk.awaited import Awaited
+from kiosk.referee.awaited import Awaited
 from kiosk.games import registry
 from kiosk.games.base import Action, Event, IllegalAction, Prompt
 from kiosk.games.mystery_express.choices import worth_offering

@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from kiosk.awaited import Awaited
+from kiosk.referee.awaited import Awaited
 from kiosk.games import phrases
 from kiosk.games.base import Action, Event, IllegalAction, Prompt
 from kiosk.games.pi.rules import KINDS, Rules, kind_of, load_rules

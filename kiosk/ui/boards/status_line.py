@@ -1,5 +1,5 @@
 """The status line every board shows where it says whose turn it is: who the table waits for, and
-for what. The same on the four boards: the words come from `kiosk.awaited` (prompts reduced to seat
+for what. The same on the four boards: the words come from `kiosk.referee.awaited` (prompts reduced to seat
 and kind, plus public view facts), so the line names every awaited seat, people and bots, private
 prompts included, and never what is in a hand.
 """
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from kiosk.awaited import Awaited, status_line
+from kiosk.referee.awaited import Awaited, status_line
 from kiosk.i18n import Text
 from kiosk.ui.paint import Painter
 from kiosk.ui.type_scale import FLOOR_MM

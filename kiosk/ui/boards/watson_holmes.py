@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from kiosk.awaited import Awaited
+from kiosk.referee.awaited import Awaited
 from kiosk.games.base import Action, Event, IllegalAction, Prompt
 from kiosk.games.phrases import winners
 from kiosk.games.watson_holmes.narrate import NOBODY, CaseText, Narrator

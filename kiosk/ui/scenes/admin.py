@@ -2,7 +2,7 @@
 
 The PIN is checked once as many digits as it has are entered; a wrong one says so and clears, and
 nothing but the right one opens the menu. Too many wrong PINs lock the pad for a while, with a
-countdown (`kiosk/admin_pin.py` keeps the count, so closing the pad does not reset it). The shipped
+countdown (`kiosk/appliance/admin_pin.py` keeps the count, so closing the pad does not reset it). The shipped
 default PIN opens only the choice of a new PIN, typed twice, and then the menu. The menu ends or
 restarts the game and shuts the table down (each after a confirmation), switches the language, sets
 the screen brightness in steps and runs the self-test. `settings` may tell the current language,
@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from kiosk.admin_pin import DEFAULT_PIN, MAX_DIGITS, MIN_DIGITS, AdminPin, Verdict, well_formed
+from kiosk.appliance.admin_pin import DEFAULT_PIN, MAX_DIGITS, MIN_DIGITS, AdminPin, Verdict, well_formed
 from kiosk.i18n import LANGUAGES, N_, Text
 from kiosk.ui.layout import columns, grid, rows
 from kiosk.ui.paint import Painter, Verbatim

@@ -20,7 +20,7 @@ from kiosk.games.physical import has_seat_tokens
 from kiosk.i18n import N_, Text
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.paint import Painter
-from kiosk.qr import modules
+from kiosk.seats.qr import modules
 from kiosk.ui.qr import QUIET, draw_qr
 from kiosk.ui.scenes.chrome import backdrop, button_height, margin, title_band
 from kiosk.ui.scenes.notice import Notice

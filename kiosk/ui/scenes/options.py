@@ -21,7 +21,7 @@ from kiosk.games.watson_holmes.case import Case
 from kiosk.games.watson_holmes.narrate import CaseText
 from kiosk.games.base import OptionRefused
 from kiosk.i18n import N_, Text, TextList
-from kiosk.narration import table_case
+from kiosk.referee.narration import table_case
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.option_labels import LABELS, OFF, ON, TABLE_SETTINGS, VALUE_NAMES
 from kiosk.ui.paint import Painter, Verbatim, Words

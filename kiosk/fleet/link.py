@@ -29,7 +29,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from kiosk.config import MqttConfig
-from kiosk.mqtt_discovery import ENTITIES, config_topic, discovery_configs, table_topic
+from kiosk.fleet.discovery import ENTITIES, config_topic, discovery_configs, table_topic
 from kiosk.store import GameStore, StoreWriteError
 
 log = logging.getLogger("kiosk")

@@ -13,10 +13,10 @@ from typing import Any
 
 from PIL import Image
 
-from hardware.fake_i2c import FakePanel
-from hardware.mock_backend import MockBackend
-from hardware.mock_pins import TablePin
-from hardware.pn532_sim import PN532Simulator, SimTag
+from hardware.sim.fake_i2c import FakePanel
+from hardware.sim.backend import MockBackend
+from hardware.sim.pins import TablePin
+from hardware.sim.pn532 import PN532Simulator, SimTag
 from hardware.table import Table, build_table
 from hardware.tags import TagRegistry
 from kiosk.config import TableConfig, default_config

@@ -26,10 +26,10 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kiosk.config import DEFAULT_PIN, MAX_DIGITS, MIN_DIGITS, well_formed
+
 log = logging.getLogger("kiosk")
 
-DEFAULT_PIN = "2580"
-MIN_DIGITS, MAX_DIGITS = 4, 8
 PIN_FILE = "admin-pin.json"
 FREE_TRIES = 5
 FIRST_LOCK_S = 30.0
@@ -44,11 +44,6 @@ class Verdict(enum.Enum):
     CHOOSE = "choose"  # the right PIN, but the shipped default: a new one must be chosen first
     WRONG = "wrong"
     LOCKED = "locked"  # not even compared: too many wrong PINs, wait
-
-
-def well_formed(pin: str) -> bool:
-    """4 to 8 digits 0-9 (`str.isdigit` alone would take "²" and other scripts' digits)."""
-    return pin.isascii() and pin.isdigit() and MIN_DIGITS <= len(pin) <= MAX_DIGITS
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,9 @@ from pathlib import Path
 
 from hardware.table import Table
 from kiosk.config import TableConfig
-from kiosk.mqtt_link import MqttLink, retire_others, MEMORY_FILE
-from kiosk.mqtt_report import HealthWatch, dumps, finished_payload, history_payload, state_payload
-from kiosk.session import GameSession
+from kiosk.fleet.link import MqttLink, retire_others, MEMORY_FILE
+from kiosk.fleet.report import HealthWatch, dumps, finished_payload, history_payload, state_payload
+from kiosk.referee.session import GameSession
 from kiosk.store import GameStore
 
 HEALTH_EVERY = 1.0  # seconds between two looks at the parts

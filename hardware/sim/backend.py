@@ -1,7 +1,7 @@
-"""The simulated parts under a mock table: pins, the I2C bus with its panels, the PN532.
+"""The mock backend: simulated pins, the I2C bus with its panels, the PN532, where the Pi has real ones.
 
-Its own module so `table.build_table` can pick it by the configured backend name without importing
-`mock.py`, which builds on `table` (the two used to import each other).
+`hardware.table.build_table` loads it by the configured backend name (`backend = "mock"`); the
+whole mock table with a person's hands on it is `mock_table.build_mock_table`.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from typing import Any, Callable, Iterable
 
 from luma.core.interface.serial import i2c
 
-from hardware.fake_i2c import FakeI2CBus, FakePanel, FakeTCA9548A
+from hardware.sim.fake_i2c import FakeI2CBus, FakePanel, FakeTCA9548A
 from hardware.i2c import MuxChannel, MuxChannels, MuxState, whole_transfers
-from hardware.mock_pins import TablePin, mock_factory
+from hardware.sim.pins import TablePin, mock_factory
 from hardware.pinmap import Pinmap
-from hardware.pn532_sim import PN532Simulator
+from hardware.sim.pn532 import PN532Simulator
 from kiosk.config import SeatConfig, TableConfig
 
 

@@ -23,16 +23,16 @@ from PIL import Image
 from hardware.events import ButtonPress, DeviceStatus, TagSeen
 from hardware.table import Table
 from hardware.tags import UnknownTag
-from kiosk.awaited import doing
+from kiosk.referee.awaited import doing
 from kiosk.bots import Bot
-from kiosk.garbage import collect_due
+from kiosk.appliance.garbage import collect_due
 from kiosk.games import registry
 from kiosk.games.base import Event, IllegalAction, Prompt
 from kiosk.i18n import N_, Text
-from kiosk.narration import narrator_for
+from kiosk.referee.narration import narrator_for
 from kiosk.seats.controller import SeatController, SeatPages
 from kiosk.seats.screen import Item, Screen, panel_picture
-from kiosk.session import GameSession
+from kiosk.referee.session import GameSession
 from kiosk.store import StoreWriteError
 from kiosk.web.inputs import PhoneChoice, PhoneJoined, PhoneLeft
 from kiosk.web.seat_feed import PhoneSeats, on_a_phone

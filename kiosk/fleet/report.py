@@ -1,7 +1,7 @@
 """What a table tells the café's broker: its state, its health and each finished game, as JSON.
 
 Built only from public facts: the game's public view (its leg, round or minigame counters), the seat
-numbers the game awaits (`kiosk.awaited`: never a prompt's choices), which seats bots play, times,
+numbers the game awaits (`kiosk.referee.awaited`: never a prompt's choices), which seats bots play, times,
 and the outcome's winners by seat number. No card, no answer, no name anyone typed ever goes out.
 Seats are numbered from 1, as the players see them.
 """
@@ -16,8 +16,8 @@ from typing import Any
 
 from hardware.table import Table
 from kiosk import __version__
-from kiosk.awaited import awaited
-from kiosk.session import GameSession
+from kiosk.referee.awaited import awaited
+from kiosk.referee.session import GameSession
 from kiosk.store import GameRecord
 
 PROGRESS_KEYS = ("leg", "round", "minigame", "combats")  # the public view's counters of how far a game is
