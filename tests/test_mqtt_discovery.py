@@ -21,7 +21,7 @@ from tests.waiting import eventually
 TOPIC = re.compile(r"homeassistant/(sensor|binary_sensor)/(?:[a-zA-Z0-9_-]+/)?[a-zA-Z0-9_-]+/config")
 DEVICE_KEYS = {"identifiers", "connections", "manufacturer", "model", "name", "hw_version", "serial_number",
                "sw_version", "via_device", "suggested_area", "configuration_url"}
-COMMON_KEYS = {"name", "unique_id", "object_id", "state_topic", "value_template", "availability_topic",
+COMMON_KEYS = {"name", "unique_id", "default_entity_id", "state_topic", "value_template", "availability_topic",
                "payload_available", "payload_not_available", "device", "origin", "json_attributes_topic",
                "icon", "device_class", "enabled_by_default", "entity_category", "qos", "encoding"}
 SENSOR_KEYS = COMMON_KEYS | {"unit_of_measurement", "state_class", "expire_after", "force_update",
