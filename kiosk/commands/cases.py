@@ -37,6 +37,7 @@ def register(subparsers: Any) -> None:
     actions = parser.add_subparsers(dest="cases_command", required=True)
     check = actions.add_parser("check", help=_("validate case files"))
     check.add_argument("files", nargs="+", type=Path, metavar="FILE", help=_("case file (YAML)"))
+    check.add_argument("--strict", action="store_true", help=_("treat warnings as errors (the file is refused)"))
     check.set_defaults(handler=run_check)
     listing = actions.add_parser("list", help=_("list the table's cases: bundled, from the cases folder, broken"))
     listing.set_defaults(handler=run_list)
@@ -74,6 +75,11 @@ def run_check(args: argparse.Namespace) -> int:
                 N_("case id '{id}' is already the id of {other}; give this case another id (a case never "
                    "replaces another)"), {"id": case.id, "other": str(twin.path)})).render())
             continue
+        if args.strict and case.warnings:
+            problems.extend(warning.render() for warning in case.warnings)
+            continue
+        for warning in case.warnings:
+            print(Text(N_("warning: {problem}"), {"problem": warning.render()}).render())
         print(
             Text(
                 N_("{file}: case '{case}' is valid: {cards} location cards, {questions} questions."),

@@ -200,3 +200,48 @@ def test_cases_show_in_spanish(capsys):
     out = capsys.readouterr().out
     assert "El libro del farolero" in out and "Respuestas" in out
     i18n.set_language("en")
+
+
+TEMPLATE = CASES_DIR.parent / "template.yaml"
+
+
+def test_evidence_names_the_phrase_each_card_shows_per_language():
+    case = load_case_file(TEMPLATE)
+    q1 = case.question("Q1")
+    assert q1.evidence == ("C01", "C03", "C04")
+    assert q1.evidence_phrases["C01"] == {"en": "Albert Finch", "es": "Albert Finch"}
+    assert q1.evidence_phrases["C03"]["es"] == "el señor Finch se marchó pronto"
+    assert not case.warnings
+
+
+def test_an_evidence_phrase_matches_folding_case_spaces_and_quotes(tmp_path):
+    text = TEMPLATE.read_text(encoding="utf-8").replace('C01: "Albert Finch"', 'C01: "ALBERT   finch"', 1)
+    path = tmp_path / "folded.yaml"
+    path.write_text(text.replace("Mr Finch left early", "Mr Finch left early, ’for his club’", 1), encoding="utf-8")
+    load_case_file(path)
+
+
+def test_an_evidence_phrase_not_on_its_card_names_file_line_question_card_and_language(tmp_path):
+    text = TEMPLATE.read_text(encoding="utf-8").replace("es: \"vio pasar a Finch con un paraguas\"", "es: \"un bastón\"", 1)
+    path = tmp_path / "broken.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert problems(path) == [
+        f"broken.yaml:{line_of(path, 'un bastón')}: case 'my-case', questions[0] (Q1), evidence: "
+        "the phrase \"un bastón\" (es) is not on card C04"
+    ]
+
+
+def test_an_old_evidence_list_still_loads_with_a_warning_and_strict_refuses_it(tmp_path, capsys):
+    text = TEMPLATE.read_text(encoding="utf-8")
+    start = text.index("      evidence:\n        C02")
+    end = text.index("      reveal: {after_round: 1}")
+    path = tmp_path / "old.yaml"
+    path.write_text(text[:start] + "      evidence: [C02, C05]\n" + text[end:], encoding="utf-8")
+    case = load_case_file(path)
+    assert case.question("Q2").evidence == ("C02", "C05")
+    warning = (f"old.yaml:{line_of(path, 'evidence: [C02, C05]')}: case 'my-case', questions[1] (Q2): "
+               "evidence lists cards without the phrase each card shows: name it, `C02: \"...\"`")
+    assert [str(w) for w in case.warnings] == [warning]
+    assert main(["cases", "check", str(path), "--lang", "en"]) == 0
+    assert f"warning: {warning}" in capsys.readouterr().out
+    assert main(["cases", "check", "--strict", str(path), "--lang", "en"]) == 2  # refused, as an error is

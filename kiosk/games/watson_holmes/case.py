@@ -75,6 +75,8 @@ class Question:
     reveal: str  # "start" | "round" | "card"
     reveal_at: Any = None  # the round number or the card id
     evidence: tuple[str, ...] = ()  # the cards that establish the answer (authoring check: two or more)
+    # card id -> language -> the phrase on that card that supports the answer (empty: an old list form)
+    evidence_phrases: dict[str, Localized] = field(default_factory=dict, compare=False)
 
     @property
     def graded_by_player(self) -> bool:
@@ -137,6 +139,7 @@ class Case:
     solution: Localized | None
     credits: dict[str, str] = field(default_factory=dict)
     digest: str = ""  # sha256 of the file's bytes: a stored game replays only with the same file
+    warnings: tuple[Problem, ...] = field(default=(), compare=False)  # what `kiosk cases check` reports but plays
     by_id: dict[str, Card] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -271,12 +274,16 @@ class _Reader:
         self.languages = languages
         self.languages_ok = True
         self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []
         self.misspelled: set[tuple[int, str]] = set()  # (mapping, the known key it was meant to be)
 
     def fail(self, where: str, message: Text, node: Any = None, key: Any = None) -> None:
         problem = Problem(self.source, _line(node, key), where, message)
         if all((p.where, p.message) != (problem.where, problem.message) for p in self.problems):
             self.problems.append(problem)
+
+    def warn(self, where: str, message: Text, node: Any = None, key: Any = None) -> None:
+        self.warnings.append(Problem(self.source, _line(node, key), where, message))
 
     def fields(self, data: Any, kind: str, where: str) -> None:
         """Reports every key of `data` the format does not know, with the nearest known one."""
@@ -538,6 +545,7 @@ def parse_case(raw: Any, source: str, digest: str = "") -> Case:
         solution=solution,
         credits={str(k): str(v) for k, v in credits.items()},
         digest=digest,
+        warnings=tuple(r.warnings),
     )
 
 
@@ -666,7 +674,7 @@ def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, cards: lis
             r.fail(where, _unknown(N_("reveal.on_card: no location card '{name}', expected one of {known}"), reveal_at, card_ids), q, "reveal")
     elif not (isinstance(reveal_raw, dict) and set(reveal_raw) - set(FIELDS["reveal"])):
         r.fail(where, Text(N_("field 'reveal' must be AT_START, {{after_round: N}} or {{on_card: CARD}}, got {got}"), {"got": _shown(reveal_raw)}), q, "reveal")
-    evidence = r.items(q, "evidence", where)
+    evidence, phrases = _evidence(r, q, where, cards)
     for card in evidence:
         if card_ids and card not in card_ids:  # no cards at all: reported once, above
             r.fail(where, _unknown(N_("evidence: no location card '{name}', expected one of {known}"), card, card_ids), q, "evidence")
@@ -677,6 +685,7 @@ def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, cards: lis
         _check_solvable(r, q, where, evidence, cards, lockpick_ok, single)
     return Question(
         evidence=tuple(evidence),
+        evidence_phrases=phrases,
         id=q_id or "",
         number=number if isinstance(number, int) else -1,  # -1: already reported
         text=text,
@@ -687,6 +696,42 @@ def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, cards: lis
         reveal=reveal,
         reveal_at=reveal_at,
     )
+
+
+_FOLDED = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00ab": '"', "\u00bb": '"'})
+
+
+def fold(text: str) -> str:
+    """Text as the evidence-phrase check compares it: case-insensitive, whitespace folded, typographic
+    quotes and apostrophes made plain."""
+    return " ".join(text.translate(_FOLDED).casefold().split())
+
+
+def _evidence(r: _Reader, q: dict[str, Any], where: str, cards: list[Card]) -> tuple[list[Any], dict[str, Localized]]:
+    """The evidence cards and, per card and language, the phrase on that card that supports the answer.
+    The old list form (`evidence: [C03, C09]`) still loads, with a warning; a phrase that is not on its
+    card's front name or back text in that language is an error."""
+    raw = q.get("evidence")
+    if isinstance(raw, list):
+        if raw:
+            r.warn(where, Text(N_("evidence lists cards without the phrase each card shows: name it, "
+                                  "`{card}: \"...\"`"), {"card": raw[0]}), q, "evidence")
+        return list(raw), {}
+    found = r.get(q, "evidence", where, dict, default={})
+    by_id = {card.id: card for card in cards}
+    phrases: dict[str, Localized] = {}
+    for card_id in found:
+        phrase = r.text(found, card_id, f"{where}, evidence")
+        card = by_id.get(card_id) if isinstance(card_id, str) else None
+        if phrase is None or card is None or card.text is None:
+            continue
+        phrases[card_id] = phrase
+        for lang, said in phrase.items():
+            shown = f"{card.name.get(lang, '')} {card.text.get(lang, '')}"
+            if said.strip() and fold(said) not in fold(shown):
+                r.fail(f"{where}, evidence", Text(N_("the phrase \"{phrase}\" ({lang}) is not on card {card}"),
+                                                  {"phrase": said, "lang": lang, "card": card_id}), found, card_id)
+    return list(found), phrases
 
 
 def _check_solvable(r: _Reader, q: dict[str, Any], where: str, evidence: list[Any], cards: list[Card],
