@@ -65,7 +65,7 @@ def line_of(path: Path, text: str) -> int:
          "case 'lamplighter', questions[1] (Q2): evidence: the answer rests on 1 readable card (C05); list in "
          "'evidence' at least two cards that establish it, or mark the question 'single_card_ok: true'"),
         ([("      icons: [gives_lockpick]", "      icons: []")], TUTORIAL,
-         "case 'lamplighter': C08 need a lockpick, but nothing gives one: give a card that needs none the "
+         "case 'lamplighter': C08 needs a lockpick, but nothing gives one: give a card that needs none the "
          "gives_lockpick icon, or set special_rules.start_resources.lockpick: 1"),
         # references
         ([("      evidence: [C02, C05, C06, C08]", "      evidence: [C02, C05, C66]")], TUTORIAL,
@@ -245,3 +245,14 @@ def test_an_old_evidence_list_still_loads_with_a_warning_and_strict_refuses_it(t
     assert main(["cases", "check", str(path), "--lang", "en"]) == 0
     assert f"warning: {warning}" in capsys.readouterr().out
     assert main(["cases", "check", "--strict", str(path), "--lang", "en"]) == 2  # refused, as an error is
+
+
+def test_the_lockpick_message_names_the_line_of_the_first_locked_card(tmp_path):
+    text = TEMPLATE.read_text(encoding="utf-8").replace("icons: [gives_lockpick]", "icons: []", 1)
+    path = tmp_path / "nopick.yaml"
+    path.write_text(text, encoding="utf-8")
+    line = line_of(path, "- id: C05")
+    assert problems(path) == [
+        f"nopick.yaml:{line}: case 'my-case': C05 needs a lockpick, but nothing gives one: give a card that needs "
+        "none the gives_lockpick icon, or set special_rules.start_resources.lockpick: 1"
+    ]

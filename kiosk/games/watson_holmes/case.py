@@ -100,6 +100,7 @@ class Card:
     icons: frozenset[str]
     carriages: int  # gained on reading when the card has the carriage icon
     text: Localized | None  # None in a physical manifest: the players read the real card
+    line: int | None = field(default=None, compare=False)  # where the card starts in its file
 
 
 @dataclass(frozen=True)
@@ -277,8 +278,8 @@ class _Reader:
         self.warnings: list[Problem] = []
         self.misspelled: set[tuple[int, str]] = set()  # (mapping, the known key it was meant to be)
 
-    def fail(self, where: str, message: Text, node: Any = None, key: Any = None) -> None:
-        problem = Problem(self.source, _line(node, key), where, message)
+    def fail(self, where: str, message: Text, node: Any = None, key: Any = None, line: int | None = None) -> None:
+        problem = Problem(self.source, line or _line(node, key), where, message)
         if all((p.where, p.message) != (problem.where, problem.message) for p in self.problems):
             self.problems.append(problem)
 
@@ -601,6 +602,7 @@ def _cards(r: _Reader, data: Any, label: str, kiosk: bool, grid: tuple[int, int]
                 icons=frozenset(i for i in icons if i in ICONS),
                 carriages=gain if isinstance(gain, int) else 0,
                 text=text,
+                line=_line(card_raw),
             )
         )
     return cards
@@ -609,13 +611,17 @@ def _cards(r: _Reader, data: Any, label: str, kiosk: bool, grid: tuple[int, int]
 def _lockpick_reachable(r: _Reader, label: str, cards: list[Card], start: dict[str, int]) -> bool:
     """A lockpick-only card can be read only if the case has a lockpick source: a card with the
     gives_lockpick icon that needs no lockpick itself, or a lockpick in every player's start."""
-    locked = [card.id for card in cards if "lockpick_required" in card.icons]
+    locked = [card for card in cards if "lockpick_required" in card.icons]
     if any(problem.message.msgid.startswith("icons: unknown icon") for problem in r.problems):
         return True  # the misspelled icon may be the source: reported once, as what it is
     source = start["lockpick"] > 0 or any("gives_lockpick" in c.icons and "lockpick_required" not in c.icons for c in cards)
     if locked and not source:
-        r.fail(label, Text(N_("{cards} need a lockpick, but nothing gives one: give a card that needs none the "
-                              "gives_lockpick icon, or set special_rules.start_resources.lockpick: 1"), {"cards": ", ".join(locked)}))
+        r.fail(label, counted(
+            "{cards} needs a lockpick, but nothing gives one: give a card that needs none the "
+            "gives_lockpick icon, or set special_rules.start_resources.lockpick: 1",
+            "{cards} need a lockpick, but nothing gives one: give a card that needs none the "
+            "gives_lockpick icon, or set special_rules.start_resources.lockpick: 1",
+            len(locked), cards=", ".join(card.id for card in locked)), line=locked[0].line)
         return False
     return True
 
