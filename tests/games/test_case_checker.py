@@ -138,7 +138,17 @@ def test_a_case_without_cards_is_one_problem_not_one_per_reference():
 def test_a_bad_indent_is_reported_at_its_line(tmp_path):
     path = broken_copy(tmp_path, [("      number: 7\n", "      number: 7\n     stray: 1\n")])
     found = problems(path)
-    assert len(found) == 1 and found[0].startswith(f"broken.yaml:{line_of(path, 'stray: 1')}: not valid YAML")
+    line = line_of(path, 'stray: 1')
+    assert len(found) == 1 and found[0].startswith(
+        f"broken.yaml:{line}: not valid YAML at line {line}, column 6: this line is indented differently from the "
+        "fields around it: give it as many spaces as the other fields of the same mapping"), found
+    assert "<block" not in found[0]
+
+
+def test_a_tab_is_reported_as_a_tab(tmp_path):
+    path = tmp_path / "tab.yaml"
+    path.write_text("format: watson-holmes-case/1\ncase:\n\tid: x\n", encoding="utf-8")
+    assert problems(path)[0].startswith("tab.yaml:3: not valid YAML at line 3, column 1: a tab character: indent with spaces only")
 
 
 def test_checker_messages_are_translated(tmp_path):

@@ -794,6 +794,11 @@ def _runaway_quote(text: str, mark: Any) -> Any:
     return None
 
 
+# What the YAML parser says of a line indented out of step (its words, not an author's).
+_INDENT_SIGNS = ("expected <block end>", "mapping values are not allowed here", "did not find expected key",
+                 "expected <document start>")
+
+
 def _yaml_problem(source: str, text: str, error: yaml.MarkedYAMLError) -> Problem:
     """A YAML error where its cause is: an unclosed quote or bracket where it opens (the error's context
     mark), not where the parser gave up lines later; with the offending line and a caret under the column."""
@@ -804,6 +809,12 @@ def _yaml_problem(source: str, text: str, error: yaml.MarkedYAMLError) -> Proble
     problem: str | Text = " ".join(part for part in (error.context, error.problem) if part)
     if mark is None:
         return Problem(source, None, "", Text(N_("not valid YAML: {problem}"), {"problem": problem}))
+    raw_problem = str(problem)
+    if "\t" in raw_problem or "'\\t'" in raw_problem:
+        problem = Text(N_("a tab character: indent with spaces only"))
+    elif any(sign in raw_problem for sign in _INDENT_SIGNS):
+        problem = Text(N_("this line is indented differently from the fields around it: give it as many spaces "
+                          "as the other fields of the same mapping (or, for a text with ': ' in it, put it in quotes)"))
     runaway = _runaway_quote(text, mark)
     if runaway is not None:
         mark = runaway.start_mark
