@@ -266,3 +266,20 @@ def test_the_lockpick_message_names_the_line_of_the_first_locked_card(tmp_path):
         f"nopick.yaml:{line}: case 'my-case': C05 needs a lockpick, but nothing gives one: give a card that needs "
         "none the gives_lockpick icon, or set special_rules.start_resources.lockpick: 1"
     ]
+
+
+def test_a_spanish_field_written_in_english_is_a_warning_naming_its_line(tmp_path):
+    english = "Finch took the umbrella to keep his dry for the club; it hangs in the Reform Club's cloakroom."
+    text = TEMPLATE.read_text(encoding="utf-8").replace(
+        'es: "Finch se llevó el paraguas para llegar seco al club; cuelga en el guardarropa del Reform Club."',
+        f'es: "{english}"', 1)
+    path = tmp_path / "english.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert [str(w) for w in load_case_file(path).warnings] == [
+        f"english.yaml:{line_of(path, 'solution:') + 1}: case 'my-case', solution: field 'text' in es reads as en "
+        "(its common words are en's): is it the translation?"
+    ]
+
+
+def test_short_names_are_not_taken_for_another_language():
+    assert not load_case_file(TEMPLATE).warnings  # "Scotland Yard", "El Reform Club", "Clara Ashdown"

@@ -263,6 +263,27 @@ def _shown(value: Any) -> str:
     return repr(value)
 
 
+# The commonest short words of each language (none shared): a text of STOP_MIN_WORDS words or more
+# whose words are more another language's than its own is that language's text, not a translation.
+STOP_WORDS = {
+    "en": frozenset("the and of to is was in he she it that with his her at on for you they were this".split()),
+    "es": frozenset("el la los las de del y que un una es se con por su al lo le era estaba este esta".split()),
+}
+STOP_MIN_WORDS = 5
+
+
+def _reads_as(text: str, lang: str) -> str | None:
+    """The other language a text reads as (by its stop words), or None."""
+    words = [word.strip(".,;:!?¡¿«»\"'()").casefold() for word in text.split()]
+    if len(words) < STOP_MIN_WORDS or lang not in STOP_WORDS:
+        return None
+    own = sum(word in STOP_WORDS[lang] for word in words)
+    for other, stop in STOP_WORDS.items():
+        if other != lang and sum(word in stop for word in words) > max(own, 1):
+            return other
+    return None
+
+
 class _Reader:
     """Walks the raw YAML, collecting problems with their path instead of stopping at the first.
 
@@ -354,7 +375,13 @@ class _Reader:
             if extra:
                 self.fail(where, Text(N_("field '{key}' has text in {langs}, which the case does not declare in 'languages'"),
                                       {"key": key, "langs": ", ".join(extra)}), data, key)
-        return {lang: str(value.get(lang, "")) for lang in self.languages}
+        found = {lang: str(value.get(lang, "")) for lang in self.languages}
+        for lang, said in found.items():
+            other = _reads_as(said, lang)
+            if other is not None:
+                self.warn(where, Text(N_("field '{key}' in {lang} reads as {other} (its common words are {other}'s): "
+                                         "is it the translation?"), {"key": key, "lang": lang, "other": other}), data, key)
+        return found
 
     def items(self, data: Any, key: str, where: str) -> list[Any]:
         found = self.get(data, key, where, list, default=[])
