@@ -283,3 +283,23 @@ def test_a_spanish_field_written_in_english_is_a_warning_naming_its_line(tmp_pat
 
 def test_short_names_are_not_taken_for_another_language():
     assert not load_case_file(TEMPLATE).warnings  # "Scotland Yard", "El Reform Club", "Clara Ashdown"
+
+
+@pytest.mark.parametrize("name", ["tutorial-lamplighter", "thornbury-clock", "corinna-silk", "wapping-bond"])
+def test_the_bundled_cases_pass_the_strict_checker_and_the_robustness_playtest(name, capsys):
+    path = CASES_DIR / f"{name}.yaml"
+    assert main(["cases", "check", "--strict", str(path), "--lang", "en"]) == 0, capsys.readouterr().err
+    assert all(q.evidence_phrases for q in load_case_file(path).questions)  # the mapping form, phrases checked
+    assert main(["cases", "play", str(path), "--robust", "--lang", "en"]) == 0
+
+
+def test_the_robustness_playtest_fails_a_question_one_lost_card_leaves_short(tmp_path, capsys):
+    text = TEMPLATE.read_text(encoding="utf-8").replace(
+        '        C05: {en: "the club\'s cloakroom", es: "el guardarropa del club"}\n', "", 1)
+    path = tmp_path / "short.yaml"
+    path.write_text(text.replace("reveal: {after_round: 1}", "reveal: {after_round: 1}\n      single_card_ok: true", 1),
+                    encoding="utf-8")
+    assert main(["cases", "play", str(path), "--robust", "--lang", "en"]) == 1
+    out = capsys.readouterr().out
+    assert "question 1: cards 1, 3, 4; after losing any one card, 2 left (needs 2): robust" in out
+    assert "question 2: cards 2; after losing any one card, 0 left (needs 1): FAILS" in out

@@ -77,6 +77,7 @@ class Question:
     evidence: tuple[str, ...] = ()  # the cards that establish the answer (authoring check: two or more)
     # card id -> language -> the phrase on that card that supports the answer (empty: an old list form)
     evidence_phrases: dict[str, Localized] = field(default_factory=dict, compare=False)
+    single_card_ok: bool = False  # the question may rest on one card of its evidence
 
     @property
     def graded_by_player(self) -> bool:
@@ -719,6 +720,7 @@ def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, cards: lis
     return Question(
         evidence=tuple(evidence),
         evidence_phrases=phrases,
+        single_card_ok=bool(single),
         id=q_id or "",
         number=number if isinstance(number, int) else -1,  # -1: already reported
         text=text,
