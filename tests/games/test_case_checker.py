@@ -303,3 +303,15 @@ def test_the_robustness_playtest_fails_a_question_one_lost_card_leaves_short(tmp
     out = capsys.readouterr().out
     assert "question 1: cards 1, 3, 4; after losing any one card, 2 left (needs 2): robust" in out
     assert "question 2: cards 2; after losing any one card, 0 left (needs 1): FAILS" in out
+
+
+@pytest.mark.parametrize(("old", "new"), [("      evidence:                       #", "      evidense:                       #"),
+                                          ("      answer_kind: PERSON_FULL_NAME", "      answer_knd: PERSON_FULL_NAME")])
+def test_a_misspelled_key_gives_exactly_one_message(tmp_path, old, new):
+    path = tmp_path / "typo.yaml"
+    path.write_text(TEMPLATE.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    key = new.split(":")[0].strip()
+    assert problems(path) == [
+        f"typo.yaml:{line_of(path, key + ':')}: case 'my-case', questions[0] (Q1): unknown field '{key}', "
+        f"did you mean '{old.split(':')[0].strip()}'?"
+    ]

@@ -661,6 +661,8 @@ def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, cards: lis
     number = r.whole(q, "number", where, ..., "number")
     text = r.text(q, "text", where, required=kiosk)
     kind = r.one_of(q, "answer_kind", where, ANSWER_KINDS, default="FREE_TEXT")
+    if (id(q), "answer_kind") in r.misspelled:
+        kind = None  # reported as misspelled: its default would bring knock-on errors
     choices: list[Choice] = []
     for index, c in enumerate(r.items(q, "choices", where)):
         cw = f"{where}, choices[{index}]"
@@ -715,7 +717,7 @@ def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, cards: lis
     if len({str(card) for card in evidence}) != len(evidence):
         r.fail(where, Text(N_("evidence: a card is listed twice")), q, "evidence")
     single = r.get(q, "single_card_ok", where, bool, default=False)
-    if kiosk and card_ids:
+    if kiosk and card_ids and (id(q), "evidence") not in r.misspelled:
         _check_solvable(r, q, where, evidence, cards, lockpick_ok, single)
     return Question(
         evidence=tuple(evidence),
