@@ -14,11 +14,13 @@ from kiosk.games.watson_holmes.case import CASES_DIR, CaseError, load_case_file
 
 TUTORIAL = "tutorial-lamplighter"
 FULL = "thornbury-clock"
+TEMPLATE = CASES_DIR.parent / "template.yaml"  # the author's template: its text is ours, not the content's
+TEMPLATE_C05 = """        C05: {en: "the club's cloakroom", es: "el guardarropa del club"}\n"""  # Q2's second card
 
 
 def broken_copy(tmp_path: Path, changes: list[tuple[str, str]], case: str = TUTORIAL) -> Path:
     """The bundled case with each `old` text replaced once by `new` (each must be found)."""
-    text = (CASES_DIR / f"{case}.yaml").read_text(encoding="utf-8")
+    text = (TEMPLATE if case == "template" else CASES_DIR / f"{case}.yaml").read_text(encoding="utf-8")
     for old, new in changes:
         assert old in text, old
         text = text.replace(old, new, 1)
@@ -61,15 +63,15 @@ def line_of(path: Path, text: str) -> int:
         ([("  min_players: 2", "  min_players: two")], TUTORIAL,
          "case 'lamplighter': field 'min_players' must be a whole number, got 'two'"),
         # solvability
-        ([("      evidence: [C02, C05, C06, C08]", "      evidence: [C05]")], TUTORIAL,
-         "case 'lamplighter', questions[1] (Q2): evidence: the answer rests on 1 readable card (C05); list in "
+        ([(TEMPLATE_C05, "")], "template",
+         "case 'my-case', questions[1] (Q2): evidence: the answer rests on 1 readable card (C02); list in "
          "'evidence' at least two cards that establish it, or mark the question 'single_card_ok: true'"),
         ([("      icons: [gives_lockpick]", "      icons: []")], TUTORIAL,
          "case 'lamplighter': C08 needs a lockpick, but nothing gives one: give a card that needs none the "
          "gives_lockpick icon, or set special_rules.start_resources.lockpick: 1"),
         # references
-        ([("      evidence: [C02, C05, C06, C08]", "      evidence: [C02, C05, C66]")], TUTORIAL,
-         "case 'lamplighter', questions[1] (Q2): evidence: no location card 'C66', expected one of C01, C02,"),
+        ([("        C05: {en: \"the club's", "        C66: {en: \"the club's")], "template",
+         "case 'my-case', questions[1] (Q2): evidence: no location card 'C66', expected one of C01, C02,"),
         ([("      accepted: [organ]", "      accepted: [organ]\n      reveal: {on_card: C42}")], TUTORIAL,
          "case 'lamplighter', questions[1] (Q2): reveal.on_card: no location card 'C42', expected one of C01,"),
         ([("      accepted: [organ]", "      accepted: [attic]")], TUTORIAL,
@@ -97,8 +99,9 @@ def test_a_message_names_the_line_of_the_field(tmp_path):
 
 
 def test_a_question_may_rest_on_one_card_when_the_case_says_so(tmp_path):
-    path = broken_copy(tmp_path, [("      evidence: [C02, C05, C06, C08]", "      evidence: [C05]\n      single_card_ok: true")])
-    assert load_case_file(path).question("Q2").evidence == ("C05",)
+    path = broken_copy(tmp_path, [(TEMPLATE_C05, ""), ("reveal: {after_round: 1}", "reveal: {after_round: 1}\n      single_card_ok: true")],
+                       "template")
+    assert load_case_file(path).question("Q2").evidence == ("C02",)
 
 
 def test_a_lockpick_in_every_players_start_is_a_source(tmp_path):
@@ -210,9 +213,6 @@ def test_cases_show_in_spanish(capsys):
     out = capsys.readouterr().out
     assert "El libro del farolero" in out and "Respuestas" in out
     i18n.set_language("en")
-
-
-TEMPLATE = CASES_DIR.parent / "template.yaml"
 
 
 def test_evidence_names_the_phrase_each_card_shows_per_language():
