@@ -23,6 +23,7 @@ from kiosk.games.watson_holmes.case import Case, CaseError, Problem, load_case_f
 from kiosk.games.watson_holmes.game import GAME_ID, WatsonHolmes
 from kiosk.games.watson_holmes.library import BUNDLED, LIBRARY, CaseLibrary
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
+from kiosk.games.watson_holmes.robust import robustness
 from kiosk.referee.headless import play
 from kiosk.i18n import N_, Text, _, counted
 
@@ -37,6 +38,7 @@ def register(subparsers: Any) -> None:
     actions = parser.add_subparsers(dest="cases_command", required=True)
     check = actions.add_parser("check", help=_("validate case files"))
     check.add_argument("files", nargs="+", type=Path, metavar="FILE", help=_("case file (YAML)"))
+    check.add_argument("--strict", action="store_true", help=_("treat warnings as errors (the file is refused)"))
     check.set_defaults(handler=run_check)
     listing = actions.add_parser("list", help=_("list the table's cases: bundled, from the cases folder, broken"))
     listing.set_defaults(handler=run_list)
@@ -52,6 +54,8 @@ def register(subparsers: Any) -> None:
     playing.add_argument("case", help=_("a case id or a case file"))
     playing.add_argument("--seats", type=int, default=4, help=_("number of seats"))
     playing.add_argument("--seed", type=int, default=None, help=_("seed of the deal (random if absent)"))
+    playing.add_argument("--robust", action="store_true",
+                         help=_("instead of playing, tell for each question whether it survives the loss of any one card"))
     playing.set_defaults(handler=run_play)
     for sub in (listing, playing):
         sub.add_argument("--config", type=Path, default=None, help=_("table.toml (its cases_dir)"))
@@ -74,6 +78,11 @@ def run_check(args: argparse.Namespace) -> int:
                 N_("case id '{id}' is already the id of {other}; give this case another id (a case never "
                    "replaces another)"), {"id": case.id, "other": str(twin.path)})).render())
             continue
+        if args.strict and case.warnings:
+            problems.extend(warning.render() for warning in case.warnings)
+            continue
+        for warning in case.warnings:
+            print(Text(N_("warning: {problem}"), {"problem": warning.render()}).render())
         print(
             Text(
                 N_("{file}: case '{case}' is valid: {cards} location cards, {questions} questions."),
@@ -201,8 +210,23 @@ def resolve_case(name: str, config: Path | None = None) -> Case:
         raise UserError(error.render()) from error
 
 
+def _robust_table(case: Case) -> int:
+    """Prints, per question, its evidence cards (by number) and whether losing any one leaves enough;
+    1 if a question fails."""
+    rows = robustness(case)
+    for row in rows:
+        numbers = ", ".join(str(case.card(c).number) for c in row.question.evidence if case.is_location(c)) or "-"
+        verdict = _("robust") if row.robust else _("FAILS")
+        print(Text(N_("question {number}: cards {cards}; after losing any one card, {left} left (needs {needed}): {verdict}"),
+                   {"number": row.question.number, "cards": numbers, "left": row.left, "needed": row.needed,
+                    "verdict": verdict}).render())
+    return 0 if all(row.robust for row in rows) else 1
+
+
 def run_play(args: argparse.Namespace) -> int:
     case = resolve_case(args.case, args.config)
+    if args.robust:
+        return _robust_table(case)
     if not case.min_players <= args.seats <= case.max_players:
         raise UserError(
             Text(

@@ -14,11 +14,13 @@ from kiosk.games.watson_holmes.case import CASES_DIR, CaseError, load_case_file
 
 TUTORIAL = "tutorial-lamplighter"
 FULL = "thornbury-clock"
+TEMPLATE = CASES_DIR.parent / "template.yaml"  # the author's template: its text is ours, not the content's
+TEMPLATE_C05 = """        C05: {en: "the club's cloakroom", es: "el guardarropa del club"}\n"""  # Q2's second card
 
 
 def broken_copy(tmp_path: Path, changes: list[tuple[str, str]], case: str = TUTORIAL) -> Path:
     """The bundled case with each `old` text replaced once by `new` (each must be found)."""
-    text = (CASES_DIR / f"{case}.yaml").read_text(encoding="utf-8")
+    text = (TEMPLATE if case == "template" else CASES_DIR / f"{case}.yaml").read_text(encoding="utf-8")
     for old, new in changes:
         assert old in text, old
         text = text.replace(old, new, 1)
@@ -61,15 +63,15 @@ def line_of(path: Path, text: str) -> int:
         ([("  min_players: 2", "  min_players: two")], TUTORIAL,
          "case 'lamplighter': field 'min_players' must be a whole number, got 'two'"),
         # solvability
-        ([("      evidence: [C02, C05, C06, C08]", "      evidence: [C05]")], TUTORIAL,
-         "case 'lamplighter', questions[1] (Q2): evidence: the answer rests on 1 readable card (C05); list in "
+        ([(TEMPLATE_C05, "")], "template",
+         "case 'my-case', questions[1] (Q2): evidence: the answer rests on 1 readable card (C02); list in "
          "'evidence' at least two cards that establish it, or mark the question 'single_card_ok: true'"),
         ([("      icons: [gives_lockpick]", "      icons: []")], TUTORIAL,
-         "case 'lamplighter': C08 need a lockpick, but nothing gives one: give a card that needs none the "
+         "case 'lamplighter': C08 needs a lockpick, but nothing gives one: give a card that needs none the "
          "gives_lockpick icon, or set special_rules.start_resources.lockpick: 1"),
         # references
-        ([("      evidence: [C02, C05, C06, C08]", "      evidence: [C02, C05, C66]")], TUTORIAL,
-         "case 'lamplighter', questions[1] (Q2): evidence: no location card 'C66', expected one of C01, C02,"),
+        ([("        C05: {en: \"the club's", "        C66: {en: \"the club's")], "template",
+         "case 'my-case', questions[1] (Q2): evidence: no location card 'C66', expected one of C01, C02,"),
         ([("      accepted: [organ]", "      accepted: [organ]\n      reveal: {on_card: C42}")], TUTORIAL,
          "case 'lamplighter', questions[1] (Q2): reveal.on_card: no location card 'C42', expected one of C01,"),
         ([("      accepted: [organ]", "      accepted: [attic]")], TUTORIAL,
@@ -97,8 +99,9 @@ def test_a_message_names_the_line_of_the_field(tmp_path):
 
 
 def test_a_question_may_rest_on_one_card_when_the_case_says_so(tmp_path):
-    path = broken_copy(tmp_path, [("      evidence: [C02, C05, C06, C08]", "      evidence: [C05]\n      single_card_ok: true")])
-    assert load_case_file(path).question("Q2").evidence == ("C05",)
+    path = broken_copy(tmp_path, [(TEMPLATE_C05, ""), ("reveal: {after_round: 1}", "reveal: {after_round: 1}\n      single_card_ok: true")],
+                       "template")
+    assert load_case_file(path).question("Q2").evidence == ("C02",)
 
 
 def test_a_lockpick_in_every_players_start_is_a_source(tmp_path):
@@ -138,7 +141,17 @@ def test_a_case_without_cards_is_one_problem_not_one_per_reference():
 def test_a_bad_indent_is_reported_at_its_line(tmp_path):
     path = broken_copy(tmp_path, [("      number: 7\n", "      number: 7\n     stray: 1\n")])
     found = problems(path)
-    assert len(found) == 1 and found[0].startswith(f"broken.yaml:{line_of(path, 'stray: 1')}: not valid YAML")
+    line = line_of(path, 'stray: 1')
+    assert len(found) == 1 and found[0].startswith(
+        f"broken.yaml:{line}: not valid YAML at line {line}, column 6: this line is indented differently from the "
+        "fields around it: give it as many spaces as the other fields of the same mapping"), found
+    assert "<block" not in found[0]
+
+
+def test_a_tab_is_reported_as_a_tab(tmp_path):
+    path = tmp_path / "tab.yaml"
+    path.write_text("format: watson-holmes-case/1\ncase:\n\tid: x\n", encoding="utf-8")
+    assert problems(path)[0].startswith("tab.yaml:3: not valid YAML at line 3, column 1: a tab character: indent with spaces only")
 
 
 def test_checker_messages_are_translated(tmp_path):
@@ -200,3 +213,105 @@ def test_cases_show_in_spanish(capsys):
     out = capsys.readouterr().out
     assert "El libro del farolero" in out and "Respuestas" in out
     i18n.set_language("en")
+
+
+def test_evidence_names_the_phrase_each_card_shows_per_language():
+    case = load_case_file(TEMPLATE)
+    q1 = case.question("Q1")
+    assert q1.evidence == ("C01", "C03", "C04")
+    assert q1.evidence_phrases["C01"] == {"en": "Albert Finch", "es": "Albert Finch"}
+    assert q1.evidence_phrases["C03"]["es"] == "el señor Finch se marchó pronto"
+    assert not case.warnings
+
+
+def test_an_evidence_phrase_matches_folding_case_spaces_and_quotes(tmp_path):
+    text = TEMPLATE.read_text(encoding="utf-8").replace('C01: "Albert Finch"', 'C01: "ALBERT   finch"', 1)
+    path = tmp_path / "folded.yaml"
+    path.write_text(text.replace("Mr Finch left early", "Mr Finch left early, ’for his club’", 1), encoding="utf-8")
+    load_case_file(path)
+
+
+def test_an_evidence_phrase_not_on_its_card_names_file_line_question_card_and_language(tmp_path):
+    text = TEMPLATE.read_text(encoding="utf-8").replace("es: \"vio pasar a Finch con un paraguas\"", "es: \"un bastón\"", 1)
+    path = tmp_path / "broken.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert problems(path) == [
+        f"broken.yaml:{line_of(path, 'un bastón')}: case 'my-case', questions[0] (Q1), evidence: "
+        "the phrase \"un bastón\" (es) is not on card C04"
+    ]
+
+
+def test_an_old_evidence_list_still_loads_with_a_warning_and_strict_refuses_it(tmp_path, capsys):
+    text = TEMPLATE.read_text(encoding="utf-8")
+    start = text.index("      evidence:\n        C02")
+    end = text.index("      reveal: {after_round: 1}")
+    path = tmp_path / "old.yaml"
+    path.write_text(text[:start] + "      evidence: [C02, C05]\n" + text[end:], encoding="utf-8")
+    case = load_case_file(path)
+    assert case.question("Q2").evidence == ("C02", "C05")
+    warning = (f"old.yaml:{line_of(path, 'evidence: [C02, C05]')}: case 'my-case', questions[1] (Q2): "
+               "evidence lists cards without the phrase each card shows: name it, `C02: \"...\"`")
+    assert [str(w) for w in case.warnings] == [warning]
+    assert main(["cases", "check", str(path), "--lang", "en"]) == 0
+    assert f"warning: {warning}" in capsys.readouterr().out
+    assert main(["cases", "check", "--strict", str(path), "--lang", "en"]) == 2  # refused, as an error is
+
+
+def test_the_lockpick_message_names_the_line_of_the_first_locked_card(tmp_path):
+    text = TEMPLATE.read_text(encoding="utf-8").replace("icons: [gives_lockpick]", "icons: []", 1)
+    path = tmp_path / "nopick.yaml"
+    path.write_text(text, encoding="utf-8")
+    line = line_of(path, "- id: C05")
+    assert problems(path) == [
+        f"nopick.yaml:{line}: case 'my-case': C05 needs a lockpick, but nothing gives one: give a card that needs "
+        "none the gives_lockpick icon, or set special_rules.start_resources.lockpick: 1"
+    ]
+
+
+def test_a_spanish_field_written_in_english_is_a_warning_naming_its_line(tmp_path):
+    english = "Finch took the umbrella to keep his dry for the club; it hangs in the Reform Club's cloakroom."
+    text = TEMPLATE.read_text(encoding="utf-8").replace(
+        'es: "Finch se llevó el paraguas para llegar seco al club; cuelga en el guardarropa del Reform Club."',
+        f'es: "{english}"', 1)
+    path = tmp_path / "english.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert [str(w) for w in load_case_file(path).warnings] == [
+        f"english.yaml:{line_of(path, 'solution:') + 1}: case 'my-case', solution: field 'text' in es reads as en "
+        "(its common words are en's): is it the translation?"
+    ]
+
+
+def test_short_names_are_not_taken_for_another_language():
+    assert not load_case_file(TEMPLATE).warnings  # "Scotland Yard", "El Reform Club", "Clara Ashdown"
+
+
+@pytest.mark.parametrize("name", ["tutorial-lamplighter", "thornbury-clock", "corinna-silk", "wapping-bond"])
+def test_the_bundled_cases_pass_the_strict_checker_and_the_robustness_playtest(name, capsys):
+    path = CASES_DIR / f"{name}.yaml"
+    assert main(["cases", "check", "--strict", str(path), "--lang", "en"]) == 0, capsys.readouterr().err
+    assert all(q.evidence_phrases for q in load_case_file(path).questions)  # the mapping form, phrases checked
+    assert main(["cases", "play", str(path), "--robust", "--lang", "en"]) == 0
+
+
+def test_the_robustness_playtest_fails_a_question_one_lost_card_leaves_short(tmp_path, capsys):
+    text = TEMPLATE.read_text(encoding="utf-8").replace(
+        '        C05: {en: "the club\'s cloakroom", es: "el guardarropa del club"}\n', "", 1)
+    path = tmp_path / "short.yaml"
+    path.write_text(text.replace("reveal: {after_round: 1}", "reveal: {after_round: 1}\n      single_card_ok: true", 1),
+                    encoding="utf-8")
+    assert main(["cases", "play", str(path), "--robust", "--lang", "en"]) == 1
+    out = capsys.readouterr().out
+    assert "question 1: cards 1, 3, 4; after losing any one card, 2 left (needs 2): robust" in out
+    assert "question 2: cards 2; after losing any one card, 0 left (needs 1): FAILS" in out
+
+
+@pytest.mark.parametrize(("old", "new"), [("      evidence:                       #", "      evidense:                       #"),
+                                          ("      answer_kind: PERSON_FULL_NAME", "      answer_knd: PERSON_FULL_NAME")])
+def test_a_misspelled_key_gives_exactly_one_message(tmp_path, old, new):
+    path = tmp_path / "typo.yaml"
+    path.write_text(TEMPLATE.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    key = new.split(":")[0].strip()
+    assert problems(path) == [
+        f"typo.yaml:{line_of(path, key + ':')}: case 'my-case', questions[0] (Q1): unknown field '{key}', "
+        f"did you mean '{old.split(':')[0].strip()}'?"
+    ]

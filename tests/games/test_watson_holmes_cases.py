@@ -94,7 +94,7 @@ def test_an_unknown_icon_names_the_case_the_card_and_the_field():
 def test_every_problem_is_reported_at_once():
     raw = raw_case()
     del raw["case"]["location_cards"][0]["back_text"]
-    raw["case"]["location_cards"][1]["back_text"] = {"en": "Only English"}
+    raw["case"]["location_cards"][1]["back_text"] = {"en": raw["case"]["location_cards"][1]["back_text"]["en"]}  # no Spanish
     raw["case"]["questions"][1]["accepted"] = ["attic"]
     raw["case"]["location_cards"][3]["position"] = {"col": 9, "row": 1}
     with pytest.raises(CaseError) as error:

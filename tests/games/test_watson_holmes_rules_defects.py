@@ -133,7 +133,7 @@ def test_the_solution_page_speaks_spanish_and_is_paged_four_lines_at_a_time():
     assert screen.title == "Las respuestas"
     assert all(len(item.lines) <= 4 for item in screen.items)
     shown = words(all_screens(pages[0], GAME.view(state, 0)))
-    assert "Respuesta: Dentro del órgano de la iglesia de St Anne" in shown
+    assert "Respuesta: Dentro del órgano de la iglesia de Santa Ana" in shown
 
 
 def test_the_judge_reads_the_question_the_written_answer_and_the_key():

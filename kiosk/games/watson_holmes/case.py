@@ -75,6 +75,9 @@ class Question:
     reveal: str  # "start" | "round" | "card"
     reveal_at: Any = None  # the round number or the card id
     evidence: tuple[str, ...] = ()  # the cards that establish the answer (authoring check: two or more)
+    # card id -> language -> the phrase on that card that supports the answer (empty: an old list form)
+    evidence_phrases: dict[str, Localized] = field(default_factory=dict, compare=False)
+    single_card_ok: bool = False  # the question may rest on one card of its evidence
 
     @property
     def graded_by_player(self) -> bool:
@@ -98,6 +101,7 @@ class Card:
     icons: frozenset[str]
     carriages: int  # gained on reading when the card has the carriage icon
     text: Localized | None  # None in a physical manifest: the players read the real card
+    line: int | None = field(default=None, compare=False)  # where the card starts in its file
 
 
 @dataclass(frozen=True)
@@ -137,6 +141,7 @@ class Case:
     solution: Localized | None
     credits: dict[str, str] = field(default_factory=dict)
     digest: str = ""  # sha256 of the file's bytes: a stored game replays only with the same file
+    warnings: tuple[Problem, ...] = field(default=(), compare=False)  # what `kiosk cases check` reports but plays
     by_id: dict[str, Card] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -259,6 +264,27 @@ def _shown(value: Any) -> str:
     return repr(value)
 
 
+# The commonest short words of each language (none shared): a text of STOP_MIN_WORDS words or more
+# whose words are more another language's than its own is that language's text, not a translation.
+STOP_WORDS = {
+    "en": frozenset("the and of to is was in he she it that with his her at on for you they were this".split()),
+    "es": frozenset("el la los las de del y que un una es se con por su al lo le era estaba este esta".split()),
+}
+STOP_MIN_WORDS = 5
+
+
+def _reads_as(text: str, lang: str) -> str | None:
+    """The other language a text reads as (by its stop words), or None."""
+    words = [word.strip(".,;:!?¡¿«»\"'()").casefold() for word in text.split()]
+    if len(words) < STOP_MIN_WORDS or lang not in STOP_WORDS:
+        return None
+    own = sum(word in STOP_WORDS[lang] for word in words)
+    for other, stop in STOP_WORDS.items():
+        if other != lang and sum(word in stop for word in words) > max(own, 1):
+            return other
+    return None
+
+
 class _Reader:
     """Walks the raw YAML, collecting problems with their path instead of stopping at the first.
 
@@ -271,12 +297,16 @@ class _Reader:
         self.languages = languages
         self.languages_ok = True
         self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []
         self.misspelled: set[tuple[int, str]] = set()  # (mapping, the known key it was meant to be)
 
-    def fail(self, where: str, message: Text, node: Any = None, key: Any = None) -> None:
-        problem = Problem(self.source, _line(node, key), where, message)
+    def fail(self, where: str, message: Text, node: Any = None, key: Any = None, line: int | None = None) -> None:
+        problem = Problem(self.source, line or _line(node, key), where, message)
         if all((p.where, p.message) != (problem.where, problem.message) for p in self.problems):
             self.problems.append(problem)
+
+    def warn(self, where: str, message: Text, node: Any = None, key: Any = None) -> None:
+        self.warnings.append(Problem(self.source, _line(node, key), where, message))
 
     def fields(self, data: Any, kind: str, where: str) -> None:
         """Reports every key of `data` the format does not know, with the nearest known one."""
@@ -346,7 +376,13 @@ class _Reader:
             if extra:
                 self.fail(where, Text(N_("field '{key}' has text in {langs}, which the case does not declare in 'languages'"),
                                       {"key": key, "langs": ", ".join(extra)}), data, key)
-        return {lang: str(value.get(lang, "")) for lang in self.languages}
+        found = {lang: str(value.get(lang, "")) for lang in self.languages}
+        for lang, said in found.items():
+            other = _reads_as(said, lang)
+            if other is not None:
+                self.warn(where, Text(N_("field '{key}' in {lang} reads as {other} (its common words are {other}'s): "
+                                         "is it the translation?"), {"key": key, "lang": lang, "other": other}), data, key)
+        return found
 
     def items(self, data: Any, key: str, where: str) -> list[Any]:
         found = self.get(data, key, where, list, default=[])
@@ -538,6 +574,7 @@ def parse_case(raw: Any, source: str, digest: str = "") -> Case:
         solution=solution,
         credits={str(k): str(v) for k, v in credits.items()},
         digest=digest,
+        warnings=tuple(r.warnings),
     )
 
 
@@ -593,6 +630,7 @@ def _cards(r: _Reader, data: Any, label: str, kiosk: bool, grid: tuple[int, int]
                 icons=frozenset(i for i in icons if i in ICONS),
                 carriages=gain if isinstance(gain, int) else 0,
                 text=text,
+                line=_line(card_raw),
             )
         )
     return cards
@@ -601,13 +639,17 @@ def _cards(r: _Reader, data: Any, label: str, kiosk: bool, grid: tuple[int, int]
 def _lockpick_reachable(r: _Reader, label: str, cards: list[Card], start: dict[str, int]) -> bool:
     """A lockpick-only card can be read only if the case has a lockpick source: a card with the
     gives_lockpick icon that needs no lockpick itself, or a lockpick in every player's start."""
-    locked = [card.id for card in cards if "lockpick_required" in card.icons]
+    locked = [card for card in cards if "lockpick_required" in card.icons]
     if any(problem.message.msgid.startswith("icons: unknown icon") for problem in r.problems):
         return True  # the misspelled icon may be the source: reported once, as what it is
     source = start["lockpick"] > 0 or any("gives_lockpick" in c.icons and "lockpick_required" not in c.icons for c in cards)
     if locked and not source:
-        r.fail(label, Text(N_("{cards} need a lockpick, but nothing gives one: give a card that needs none the "
-                              "gives_lockpick icon, or set special_rules.start_resources.lockpick: 1"), {"cards": ", ".join(locked)}))
+        r.fail(label, counted(
+            "{cards} needs a lockpick, but nothing gives one: give a card that needs none the "
+            "gives_lockpick icon, or set special_rules.start_resources.lockpick: 1",
+            "{cards} need a lockpick, but nothing gives one: give a card that needs none the "
+            "gives_lockpick icon, or set special_rules.start_resources.lockpick: 1",
+            len(locked), cards=", ".join(card.id for card in locked)), line=locked[0].line)
         return False
     return True
 
@@ -619,6 +661,8 @@ def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, cards: lis
     number = r.whole(q, "number", where, ..., "number")
     text = r.text(q, "text", where, required=kiosk)
     kind = r.one_of(q, "answer_kind", where, ANSWER_KINDS, default="FREE_TEXT")
+    if (id(q), "answer_kind") in r.misspelled:
+        kind = None  # reported as misspelled: its default would bring knock-on errors
     choices: list[Choice] = []
     for index, c in enumerate(r.items(q, "choices", where)):
         cw = f"{where}, choices[{index}]"
@@ -666,17 +710,19 @@ def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, cards: lis
             r.fail(where, _unknown(N_("reveal.on_card: no location card '{name}', expected one of {known}"), reveal_at, card_ids), q, "reveal")
     elif not (isinstance(reveal_raw, dict) and set(reveal_raw) - set(FIELDS["reveal"])):
         r.fail(where, Text(N_("field 'reveal' must be AT_START, {{after_round: N}} or {{on_card: CARD}}, got {got}"), {"got": _shown(reveal_raw)}), q, "reveal")
-    evidence = r.items(q, "evidence", where)
+    evidence, phrases = _evidence(r, q, where, cards)
     for card in evidence:
         if card_ids and card not in card_ids:  # no cards at all: reported once, above
             r.fail(where, _unknown(N_("evidence: no location card '{name}', expected one of {known}"), card, card_ids), q, "evidence")
     if len({str(card) for card in evidence}) != len(evidence):
         r.fail(where, Text(N_("evidence: a card is listed twice")), q, "evidence")
     single = r.get(q, "single_card_ok", where, bool, default=False)
-    if kiosk and card_ids:
+    if kiosk and card_ids and (id(q), "evidence") not in r.misspelled:
         _check_solvable(r, q, where, evidence, cards, lockpick_ok, single)
     return Question(
         evidence=tuple(evidence),
+        evidence_phrases=phrases,
+        single_card_ok=bool(single),
         id=q_id or "",
         number=number if isinstance(number, int) else -1,  # -1: already reported
         text=text,
@@ -687,6 +733,44 @@ def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, cards: lis
         reveal=reveal,
         reveal_at=reveal_at,
     )
+
+
+_FOLDED = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00ab": '"', "\u00bb": '"'})
+
+
+def fold(text: str) -> str:
+    """Text as the evidence-phrase check compares it: case-insensitive, whitespace folded, typographic
+    quotes and apostrophes made plain."""
+    return " ".join(text.translate(_FOLDED).casefold().split())
+
+
+def _evidence(r: _Reader, q: dict[str, Any], where: str, cards: list[Card]) -> tuple[list[Any], dict[str, Localized]]:
+    """The evidence cards and, per card and language, the phrase on that card that supports the answer.
+    The old list form (`evidence: [C03, C09]`) still loads, with a warning; a phrase that is not on its
+    card's front name or back text in that language is an error."""
+    raw = q.get("evidence")
+    if isinstance(raw, list):
+        if raw:
+            r.warn(where, Text(N_("evidence lists cards without the phrase each card shows: name it, "
+                                  "`{card}: \"...\"`"), {"card": raw[0]}), q, "evidence")
+        return list(raw), {}
+    found = r.get(q, "evidence", where, dict, default={})
+    by_id = {card.id: card for card in cards}
+    phrases: dict[str, Localized] = {}
+    for card_id in found:
+        phrase = r.text(found, card_id, f"{where}, evidence")
+        card = by_id.get(card_id) if isinstance(card_id, str) else None
+        if phrase is None or card is None or card.text is None:
+            continue
+        phrases[card_id] = phrase
+        for lang, said in phrase.items():
+            if not card.text.get(lang, "").strip():  # a card's missing text is its own problem, told once
+                continue
+            shown = f"{card.name.get(lang, '')} {card.text[lang]}"
+            if said.strip() and fold(said) not in fold(shown):
+                r.fail(f"{where}, evidence", Text(N_("the phrase \"{phrase}\" ({lang}) is not on card {card}"),
+                                                  {"phrase": said, "lang": lang, "card": card_id}), found, card_id)
+    return list(found), phrases
 
 
 def _check_solvable(r: _Reader, q: dict[str, Any], where: str, evidence: list[Any], cards: list[Card],
@@ -743,6 +827,11 @@ def _runaway_quote(text: str, mark: Any) -> Any:
     return None
 
 
+# What the YAML parser says of a line indented out of step (its words, not an author's).
+_INDENT_SIGNS = ("expected <block end>", "mapping values are not allowed here", "did not find expected key",
+                 "expected <document start>")
+
+
 def _yaml_problem(source: str, text: str, error: yaml.MarkedYAMLError) -> Problem:
     """A YAML error where its cause is: an unclosed quote or bracket where it opens (the error's context
     mark), not where the parser gave up lines later; with the offending line and a caret under the column."""
@@ -753,6 +842,12 @@ def _yaml_problem(source: str, text: str, error: yaml.MarkedYAMLError) -> Proble
     problem: str | Text = " ".join(part for part in (error.context, error.problem) if part)
     if mark is None:
         return Problem(source, None, "", Text(N_("not valid YAML: {problem}"), {"problem": problem}))
+    raw_problem = str(problem)
+    if "\t" in raw_problem or "'\\t'" in raw_problem:
+        problem = Text(N_("a tab character: indent with spaces only"))
+    elif any(sign in raw_problem for sign in _INDENT_SIGNS):
+        problem = Text(N_("this line is indented differently from the fields around it: give it as many spaces "
+                          "as the other fields of the same mapping (or, for a text with ': ' in it, put it in quotes)"))
     runaway = _runaway_quote(text, mark)
     if runaway is not None:
         mark = runaway.start_mark
