@@ -9,6 +9,7 @@ import queue
 
 import httpx
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from kiosk import i18n
 from kiosk.config import ConfigError, config_from_dict
@@ -201,3 +202,70 @@ def test_a_socket_that_goes_early_or_too_big_logs_at_most_one_info_line(caplog, 
         logged = server_logs(caplog)[before:]
     assert [r for r in logged if r.levelno >= logging.WARNING] == []
     assert len([r for r in logged if r.levelno == logging.INFO]) <= 1
+
+
+def test_a_message_that_cannot_be_sent_closes_the_seat_pages_and_logs_no_error(caplog):
+    caplog.set_level(logging.DEBUG)
+    inputs: queue.Queue = queue.Queue()
+    with phone_server(inputs) as (hub, server):
+        hub.new_game(2)
+        pages = [Phone(server, hub.links.token(0)) for _ in range(2)]
+        assert eventually(lambda: hub.listening(0) == 2)
+        hub.post_reply(0, {"type": "ack", "id": "\ud800", "ok": True})  # no UTF-8: the pages reload, not go quiet
+        for page in pages:
+            assert page.closed.wait(PATIENCE)
+        assert eventually(lambda: hub.listening(0) == 0)
+        back = Phone(server, hub.links.token(0))
+        hub.post_state(0, {"type": "seat", "seat": 0})
+        assert eventually(lambda: back.last("seat") is not None)
+        back.close()
+        assert eventually(lambda: idle(server))
+    assert [(r.levelname, r.getMessage()) for r in server_logs(caplog) if r.levelno >= logging.WARNING] == []
+
+
+ODD_IDS = st.one_of(st.text(max_size=70), st.sampled_from(["\ud800", "a\udfffb", "\x00", "x" * 65]))
+REQUESTS = st.fixed_dictionaries({
+    "type": st.sampled_from(["hello", "choose", "leave", "other"]),
+    "id": st.one_of(ODD_IDS, st.integers(), st.none()),
+    "version": st.one_of(st.integers(), st.text(max_size=5), st.booleans()),
+    "choice": st.one_of(st.integers(min_value=-2, max_value=5), st.floats(allow_nan=True)),
+})
+FRAMES = st.one_of(
+    st.text(max_size=300),
+    st.binary(max_size=300),
+    REQUESTS.map(json.dumps),
+    st.integers(min_value=1, max_value=4000).map(lambda n: "[" * n),
+    st.integers(min_value=4000, max_value=20000).map(lambda n: "x" * n),
+)
+
+
+def test_random_frames_never_make_the_server_log_an_error_or_stop_a_page(caplog):
+    caplog.set_level(logging.INFO)
+    inputs: queue.Queue = queue.Queue()
+    with phone_server(inputs) as (hub, server):
+        hub.new_game(2)
+        token = hub.links.token(0)
+        page = Phone(server, token)
+        assert eventually(lambda: hub.listening(0) == 1)
+        posted = [0]
+
+        @settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
+        @given(hello=st.booleans(), frames=st.lists(FRAMES, max_size=4))
+        def stranger(hello, frames):
+            with raw_socket(server) as socket:
+                try:
+                    if hello:
+                        socket.send(json.dumps({"type": "hello", "token": token, "since": 0}))
+                    for frame in frames:
+                        socket.send(frame)
+                except ConnectionClosed:  # the server may close it (a first frame that is no hello, over 16 KiB)
+                    pass
+            posted[0] += 1
+            hub.post_state(0, {"type": "seat", "seat": 0, "n": posted[0]})
+            assert eventually(lambda: (page.last("seat") or {}).get("n") == posted[0])
+            assert not page.closed.is_set()
+
+        stranger()
+        page.close()
+        assert eventually(lambda: idle(server))
+    assert [(r.levelname, r.getMessage()) for r in server_logs(caplog) if r.levelno >= logging.WARNING] == []
