@@ -70,6 +70,17 @@ class RedactLinks(logging.Filter):
         return True
 
 
+class OneLinePerSocket(logging.Filter):
+    """A socket logs one INFO line (uvicorn's `"WebSocket /ws" [accepted]`): the websockets library's
+    own "connection open" on the same logger is demoted to DEBUG."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno == logging.INFO and record.msg == "connection open":
+            record.levelno, record.levelname = logging.DEBUG, logging.getLevelName(logging.DEBUG)
+            return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
+        return True
+
+
 def static_text(name: str) -> str:
     return resources.files("kiosk.web").joinpath("static", name).read_text(encoding="utf-8")
 
@@ -115,7 +126,7 @@ def make_app(hub: PhoneHub, inputs: Any) -> Starlette:
         token = hello.get("token") if hello.get("type") == "hello" else None
         seat = hub.links.join(token) if isinstance(token, str) else None
         if seat is None:
-            await socket.send_text(json.dumps({"type": "expired", "text": Text(EXPIRED).render()}, ensure_ascii=False))
+            await send(socket, json.dumps({"type": "expired", "text": Text(EXPIRED).render()}, ensure_ascii=False))
             await close(socket)
             return
         assert isinstance(token, str)
@@ -147,40 +158,66 @@ def make_app(hub: PhoneHub, inputs: Any) -> Starlette:
 
 
 async def receive(socket: WebSocket) -> dict[str, Any]:
-    """The next message, as a JSON object ({} for anything else: it is ignored)."""
-    text = await socket.receive_text()
-    if len(text) > MAX_MESSAGE:
+    """The next message, as a JSON object ({} for anything else: a binary frame, malformed or too
+    deeply nested JSON, more than MAX_MESSAGE bytes; it is ignored). `WebSocketDisconnect` when the
+    other side has gone."""
+    message = await socket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    if not isinstance(text, str) or len(text) > MAX_MESSAGE or len(text.encode("utf-8")) > MAX_MESSAGE:
         return {}
     try:
         found = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return {}
     return found if isinstance(found, dict) else {}
 
 
 async def send_all(socket: WebSocket, outbox: asyncio.Queue[str]) -> None:
     """Everything posted for the seat, in order; after an "expired" message, nothing more: the socket
-    closes (and the page stops reconnecting)."""
+    closes (and the page stops reconnecting). A message that cannot be sent closes the socket (the
+    page reconnects and gets the seat's document again): it never ends this page's updates silently."""
     while True:
         text = await outbox.get()
-        await socket.send_text(text)
+        if not await send(socket, text):
+            await close(socket)
+            return
         if text.startswith('{"type": "expired"'):
             await close(socket)
             return
 
 
+async def send(socket: WebSocket, text: str) -> bool:
+    """False if the message could not be sent: the other side has gone, or the text is no UTF-8."""
+    try:
+        await socket.send_text(text)
+    except (WebSocketDisconnect, RuntimeError, OSError):  # gone, or closed meanwhile
+        return False
+    except UnicodeEncodeError:
+        log.info("phone seats: a message that is not UTF-8 was not sent; the page is closed to reload")
+        return False
+    return True
+
+
 async def close(socket: WebSocket) -> None:
     try:
         await socket.close()
-    except RuntimeError:  # already closed by the other side
+    except (RuntimeError, WebSocketDisconnect, OSError):  # already closed, or the other side has gone
         pass
+
+
+def valid_id(ident: object) -> bool:
+    """A phone's request id: 1-64 printable characters (no lone surrogate: the id is sent back)."""
+    return isinstance(ident, str) and 0 < len(ident) <= 64 and ident.isprintable()
 
 
 def phone_input(request: dict[str, Any], seat: int, token: str) -> PhoneChoice | PhoneLeft | None:
     """A phone's request as an input for the referee; None for anything malformed (ignored)."""
     kind, ident = request.get("type"), request.get("id")
-    if not isinstance(ident, str) or not 0 < len(ident) <= 64:
+    if not valid_id(ident):
         return None
+    assert isinstance(ident, str)
     if kind == "leave":
         return PhoneLeft(seat, token, ident)
     version, choice = request.get("version"), request.get("choice")
@@ -249,6 +286,8 @@ class WebServer:
             logger = logging.getLogger(name)
             if not any(isinstance(f, RedactLinks) for f in logger.filters):
                 logger.addFilter(RedactLinks())
+            if not any(isinstance(f, OneLinePerSocket) for f in logger.filters):
+                logger.addFilter(OneLinePerSocket())
         config = uvicorn.Config(make_app(self.hub, self.inputs), access_log=False, log_config=None,
                                 lifespan="off", ws="websockets-sansio", ws_max_size=MAX_MESSAGE * 4, server_header=False)
         self._server = uvicorn.Server(config)
