@@ -315,3 +315,78 @@ def test_a_misspelled_key_gives_exactly_one_message(tmp_path, old, new):
         f"typo.yaml:{line_of(path, key + ':')}: case 'my-case', questions[0] (Q1): unknown field '{key}', "
         f"did you mean '{old.split(':')[0].strip()}'?"
     ]
+
+
+# --- what the texts say: the findings (warnings; --strict refuses them) ------------------------------
+
+BROKEN = Path(__file__).with_name("wh_broken")  # broken copies of the template, one per finding
+
+
+@pytest.mark.parametrize(("name", "at", "expected"), [
+    ("answer-on-no-card", '{id: finch, label: "Alfred Finch"}',
+     "case 'my-case', questions[0] (Q1): suspect 'Alfred Finch': 'Alfred' is on no card (en, es); the players "
+     "cannot learn the full name from the cards"),
+    ("sealed-answer-in-intro", "reveal: {on_card: C01}",
+     "case 'my-case', questions[1] (Q2): the question opens on card C01, but the introduction already states its "
+     "answer (en): the question gives itself away; let the cards that follow establish it"),
+    ("settled-by-one-card", "      evidence:  ",
+     "case 'my-case', questions[0] (Q1): evidence: only 1 card supports the answer beyond repeating it (C04; the "
+     "phrases of C01, C03 only repeat the answer): at difficulty 2 an answer should rest on two; give another card "
+     "a clue that points to it, or mark the question 'single_card_ok: true'"),
+])
+def test_each_finding_is_one_warning_at_the_line_of_its_field(name, at, expected, capsys):
+    path = BROKEN / f"{name}.yaml"
+    assert [str(w) for w in load_case_file(path).warnings] == [f"{path.name}:{line_of(path, at)}: {expected}"]
+    assert main(["cases", "check", str(path), "--lang", "en"]) == 0
+    assert main(["cases", "check", "--strict", str(path), "--lang", "en"]) == 2
+    assert expected in capsys.readouterr().err
+
+
+def test_an_answer_on_no_card_is_checked_per_language(tmp_path):
+    text = TEMPLATE.read_text(encoding="utf-8").replace(
+        'label: {en: "At the Reform Club", es: "En el Reform Club"}', 'label: {en: "At the Reform Club", es: "En el Athenaeum"}', 1)
+    path = tmp_path / "es.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert [w.render("en").split(": ", 1)[1] for w in load_case_file(path).warnings] == [
+        "case 'my-case', questions[1] (Q2): accepted answer 'At the Reform Club': 'Athenaeum' is on no card (es); "
+        "the players cannot learn it from the cards"]
+
+
+def test_a_question_marked_single_card_ok_or_an_easy_case_is_not_settled_by_one_card(tmp_path):
+    text = (BROKEN / "settled-by-one-card.yaml").read_text(encoding="utf-8")
+    marked = tmp_path / "marked.yaml"
+    marked.write_text(text.replace("      accepted: [finch]", "      accepted: [finch]\n      single_card_ok: true", 1), encoding="utf-8")
+    easy = tmp_path / "easy.yaml"
+    easy.write_text(text.replace("  difficulty: 2 ", "  difficulty: 1 ", 1), encoding="utf-8")
+    assert not load_case_file(marked).warnings and not load_case_file(easy).warnings
+
+
+def test_a_sealed_answer_on_the_card_that_opens_it_is_found(tmp_path):
+    text = TEMPLATE.read_text(encoding="utf-8").replace("reveal: {after_round: 1}", "reveal: {on_card: C02}", 1)
+    path = tmp_path / "opens.yaml"
+    path.write_text(text.replace("keeps it in the cloakroom.", "keeps it in the cloakroom. It is at the Reform Club.", 1),
+                    encoding="utf-8")
+    assert [w.message.render("en") for w in load_case_file(path).warnings] == [
+        "the question opens on card C02, but that card itself already states its answer (en): the "
+        "question gives itself away; let the cards that follow establish it"]
+
+
+def test_an_unknown_evidence_card_is_reported_at_its_own_line():
+    path = BROKEN / "unknown-evidence-card.yaml"
+    assert problems(path) == [
+        f"{path.name}:{line_of(path, 'C66:')}: case 'my-case', questions[1] (Q2): evidence: no location card 'C66', "
+        "expected one of C01, C02, C03, C04, C05"]
+
+
+@pytest.mark.parametrize(("old", "new", "at", "expected"), [
+    ("    - id: C05\n", "    - id: C04\n", "    - id: C04\n      number: 5", "case 'my-case': card id 'C04' is used twice"),
+    ("position: {col: 2, row: 2}", "position: {col: 1, row: 2}", "position: {col: 1, row: 2}\n      icons: [lockpick",
+     "case 'my-case': cards C04 and C05 are both at position 1,2"),
+    ("    - id: Q2\n", "    - id: Q1\n", "    - id: Q1\n      number: 2", "case 'my-case': question id 'Q1' is used twice"),
+])
+def test_a_repeated_id_or_place_is_reported_at_the_second_one(tmp_path, old, new, at, expected):
+    path = tmp_path / "twice.yaml"
+    path.write_text(TEMPLATE.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    line = text[:text.index(at)].count("\n") + 1
+    assert f"twice.yaml:{line}: {expected}" in problems(path)

@@ -21,6 +21,8 @@ from typing import Any
 
 import yaml
 
+from kiosk.games.watson_holmes.findings import Setting, question_findings
+from kiosk.games.watson_holmes.wording import fold
 from kiosk.i18n import N_, Text, TextList, counted
 
 FORMAT = "watson-holmes-case/1"
@@ -504,19 +506,26 @@ def parse_case(raw: Any, source: str, digest: str = "") -> Case:
     stop_pos = r.position(stop, where_stop, grid) if stop else (grid[0], grid[1])
     stop_gain = r.whole(stop, "gain", where_stop, 3, "gain")
 
+    # every card with its id, place and the lines of both (the second of two is where a clash is told)
+    raw_cards = [c for c in data.get("location_cards") or [] if isinstance(c, dict)]  # one Card each, in order
+    placed = [(c.id, c.position, c.line, _line(raw, "position")) for c, raw in zip(cards, raw_cards)]
+    for card_id, pos, raw in ((baker_id, baker_pos, baker), (stop_id, stop_pos, stop)):
+        line = _line(raw, "id") if raw else _line(fixed)
+        placed.append((card_id, pos, line, _line(raw, "position") if raw else line))
     seen: set[str] = set()
-    for card_id in [c.id for c in cards] + [baker_id, stop_id]:
-        if card_id and card_id in seen:
-            r.fail(label, Text(N_("card id '{id}' is used twice"), {"id": card_id}))
-        seen.add(card_id)
     places: dict[tuple[int, int], str] = {}
-    for card_id, pos in [(c.id, c.position) for c in cards] + [(baker_id, baker_pos), (stop_id, stop_pos)]:
+    for card_id, pos, id_line, pos_line in placed:
+        if card_id and card_id in seen:
+            r.fail(label, Text(N_("card id '{id}' is used twice"), {"id": card_id}), line=id_line)
+        seen.add(card_id)
         if pos in places and pos != (0, 0):
-            r.fail(label, Text(N_("cards {a} and {b} are both at position {col},{row}"), {"a": places[pos], "b": card_id, "col": pos[0], "row": pos[1]}))
+            r.fail(label, Text(N_("cards {a} and {b} are both at position {col},{row}"),
+                               {"a": places[pos], "b": card_id, "col": pos[0], "row": pos[1]}), line=pos_line)
         places[pos] = card_id
     lockpick_ok = _lockpick_reachable(r, label, cards, start)
 
     questions: list[Question] = []
+    read: list[tuple[Question, dict[str, Any], str]] = []  # each question with its mapping (for lines) and its place
     questions_raw = r.items(data, "questions", label)
     if not questions_raw and (id(data), "questions") not in r.misspelled:
         r.fail(label, Text(N_("a case needs at least one question in 'questions'")), data)
@@ -527,9 +536,12 @@ def parse_case(raw: Any, source: str, digest: str = "") -> Case:
             r.fail(where, Text(N_("must be a mapping of fields, got {got}"), {"got": _shown(q_raw)}))
             continue
         questions.append(_question(r, q_raw, where, kiosk, cards, lockpick_ok))
-    q_ids = [q.id for q in questions if q.id]
-    for q_id in {q for q in q_ids if q_ids.count(q) > 1}:
-        r.fail(label, Text(N_("question id '{id}' is used twice"), {"id": q_id}))
+        read.append((questions[-1], q_raw, where))
+    q_ids: set[str] = set()
+    for question, q_raw, _ in read:  # the second of two is where the fault is
+        if question.id and question.id in q_ids:
+            r.fail(label, Text(N_("question id '{id}' is used twice"), {"id": question.id}), q_raw, "id")
+        q_ids.add(question.id)
     numbers = sorted(q.number for q in questions)
     if all(n != -1 for n in numbers) and numbers != list(range(1, len(questions) + 1)):
         r.fail(label, Text(N_("question numbers must run 1, 2, 3... without gaps or repeats, got {got}"),
@@ -544,6 +556,8 @@ def parse_case(raw: Any, source: str, digest: str = "") -> Case:
     r.fields(credits, "credits", f"{label}, credits")
     if r.problems:
         raise CaseError(source, r.problems)
+    if kiosk:
+        _find(r, read, Setting(tuple(cards), intro, special_text, difficulty, languages))
     return Case(
         id=str(case_id),
         source=source,
@@ -576,6 +590,21 @@ def parse_case(raw: Any, source: str, digest: str = "") -> Case:
         digest=digest,
         warnings=tuple(r.warnings),
     )
+
+
+def _find(r: _Reader, read: list[tuple[Question, dict[str, Any], str]], setting: Setting) -> None:
+    """The findings about what the texts say (findings.py), as warnings at the line of the field each
+    is about: the choice, the evidence card, or the question's field."""
+    for question, q_raw, where in read:
+        for finding in question_findings(question, setting):
+            node = q_raw.get(finding.field)
+            if isinstance(node, list) and isinstance(finding.item, int) and finding.item < len(node):
+                line = _line(node[finding.item], "label")
+            elif isinstance(node, dict) and finding.item is not None:
+                line = _line(node, finding.item)
+            else:
+                line = None
+            r.warnings.append(Problem(r.source, line or _line(q_raw, finding.field), where, finding.message))
 
 
 def _unknown(msgid: str, name: Any, known: Any) -> Text:
@@ -711,9 +740,11 @@ def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, cards: lis
     elif not (isinstance(reveal_raw, dict) and set(reveal_raw) - set(FIELDS["reveal"])):
         r.fail(where, Text(N_("field 'reveal' must be AT_START, {{after_round: N}} or {{on_card: CARD}}, got {got}"), {"got": _shown(reveal_raw)}), q, "reveal")
     evidence, phrases = _evidence(r, q, where, cards)
+    listed = q.get("evidence")
     for card in evidence:
         if card_ids and card not in card_ids:  # no cards at all: reported once, above
-            r.fail(where, _unknown(N_("evidence: no location card '{name}', expected one of {known}"), card, card_ids), q, "evidence")
+            r.fail(where, _unknown(N_("evidence: no location card '{name}', expected one of {known}"), card, card_ids),
+                   line=_line(listed, card) if isinstance(listed, dict) else _line(q, "evidence"))
     if len({str(card) for card in evidence}) != len(evidence):
         r.fail(where, Text(N_("evidence: a card is listed twice")), q, "evidence")
     single = r.get(q, "single_card_ok", where, bool, default=False)
@@ -733,15 +764,6 @@ def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, cards: lis
         reveal=reveal,
         reveal_at=reveal_at,
     )
-
-
-_FOLDED = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00ab": '"', "\u00bb": '"'})
-
-
-def fold(text: str) -> str:
-    """Text as the evidence-phrase check compares it: case-insensitive, whitespace folded, typographic
-    quotes and apostrophes made plain."""
-    return " ".join(text.translate(_FOLDED).casefold().split())
 
 
 def _evidence(r: _Reader, q: dict[str, Any], where: str, cards: list[Card]) -> tuple[list[Any], dict[str, Localized]]:

@@ -1,0 +1,104 @@
+"""What a case's texts say, read mechanically: the words, names, numbers, times and weekdays in them.
+
+Shared by the checker's findings (an answer named on no card, an answer the introduction already
+gives) and by the proofreading view (`kiosk cases show CASE --compare en es`), which flags a card whose
+languages disagree on a name, a number, a time or a weekday. Numbers are compared as values: "half past
+ten", "10.30" and «las diez y media» are the same time (hours counted on a 12-hour clock, as a story
+says them), "£2,000" and «2.000 libras» the same number.
+"""
+
+from __future__ import annotations
+
+import re
+
+_FOLDED = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00ab": '"', "\u00bb": '"'})
+
+
+def fold(text: str) -> str:
+    """Text as the checker compares it: case-insensitive, whitespace folded, typographic quotes and
+    apostrophes made plain."""
+    return " ".join(text.translate(_FOLDED).casefold().split())
+
+
+WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
+
+
+def words(text: str) -> list[str]:
+    """The words of a text as written (letters, with inner apostrophes), without a possessive 's."""
+    return [re.sub(r"'s$", "", word) for word in WORD.findall(text.translate(_FOLDED))]
+
+
+def has_word(text: str, word: str) -> bool:
+    """Whether `word` stands as a whole word in `text`, case-insensitively."""
+    return re.search(rf"(?<!\w){re.escape(fold(word))}(?!\w)", fold(text)) is not None
+
+
+def name_words(label: str, person: bool) -> list[str]:
+    """The words of an answer that name something (capitalised); for a person every capitalised word
+    ("Julian", "Hale", not "de"), for another answer those after its first word ("Inside the organ of
+    St Anne's Church": St, Anne, Church)."""
+    found = words(label)
+    return [word for word in (found if person else found[1:]) if word[:1].isupper()]
+
+
+# Spelled-out numbers worth comparing ("one", «un», «una» are also words for "a" and are left out).
+NUMBER_WORDS = {
+    "en": {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+           "eleven": 11, "twelve": 12, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100},
+    "es": {"dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10,
+           "once": 11, "doce": 12, "veinte": 20, "treinta": 30, "cuarenta": 40, "cincuenta": 50, "cien": 100},
+}
+WEEKDAYS = {
+    "en": ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
+    "es": ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"),
+}
+# A time said in words: (pattern with the hour as group "h", minutes past the hour, hours to add).
+_SPOKEN_TIMES = {
+    "en": ((r"half past (?P<h>\w+)", 30, 0), (r"quarter past (?P<h>\w+)", 15, 0), (r"quarter to (?P<h>\w+)", 45, -1),
+           (r"(?P<h>\w+) o'clock", 0, 0)),
+    "es": ((r"(?P<h>\w+) y media", 30, 0), (r"(?P<h>\w+) y cuarto", 15, 0), (r"(?P<h>\w+) menos cuarto", 45, -1),
+           (r"(?P<h>\w+) en punto", 0, 0)),
+}
+_ONE = {"en": {"one": 1}, "es": {"una": 1}}  # "half past one", «la una y media»: an hour, not an article
+_CLOCK = re.compile(r"(?<![\d.,:])(?P<h>\d{1,2})[:.](?P<m>[0-5]\d)(?!\d)")
+_NUMBER = re.compile(r"(?<![\d.,:])\d{1,3}(?:[.,]\d{3})+(?![\d])|(?<![\d.,:])\d+(?![\d])")
+
+
+def _hour(word: str, lang: str) -> int | None:
+    if word.isdigit():
+        return int(word)
+    return {**NUMBER_WORDS.get(lang, {}), **_ONE.get(lang, {})}.get(word)
+
+
+def _time(hour: int, minutes: int) -> str:
+    """A time of day as a story says it: on a 12-hour clock; on the hour it is just the hour's number."""
+    hour = (hour - 1) % 12 + 1
+    return str(hour) if minutes == 0 else f"{hour}:{minutes:02d}"
+
+
+def quantities(text: str, lang: str) -> set[str]:
+    """The numbers and times a text states, normalised so that two languages can be compared."""
+    rest = fold(text)
+    found: set[str] = set()
+    for pattern, minutes, shift in _SPOKEN_TIMES.get(lang, ()):
+        for match in list(re.finditer(rf"(?<!\w){pattern}(?!\w)", rest)):
+            hour = _hour(match["h"], lang)
+            if hour is not None and 1 <= hour <= 24:
+                found.add(_time(hour + shift, minutes))
+                rest = rest.replace(match[0], " ", 1)
+    for match in list(_CLOCK.finditer(rest)):
+        if int(match["h"]) <= 24:
+            found.add(_time(int(match["h"]), int(match["m"])))
+    rest = _CLOCK.sub(" ", rest)
+    for match in _NUMBER.finditer(rest):
+        found.add(str(int(re.sub(r"[.,]", "", match[0]))))
+    for word in re.findall(r"[^\W\d_]+", rest):
+        if word in NUMBER_WORDS.get(lang, {}):
+            found.add(str(NUMBER_WORDS[lang][word]))
+    return found
+
+
+def weekdays(text: str, lang: str) -> set[int]:
+    """The weekdays a text names, as 0 (Monday) to 6."""
+    said = set(words(fold(text)))
+    return {day for day, name in enumerate(WEEKDAYS.get(lang, ())) if name in said}
