@@ -17,6 +17,7 @@ from typing import Any
 
 from kiosk import i18n
 from kiosk.commands.case_folder import use_configured_cases_folder
+from kiosk.commands.case_sheet import Sheet
 from kiosk.bots.table_bots import table_bot
 from kiosk.errors import UserError
 from kiosk.games.watson_holmes.case import Case, CaseError, Problem, load_case_file
@@ -49,6 +50,9 @@ def register(subparsers: Any) -> None:
     show = actions.add_parser("show", help=_("print a case as the players meet it, then its cards and solution"))
     show.add_argument("file", type=Path, metavar="FILE", help=_("case file (YAML)"))
     show.add_argument("--yes", action="store_true", help=_("print the cards and the solution without asking"))
+    show.add_argument("--compare", nargs=2, metavar=("LANG", "LANG"), choices=i18n.LANGUAGES, default=None,
+                      help=_("print two languages side by side, for proofreading, and flag the texts whose names, "
+                             "numbers, times or weekdays differ between them"))
     show.set_defaults(handler=run_show)
     playing = actions.add_parser("play", help=_("bots play a case in the terminal"))
     playing.add_argument("case", help=_("a case id or a case file"))
@@ -142,46 +146,25 @@ def run_new(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    """The case as the players meet it: its intro and questions; then, once asked, the secrets."""
+    """The case as the players meet it: its intro and questions; then, once asked, the secrets. With
+    `--compare A B`, both languages side by side, with what they disagree on flagged."""
     try:
         case = load_case_file(args.file)
     except CaseError as error:
         raise UserError(error.render()) from None
-    lang = i18n.language()
-    say = print
-    say(CaseText("", case.title).render(lang))
-    say(Text(N_("{players} players, difficulty {difficulty}, about {minutes} minutes, {cards} location cards"),
-             {"players": f"{case.min_players}-{case.max_players}", "difficulty": case.difficulty,
-              "minutes": case.expected_minutes, "cards": len(case.cards)}).render())
-    for block in (case.intro, case.special_rules):
-        if block:
-            say("")
-            say(CaseText("", block).render(lang))
-    say("")
-    for question in case.questions:
-        when = {"start": None, "round": Text(N_("(shown after round {n})"), {"n": question.reveal_at}),
-                "card": Text(N_("(shown once someone reads {card})"), {"card": question.reveal_at})}[question.reveal]
-        line = f"{question.number}. " + (CaseText("", question.text).render(lang) if question.text else "?")
-        say(line + (f" {when.render()}" if when is not None else ""))
-        for choice in question.choices:
-            say(f"   - {CaseText('', choice.label).render(lang)}")
-    say("")
+    languages: tuple[str, ...] = (i18n.language(),)
+    if args.compare:
+        languages = tuple(args.compare)
+        missing = [lang for lang in languages if lang not in case.languages]
+        if languages[0] == languages[1] or missing:
+            raise UserError(Text(N_("--compare takes two different languages of the case ({langs}), got {got}"),
+                                 {"langs": ", ".join(case.languages), "got": " ".join(languages)}).render())
+    sheet = Sheet(case, languages)
+    sheet.public()
+    print()
     if not args.yes and not _confirmed(Text(N_("Show the card texts and the solution? They spoil the case. [y/N] ")).render()):
         return 0
-    for card in sorted(case.cards, key=lambda c: c.number):
-        icons = f" [{', '.join(sorted(card.icons))}]" if card.icons else ""
-        say(f"\n{card.number}. {CaseText('', card.name).render(lang)} ({card.id}){icons}")
-        if card.text:
-            say(CaseText("", card.text).render(lang))
-    say("")
-    say(Text(N_("Answers")).render())
-    for question in case.questions:
-        names = {choice.id: CaseText("", choice.label).render(lang) for choice in question.choices}
-        answers = [CaseText("", a).render(lang) if isinstance(a, dict) else names.get(a, str(a)) for a in question.accepted]
-        say(f"{question.number}. {' / '.join(answers) or '?'}  ({', '.join(question.evidence)})")
-    if case.solution:
-        say("")
-        say(CaseText("", case.solution).render(lang))
+    sheet.secrets()
     return 0
 
 

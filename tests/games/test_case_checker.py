@@ -4,6 +4,7 @@ message (file, line, case, card or question, field, and what is expected); the a
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -390,3 +391,75 @@ def test_a_repeated_id_or_place_is_reported_at_the_second_one(tmp_path, old, new
     text = path.read_text(encoding="utf-8")
     line = text[:text.index(at)].count("\n") + 1
     assert f"twice.yaml:{line}: {expected}" in problems(path)
+
+
+# --- the proofreading view: `kiosk cases show` in one language, and --compare ------------------------
+
+BUNDLED_NAMES = ["tutorial-lamplighter", "thornbury-clock", "corinna-silk", "wapping-bond"]
+
+
+def shown(capsys, *args: str) -> str:
+    capsys.readouterr()
+    assert main(["cases", "show", *args, "--yes"]) == 0
+    return capsys.readouterr().out
+
+
+@pytest.fixture
+def spanish():
+    yield
+    i18n.set_language("en")
+
+
+def test_cases_show_in_spanish_names_cards_by_number_with_zones_and_icons_in_words(capsys, spanish):
+    out = shown(capsys, "--lang", "es", str(CASES_DIR / f"{FULL}.yaml"))
+    assert "1. Scotland Yard\n   Zona: Londres\n   Da una ficha de policía.\n   Da una ficha de cancelación.\n" in out
+    assert "Zona: Kent" in out and "Cerrada: hace falta una ganzúa para leerla." in out
+    assert "gives_police" not in out and "lockpick_required" not in out
+    assert not re.search(r"\bC\d+\b|C221B|\bSTOP\b", out), re.findall(r".*\bC\d+\b.*", out)
+    assert re.search(r"\n1\. Julian Reeve  \(cartas \d+(, \d+)+\)\n", out)
+
+
+def test_cases_show_names_the_card_that_opens_a_question_as_the_table_shows_it(tmp_path, capsys, spanish):
+    path = tmp_path / "sealed.yaml"
+    path.write_text(TEMPLATE.read_text(encoding="utf-8").replace("reveal: {after_round: 1}", "reveal: {on_card: C03}", 1),
+                    encoding="utf-8")
+    out = shown(capsys, "--lang", "es", str(path))
+    assert "2. ¿Dónde está ahora el paraguas? (se muestra cuando alguien lee la carta 3. Clara Ashdown)" in out
+    assert "C03" not in out
+
+
+def test_compare_flags_a_card_whose_spanish_says_another_time_and_a_weekday(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    out = shown(capsys, "--lang", "en", str(BROKEN / "different-time-in-es.yaml"), "--compare", "en", "es")
+    card = out[out.index("2. The Reform Club"):out.index("3. Clara Ashdown")]
+    assert card.splitlines()[0] == f"{'2. The Reform Club':<48} | 2. El Reform Club"  # (100 - 3) // 2 columns each
+    assert "  ! numbers and times differ (en: 6; es: 7)\n  ! weekdays differ (es: lunes)\n" in card
+    assert out.count("  ! ") == 2
+    assert max(len(line) for line in out.splitlines()) <= 100
+
+
+@pytest.mark.parametrize("name", BUNDLED_NAMES)
+def test_compare_raises_no_flag_on_the_bundled_cases(name, capsys):
+    out = shown(capsys, "--lang", "en", str(CASES_DIR / f"{name}.yaml"), "--compare", "en", "es")
+    assert "  ! " not in out, [line for line in out.splitlines() if "  ! " in line]
+    assert out.count(" | ") > 20
+
+
+def test_compare_wants_two_languages_of_the_case(capsys):
+    assert main(["cases", "show", str(TEMPLATE), "--compare", "en", "en", "--lang", "en"]) == 2
+    assert "--compare takes two different languages of the case (en, es), got en en" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("en", "es", "flagged"), [
+    ("At half past ten, on Tuesday.", "A las 10.30, el martes.", []),
+    ("She put him out at ten. He left at a quarter past.", "Lo echó a las diez. Se fue a las diez y cuarto.", []),
+    ("Two hundred pounds, twice.", "Doscientas libras, dos veces.", []),
+    ("A pawnshop in Seven Dials.", "Una casa de empeños de Seven Dials.", []),
+    ("The Thames Police, with Julian Reeve.", "La policía del Támesis, con Julian Reeve.", []),
+    ("Julian Reeve at 4:10 on Friday.", "Julian a las 4:15 el sábado.", ["names", "numbers and times", "weekdays"]),
+])
+def test_a_translation_is_compared_by_names_numbers_times_and_weekdays(en, es, flagged):
+    from kiosk.games.watson_holmes.proofread import differences
+
+    found = differences({"en": en, "es": es}, "en", "es", {"Julian", "Reeve"})
+    assert [d.what.render("en") for d in found] == flagged

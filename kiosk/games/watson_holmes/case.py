@@ -21,6 +21,7 @@ from typing import Any
 
 import yaml
 
+from kiosk.games.watson_holmes.case_parts import Card, Choice, Localized, Question
 from kiosk.games.watson_holmes.findings import Setting, question_findings
 from kiosk.games.watson_holmes.wording import fold
 from kiosk.i18n import N_, Text, TextList, counted
@@ -28,21 +29,20 @@ from kiosk.i18n import N_, Text, TextList, counted
 FORMAT = "watson-holmes-case/1"
 CASES_DIR = Path(__file__).with_name("cases")
 ANSWER_KINDS = ("PERSON_FULL_NAME", "CHOICE", "NUMBER", "FREE_TEXT")
-ICONS = (
-    "gives_police",
-    "gives_calloff",
-    "gives_lockpick",
-    "gives_carriages",
-    "no_watson",
-    "no_police",
-    "lockpick_required",
-)
+# Each icon and what it means, in words (the board's card detail and `kiosk cases show` say them).
+ICON_WORDS = {
+    "gives_police": N_("Gives a police token."),
+    "gives_calloff": N_("Gives a call-off token."),
+    "gives_lockpick": N_("Gives a lockpick."),
+    "gives_carriages": N_("Gives carriages."),
+    "no_watson": N_("Dr Watson cannot read it."),
+    "no_police": N_("No police token may be put on it."),
+    "lockpick_required": N_("Locked: a lockpick is needed to read it."),
+}
+ICONS = tuple(ICON_WORDS)
 EDITIONS = ("kiosk", "physical")
 DEFAULT_CARRIAGE_ICON = 2  # rules A10: the amount printed on a carriage icon is unknown
 LANG_CODES = ("en", "es")
-
-Localized = dict[str, str]  # language -> text
-
 
 class CaseError(ValueError):
     """A case file that cannot be played; `problems` lists every one found (each names the file)."""
@@ -57,53 +57,6 @@ class CaseError(ValueError):
 
     def __str__(self) -> str:
         return self.render()
-
-
-@dataclass(frozen=True)
-class Choice:
-    id: str
-    label: Localized
-
-
-@dataclass(frozen=True)
-class Question:
-    id: str
-    number: int
-    text: Localized | None  # None in a physical manifest: the question is in the booklet
-    answer_kind: str
-    choices: tuple[Choice, ...]
-    accepted: tuple[Any, ...]  # choice ids, numbers, or accepted free-text answers (shown to the grader)
-    number_range: tuple[int, int] | None
-    reveal: str  # "start" | "round" | "card"
-    reveal_at: Any = None  # the round number or the card id
-    evidence: tuple[str, ...] = ()  # the cards that establish the answer (authoring check: two or more)
-    # card id -> language -> the phrase on that card that supports the answer (empty: an old list form)
-    evidence_phrases: dict[str, Localized] = field(default_factory=dict, compare=False)
-    single_card_ok: bool = False  # the question may rest on one card of its evidence
-
-    @property
-    def graded_by_player(self) -> bool:
-        """Free text, and any question without an answer key, is graded by the attempting player."""
-        return self.answer_kind == "FREE_TEXT" or not self.accepted
-
-    def options(self) -> tuple[Any, ...]:
-        """What a picker offers: choice ids, or every number of the range."""
-        if self.answer_kind == "NUMBER" and self.number_range is not None:
-            return tuple(range(self.number_range[0], self.number_range[1] + 1))
-        return tuple(choice.id for choice in self.choices)
-
-
-@dataclass(frozen=True)
-class Card:
-    id: str
-    number: int
-    name: Localized
-    zone: str | None
-    position: tuple[int, int]
-    icons: frozenset[str]
-    carriages: int  # gained on reading when the card has the carriage icon
-    text: Localized | None  # None in a physical manifest: the players read the real card
-    line: int | None = field(default=None, compare=False)  # where the card starts in its file
 
 
 @dataclass(frozen=True)

@@ -16,13 +16,11 @@ loader can give its line.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from kiosk.games.watson_holmes.case_parts import Card, Localized, Question
 from kiosk.games.watson_holmes.wording import fold, has_word, name_words, quantities, words
 from kiosk.i18n import N_, Text, counted
-
-if TYPE_CHECKING:
-    from kiosk.games.watson_holmes.case import Card, Localized, Question
 
 DIFFICULTY_FOR_TWO_CARDS = 2  # from this difficulty on, one card should not settle an answer
 

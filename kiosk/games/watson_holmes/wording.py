@@ -43,59 +43,90 @@ def name_words(label: str, person: bool) -> list[str]:
 
 # Spelled-out numbers worth comparing ("one", «un», «una» are also words for "a" and are left out).
 NUMBER_WORDS = {
-    "en": {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-           "eleven": 11, "twelve": 12, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100},
-    "es": {"dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10,
-           "once": 11, "doce": 12, "veinte": 20, "treinta": 30, "cuarenta": 40, "cincuenta": 50, "cien": 100},
+    "en": {"two": 2, "both": 2, "twice": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+           "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+           "hundred": 100, "hundreds": 100},
+    "es": {"dos": 2, "ambos": 2, "ambas": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8,
+           "nueve": 9, "diez": 10, "once": 11, "doce": 12, "veinte": 20, "treinta": 30, "cuarenta": 40, "cincuenta": 50,
+           "cien": 100, "ciento": 100, "cientos": 100, "doscientos": 200, "doscientas": 200, "trescientos": 300,
+           "trescientas": 300, "cuatrocientos": 400, "cuatrocientas": 400, "quinientos": 500, "quinientas": 500},
 }
+_HUNDRED = {"en": "hundred", "es": ""}  # "two hundred" is 200 (Spanish writes «doscientos» in one word)
+_ONE = {"en": {"one": 1}, "es": {"una": 1}}  # "half past one", «la una y media»: an hour, not an article
 WEEKDAYS = {
     "en": ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
     "es": ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"),
 }
-# A time said in words: (pattern with the hour as group "h", minutes past the hour, hours to add).
+# A time said in words: (pattern with the hour as group "h", minutes past the hour, hours to add). A time
+# whose hour is left to the sentence before ("at ten. He left at a quarter past") has the hour "?".
 _SPOKEN_TIMES = {
     "en": ((r"half past (?P<h>\w+)", 30, 0), (r"quarter past (?P<h>\w+)", 15, 0), (r"quarter to (?P<h>\w+)", 45, -1),
-           (r"(?P<h>\w+) o'clock", 0, 0)),
+           (r"(?P<h>\w+) o'clock", 0, 0), (r"half past(?P<h>)", 30, 0), (r"quarter past(?P<h>)", 15, 0)),
     "es": ((r"(?P<h>\w+) y media", 30, 0), (r"(?P<h>\w+) y cuarto", 15, 0), (r"(?P<h>\w+) menos cuarto", 45, -1),
            (r"(?P<h>\w+) en punto", 0, 0)),
 }
-_ONE = {"en": {"one": 1}, "es": {"una": 1}}  # "half past one", «la una y media»: an hour, not an article
 _CLOCK = re.compile(r"(?<![\d.,:])(?P<h>\d{1,2})[:.](?P<m>[0-5]\d)(?!\d)")
 _NUMBER = re.compile(r"(?<![\d.,:])\d{1,3}(?:[.,]\d{3})+(?![\d])|(?<![\d.,:])\d+(?![\d])")
+# A capitalised word inside a sentence is a name ("Seven Dials"), not a number.
+_INSIDE = re.compile(r"[\w,;:)\-–—] $")
+ANY_HOUR = "?"
 
 
 def _hour(word: str, lang: str) -> int | None:
     if word.isdigit():
         return int(word)
-    return {**NUMBER_WORDS.get(lang, {}), **_ONE.get(lang, {})}.get(word)
+    return {**NUMBER_WORDS.get(lang, {}), **_ONE.get(lang, {})}.get(word.casefold())
 
 
-def _time(hour: int, minutes: int) -> str:
+def _time(hour: int | None, minutes: int) -> str:
     """A time of day as a story says it: on a 12-hour clock; on the hour it is just the hour's number."""
+    if hour is None:
+        return f"{ANY_HOUR}:{minutes:02d}"
     hour = (hour - 1) % 12 + 1
     return str(hour) if minutes == 0 else f"{hour}:{minutes:02d}"
 
 
 def quantities(text: str, lang: str) -> set[str]:
-    """The numbers and times a text states, normalised so that two languages can be compared."""
-    rest = fold(text)
+    """The numbers and times a text states, normalised so that two languages can be compared; a time
+    whose hour the text leaves out is `?:15`, which `same_quantities` lets stand for any hour."""
+    rest = text.translate(_FOLDED)
     found: set[str] = set()
     for pattern, minutes, shift in _SPOKEN_TIMES.get(lang, ()):
-        for match in list(re.finditer(rf"(?<!\w){pattern}(?!\w)", rest)):
-            hour = _hour(match["h"], lang)
-            if hour is not None and 1 <= hour <= 24:
-                found.add(_time(hour + shift, minutes))
+        for match in list(re.finditer(rf"(?<!\w){pattern}(?!\w)", rest, re.IGNORECASE)):
+            hour = _hour(match["h"], lang) if match["h"] else None
+            if hour is None and match["h"]:
+                continue
+            if hour is None or 1 <= hour <= 24:
+                found.add(_time(None if hour is None else hour + shift, minutes))
                 rest = rest.replace(match[0], " ", 1)
-    for match in list(_CLOCK.finditer(rest)):
+    for match in _CLOCK.finditer(rest):
         if int(match["h"]) <= 24:
             found.add(_time(int(match["h"]), int(match["m"])))
     rest = _CLOCK.sub(" ", rest)
     for match in _NUMBER.finditer(rest):
         found.add(str(int(re.sub(r"[.,]", "", match[0]))))
-    for word in re.findall(r"[^\W\d_]+", rest):
-        if word in NUMBER_WORDS.get(lang, {}):
-            found.add(str(NUMBER_WORDS[lang][word]))
+    spelled = NUMBER_WORDS.get(lang, {})
+    tokens = [(m.start(), m[0]) for m in re.finditer(r"[^\W\d_]+", rest)]
+    skip = False
+    for index, (at, word) in enumerate(tokens):
+        value = spelled.get(word.casefold())
+        if skip or value is None or (word[:1].isupper() and _INSIDE.search(rest[:at])):
+            skip = False
+            continue
+        following = tokens[index + 1][1].casefold() if index + 1 < len(tokens) else ""
+        if value < 100 and _HUNDRED.get(lang) and following == _HUNDRED[lang]:
+            value, skip = value * 100, True
+        found.add(str(value))
     return found
+
+
+def same_quantities(a: set[str], b: set[str]) -> bool:
+    """Whether two texts state the same numbers and times; `?:15` (an hour left out) matches 10:15."""
+    def settled(mine: set[str], theirs: set[str]) -> set[str]:
+        loose = {value.split(":")[1] for value in mine if value.startswith(f"{ANY_HOUR}:")}
+        return {v for v in mine if not v.startswith(f"{ANY_HOUR}:")} | {
+            v for v in theirs if ":" in v and v.split(":")[1] in loose and not v.startswith(ANY_HOUR)}
+    return settled(a, b) == settled(b, a)
 
 
 def weekdays(text: str, lang: str) -> set[int]:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from kiosk.games.watson_holmes.case import ICON_WORDS
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
 from kiosk.i18n import N_, Text
 from kiosk.ui.boards.wh_cards import CardLook
@@ -21,15 +22,6 @@ from kiosk.ui.paint import Painter, Words
 from kiosk.ui.type_scale import BODY, LABEL, TITLE
 
 CLOSE = "close-card"
-ICON_WORDS = {
-    "gives_police": N_("Gives a police token."),
-    "gives_calloff": N_("Gives a call-off token."),
-    "gives_lockpick": N_("Gives a lockpick."),
-    "gives_carriages": N_("Gives carriages."),
-    "no_watson": N_("Dr Watson cannot read it."),
-    "no_police": N_("No police token may be put on it."),
-    "lockpick_required": N_("Locked: a lockpick is needed to read it."),
-}
 
 
 def facts(card: dict[str, Any], view: dict[str, Any], narrator: Narrator, look: CardLook) -> list[Words]:
