@@ -3,7 +3,7 @@
 `kiosk cases check FILE...` checks case files and names every problem (file, line, case, card, field);
 `kiosk cases list` shows the table's cases, bundled or from its cases folder, and the broken ones;
 `kiosk cases new NAME` writes a commented template; `kiosk cases show FILE` prints a case as the
-players meet it; `kiosk cases play CASE` lets bots play a case (an id or a file) in the terminal,
+players meet it (`--compare en es`: both languages side by side, for proofreading); `kiosk cases play CASE` lets bots play a case (an id or a file) in the terminal,
 narrated in public, in the language chosen with `--lang`.
 """
 
@@ -32,12 +32,25 @@ from kiosk.i18n import N_, Text, _, counted
 NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 TEMPLATE = Path(__file__).resolve().parents[1] / "games" / "watson_holmes" / "template.yaml"
 YES = {"y", "yes", "s", "si", "sí"}
+CHECKS = N_(
+    "`check` refuses a case that cannot be played, naming the file and line of every problem. It warns\n"
+    "(and with --strict refuses) when:\n"
+    "  - an evidence list names no phrase, or a text reads as another language than its own;\n"
+    "  - a suspect or an accepted answer has a name that is on no card;\n"
+    "  - a question that opens on a card has its answer stated by the introduction, the special\n"
+    "    rules or that card;\n"
+    "  - at difficulty 2 or more, only one card of a question's evidence supports the answer\n"
+    "    beyond repeating it (unless the question says single_card_ok: true).\n"
+    "`show --compare en es` prints both languages side by side and flags the texts whose names,\n"
+    "numbers, times or weekdays differ. The format: kiosk/games/watson_holmes/cases/FORMAT.md")
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("cases", help=_("Watson & Holmes case files"))
+    parser = subparsers.add_parser("cases", help=_("Watson & Holmes case files"), epilog=_(CHECKS),
+                                   formatter_class=argparse.RawDescriptionHelpFormatter)
     actions = parser.add_subparsers(dest="cases_command", required=True)
-    check = actions.add_parser("check", help=_("validate case files"))
+    check = actions.add_parser("check", help=_("validate case files"), epilog=_(CHECKS),
+                               formatter_class=argparse.RawDescriptionHelpFormatter)
     check.add_argument("files", nargs="+", type=Path, metavar="FILE", help=_("case file (YAML)"))
     check.add_argument("--strict", action="store_true", help=_("treat warnings as errors (the file is refused)"))
     check.set_defaults(handler=run_check)

@@ -463,3 +463,11 @@ def test_a_translation_is_compared_by_names_numbers_times_and_weekdays(en, es, f
 
     found = differences({"en": en, "es": es}, "en", "es", {"Julian", "Reeve"})
     assert [d.what.render("en") for d in found] == flagged
+
+
+def test_cases_help_lists_the_findings_and_the_compare_flag(capsys):
+    with pytest.raises(SystemExit):
+        main(["cases", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "a suspect or an accepted answer has a name that is on no card" in out
+    assert "unless the question says single_card_ok: true" in out and "show --compare en es" in out

@@ -5,7 +5,8 @@ problem is reported with the file and line, the case, the card or question and t
 expected, all at once but each cause once, so an author fixes a file in one pass:
 `tutorial.yaml:57: case 'lamplighter', location_cards[3] (C04): icons: unknown icon 'gives_cake', ...`.
 Beyond types, ranges and references it checks that a case can be solved: every question rests on two
-readable cards (or says `single_card_ok`), and a lockpick-only card has a lockpick source.
+readable cards (or says `single_card_ok`), and a lockpick-only card has a lockpick source; and what the
+texts say (findings.py: an answer named on no card, a sealed answer given away, an answer one card settles).
 
 Case text is content, not interface: each text field holds every language the case declares
 (`{en: ..., es: ...}`), or one plain string used in all of them (a name such as "Scotland Yard").
