@@ -471,3 +471,15 @@ def test_cases_help_lists_the_findings_and_the_compare_flag(capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "a suspect or an accepted answer has a name that is on no card" in out
     assert "unless the question says single_card_ok: true" in out and "show --compare en es" in out
+
+
+def test_a_suspect_of_two_questions_named_on_no_card_is_told_once(tmp_path):
+    text = (BROKEN / "answer-on-no-card.yaml").read_text(encoding="utf-8")  # Q1's Alfred Finch is on no card
+    q2 = text.index("      answer_kind: CHOICE")  # Q2 becomes a second question about the same people
+    text = (text[:q2] + "      answer_kind: PERSON_FULL_NAME\n      choices:\n"
+            '        - {id: finch, label: "Alfred Finch"}\n        - {id: moss, label: "Peter Moss"}\n'
+            "      accepted: [finch]\n" + text[text.index("      evidence:", q2):])
+    path = tmp_path / "twice.yaml"
+    path.write_text(text, encoding="utf-8")
+    warnings = [str(w) for w in load_case_file(path).warnings]
+    assert len(warnings) == 1 and "questions[0] (Q1): suspect 'Alfred Finch'" in warnings[0], warnings

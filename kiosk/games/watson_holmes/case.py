@@ -548,9 +548,14 @@ def parse_case(raw: Any, source: str, digest: str = "") -> Case:
 
 def _find(r: _Reader, read: list[tuple[Question, dict[str, Any], str]], setting: Setting) -> None:
     """The findings about what the texts say (findings.py), as warnings at the line of the field each
-    is about: the choice, the evidence card, or the question's field."""
+    is about: the choice, the evidence card, or the question's field. A suspect of two questions whose
+    name is on no card is one cause: told once, at the first."""
+    told: set[str] = set()
     for question, q_raw, where in read:
         for finding in question_findings(question, setting):
+            if finding.message.render("en") in told:
+                continue
+            told.add(finding.message.render("en"))
             node = q_raw.get(finding.field)
             if isinstance(node, list) and isinstance(finding.item, int) and finding.item < len(node):
                 line = _line(node[finding.item], "label")
