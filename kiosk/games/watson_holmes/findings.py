@@ -115,7 +115,8 @@ def _sealed_but_stated(q: Question, setting: Setting) -> list[Finding]:
 
 
 def _only_repeats_the_answer(phrase: Localized, q: Question) -> bool:
-    """A phrase made only of the words of the question's answers (or its number) supports nothing."""
+    """A phrase made only of the words of the answers the question offers (a suspect's name, the accepted
+    label or number) supports nothing."""
     for lang, said in phrase.items():
         answer_words = {fold(word) for _, label in _labels(q) for word in words(label.get(lang, ""))}
         answer_words |= {str(answer) for answer in q.accepted if isinstance(answer, int)}
