@@ -41,18 +41,29 @@ def name_words(label: str, person: bool) -> list[str]:
     return [word for word in (found if person else found[1:]) if word[:1].isupper()]
 
 
-# Spelled-out numbers worth comparing ("one", «un», «una» are also words for "a" and are left out).
+# Spelled-out numbers. "One", «un», «una» are also words for "a", and "two", «dos» stand for "both"
+# («los dos») as often as for a count: alone they are not compared (LOOSE), only inside a time, a
+# compound ("twenty-two", «doscientos») or as an hour.
 NUMBER_WORDS = {
-    "en": {"two": 2, "both": 2, "twice": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-           "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
-           "hundred": 100, "hundreds": 100},
-    "es": {"dos": 2, "ambos": 2, "ambas": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8,
-           "nueve": 9, "diez": 10, "once": 11, "doce": 12, "veinte": 20, "treinta": 30, "cuarenta": 40, "cincuenta": 50,
-           "cien": 100, "ciento": 100, "cientos": 100, "doscientos": 200, "doscientas": 200, "trescientos": 300,
-           "trescientas": 300, "cuatrocientos": 400, "cuatrocientas": 400, "quinientos": 500, "quinientas": 500},
+    "en": {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+           "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+           "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+           "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "hundreds": 100,
+           "noon": 12, "midday": 12, "midnight": 12},
+    "es": {"una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9,
+           "diez": 10, "once": 11, "doce": 12, "trece": 13, "catorce": 14, "quince": 15, "dieciséis": 16,
+           "diecisiete": 17, "dieciocho": 18, "diecinueve": 19, "veinte": 20, "veintiuno": 21, "veintiuna": 21,
+           "veintidós": 22, "veintitrés": 23, "veinticuatro": 24, "veinticinco": 25, "veintiséis": 26,
+           "veintisiete": 27, "veintiocho": 28, "veintinueve": 29, "treinta": 30, "cuarenta": 40, "cincuenta": 50,
+           "sesenta": 60, "setenta": 70, "ochenta": 80, "noventa": 90, "cien": 100, "ciento": 100, "cientos": 100,
+           "doscientos": 200, "doscientas": 200, "trescientos": 300, "trescientas": 300, "cuatrocientos": 400,
+           "cuatrocientas": 400, "quinientos": 500, "quinientas": 500, "mediodía": 12, "medianoche": 12},
 }
-_HUNDRED = {"en": "hundred", "es": ""}  # "two hundred" is 200 (Spanish writes «doscientos» in one word)
-_ONE = {"en": {"one": 1}, "es": {"una": 1}}  # "half past one", «la una y media»: an hour, not an article
+LOOSE = {1, 2}
+# How a language joins tens and units ("twenty-five", «treinta y cinco»: the words it takes), and its
+# word for hundreds after a unit ("two hundred"; Spanish writes «doscientos» in one word).
+_TENS_AND_UNITS = {"en": (re.compile(r"-([^\W\d_]+)"), 1), "es": (re.compile(r" y ([^\W\d_]+)"), 2)}
+_HUNDRED = {"en": "hundred"}
 WEEKDAYS = {
     "en": ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
     "es": ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"),
@@ -75,7 +86,7 @@ ANY_HOUR = "?"
 def _hour(word: str, lang: str) -> int | None:
     if word.isdigit():
         return int(word)
-    return {**NUMBER_WORDS.get(lang, {}), **_ONE.get(lang, {})}.get(word.casefold())
+    return NUMBER_WORDS.get(lang, {}).get(word.casefold())
 
 
 def _time(hour: int | None, minutes: int) -> str:
@@ -105,18 +116,30 @@ def quantities(text: str, lang: str) -> set[str]:
     rest = _CLOCK.sub(" ", rest)
     for match in _NUMBER.finditer(rest):
         found.add(str(int(re.sub(r"[.,]", "", match[0]))))
+    found |= _spelled(rest, lang)
+    return found
+
+
+def _spelled(text: str, lang: str) -> set[str]:
+    """The numbers a text spells out (a capitalised one inside a sentence is a name: "Seven Dials")."""
     spelled = NUMBER_WORDS.get(lang, {})
-    tokens = [(m.start(), m[0]) for m in re.finditer(r"[^\W\d_]+", rest)]
-    skip = False
-    for index, (at, word) in enumerate(tokens):
+    tokens = [(m.start(), m.end(), m[0]) for m in re.finditer(r"[^\W\d_]+", text)]
+    found: set[str] = set()
+    index = 0
+    while index < len(tokens):
+        start, end, word = tokens[index]
         value = spelled.get(word.casefold())
-        if skip or value is None or (word[:1].isupper() and _INSIDE.search(rest[:at])):
-            skip = False
+        index += 1
+        if value is None or (word[:1].isupper() and _INSIDE.search(text[:start])):
             continue
-        following = tokens[index + 1][1].casefold() if index + 1 < len(tokens) else ""
-        if value < 100 and _HUNDRED.get(lang) and following == _HUNDRED[lang]:
-            value, skip = value * 100, True
-        found.add(str(value))
+        joined = _TENS_AND_UNITS[lang][0].match(text, end) if lang in _TENS_AND_UNITS else None
+        unit = spelled.get(joined[1].casefold(), 0) if joined else 0
+        if value < 10 and index < len(tokens) and tokens[index][2].casefold() == _HUNDRED.get(lang):
+            value, index = value * 100, index + 1
+        elif 20 <= value < 100 and value % 10 == 0 and 0 < unit < 10:
+            value, index = value + unit, index + _TENS_AND_UNITS[lang][1]
+        if value not in LOOSE:
+            found.add(str(value))
     return found
 
 
