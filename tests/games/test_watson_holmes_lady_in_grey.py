@@ -29,6 +29,26 @@ def test_it_is_a_hard_case_of_published_length_with_locks_police_and_a_card_open
     assert all(q.answer_kind != "FREE_TEXT" for q in case.questions)
 
 
+def accepted_answers(case) -> set[str]:
+    """A case's accepted answers as the players see them: choice labels in English, or the numbers."""
+    found = set()
+    for q in case.questions:
+        labels = {c.id: c.label["en"] for c in q.choices}
+        for answer in q.accepted:  # a choice id, a number, or a free text per language
+            found.add((answer["en"] if isinstance(answer, dict) else labels.get(answer, str(answer))).lower())
+    return found
+
+
+def test_it_tells_another_story_than_the_other_bundled_cases():
+    # issue #29: the Wapping case told the Corinna's again, down to a count whose answer was 40
+    cases = bundled_cases()
+    case = cases[CASE]
+    assert all(q.answer_kind != "NUMBER" for q in case.questions)
+    for other_id, other in cases.items():
+        if other_id != CASE:
+            assert not accepted_answers(case) & accepted_answers(other), other_id
+
+
 def test_the_culprit_is_named_on_no_more_than_a_third_of_the_cards():
     # Her family name is her mother's too (a suspect of Q1 and the answer of Q5), so the shared-word
     # rule of test_bundled_cases_fair lets "Lark" pass; but "Miss Lark" is the daughter alone (the
