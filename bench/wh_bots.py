@@ -7,18 +7,19 @@ and how many rounds games last.
 Run: `.venv/bin/python bench/wh_bots.py [--games N] [--seats S]` (default 50 games per case, about
 40 s in all on one core; `--games 200` for the issue's figures, about 2.5 minutes).
 
-Measured 2026-12-02, `--games 200`, 3 bots, the four bundled cases (Thornbury Hall revised; Corinna
-and Wapping new). Before the revision Thornbury Hall gave the investigator 77% (win round 16.0).
+Measured 2026-12-03, `--games 200`, 3 bots, the four bundled cases (The Portrait of the Lady in Grey
+replacing the Wapping case, issue #29; Thornbury Hall as mended since the 2026-12-02 run, when it gave
+the investigator 91.0%, win round 13.7; before its first revision, 77%, win round 16.0).
 
     case             bot                     winner win round  rounds spent/bot
     lamplighter      random (before)          15.0%       7.0     8.5      11.8
-    lamplighter      investigator (after)    100.0%       3.8     3.8       5.5
+    lamplighter      investigator (after)     99.0%       3.6     3.6       5.1
     corinna-silk     random (before)           0.0%         -    10.6      12.9
-    corinna-silk     investigator (after)    100.0%       9.2     9.2       9.9
+    corinna-silk     investigator (after)     98.0%       8.7     8.8       9.5
     thornbury-clock  random (before)           0.5%       7.0    13.4      13.6
-    thornbury-clock  investigator (after)     91.0%      13.7    13.9      11.9
-    wapping-bond     random (before)           0.0%         -    17.1      13.2
-    wapping-bond     investigator (after)     98.0%      14.1    14.1       8.7
+    thornbury-clock  investigator (after)     84.5%      14.3    14.7      12.1
+    lady-in-grey     random (before)           0.0%         -    17.7      13.4
+    lady-in-grey     investigator (after)     98.0%       8.7     8.7       7.6
 """
 
 from __future__ import annotations

@@ -19,14 +19,18 @@ from tests.table_support import settle, table_referee
 PEOPLE = (0, 1)
 
 
-def play(mock_table, tmp_path, steps: int = 120):
+def play(mock_table, tmp_path, steps: int = 120, game: str = "mystery-express", seed: int = 7):
     """People at seats 0 and 1 answer at random through the referee; per step, which people seats
-    became awaited after a wait, which changed prompt while already awaited, and the chirps heard."""
-    store, session, referee = table_referee(mock_table, tmp_path, "mystery-express", 7)
+    became awaited after a wait (or stayed awaited into a new leg, case or round: `fresh_turns`),
+    which changed prompt while already awaited within one stretch, and the chirps heard."""
+    store, session, referee = table_referee(mock_table, tmp_path, game, seed)
     chirps: list[str] = []
     play_sound = referee._sound
     referee._sound = lambda pattern: (chirps.append(pattern), play_sound(pattern))
-    rng = random.Random(7)
+    kinds: list[str] = []
+    apply = session.apply
+    session.apply = lambda seat, action: [kinds.append(e.kind) or e for e in apply(seat, action)]
+    rng = random.Random(seed)
     log = []
     for _ in range(steps):
         settle(referee)
@@ -35,12 +39,14 @@ def play(mock_table, tmp_path, steps: int = 120):
             break
         before = {seat: referee.controllers[seat].prompt for seat in PEOPLE}
         heard = len(chirps)
+        kinds.clear()
         prompt = rng.choice(waiting)
         referee.submit(prompt.seat, rng.choice(prompt.actions))
         after = {seat: referee.controllers[seat].prompt for seat in PEOPLE}
-        became = {s for s in PEOPLE if before[s] is None and after[s] is not None}
+        fresh = bool(session.game.info.fresh_turns & set(kinds))
+        became = {s for s in PEOPLE if after[s] is not None and (before[s] is None or fresh)}
         changed = {s for s in PEOPLE if before[s] is not None and after[s] is not None and after[s] != before[s]}
-        log.append((became, changed, chirps[heard:]))
+        log.append((became, changed - became, chirps[heard:]))
     store.close()
     return log, referee
 
@@ -51,6 +57,41 @@ def test_the_chirp_plays_when_a_seat_becomes_awaited_after_a_wait_and_only_then(
         assert heard.count("your_turn") == len(became), (became, changed, heard)
     assert any(became for became, _, _ in log)
     assert any(changed and not became for became, changed, _ in log)  # a next step of one's own turn: silent
+
+
+@pytest.mark.parametrize("game, seed", [("mystery-express", 0), ("mystery-express", 1)])
+def test_a_turn_carried_into_a_new_leg_opens_on_your_move_with_the_chirp(mock_table, tmp_path, game, seed):
+    """The leg ends at a city on this seat's turn and the next leg's first turn is its own again: the
+    board moved on (the Time reveal), so the seat is told, as after a wait."""
+    store, session, referee = table_referee(mock_table, tmp_path, game, seed)
+    chirps: list[str] = []
+    referee._sound = chirps.append
+    rng = random.Random(seed)
+    carried = 0
+    while not session.over and carried < 1:
+        settle(referee)
+        waiting = [p for p in session.game.prompts(session.state) if p.seat in PEOPLE]
+        if not waiting:
+            break
+        legs = session.state.leg
+        before = {seat: referee.controllers[seat].prompt for seat in PEOPLE}
+        prompt = rng.choice(waiting)
+        referee.submit(prompt.seat, rng.choice(prompt.actions))
+        heard = chirps.count("your_turn")
+        chirps.clear()
+        if session.state.leg == legs:
+            continue
+        for seat in PEOPLE:
+            controller = referee.controllers[seat]
+            if before[seat] is not None and controller.prompt is not None:
+                carried += 1
+                while controller.reveals:  # the Time cards shown first: each press clears one
+                    controller.press("next")
+                screen = referee.screen_of(seat)
+                assert controller.mode == "idle" and screen.title == "Your move" and screen.inverted
+                assert heard >= 1
+    assert carried, "no turn carried into a new leg in this playout: choose another seed"
+    store.close()
 
 
 def test_the_chirp_can_be_turned_off_in_table_toml(mock_table, tmp_path):

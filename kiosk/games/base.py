@@ -130,6 +130,9 @@ class GameInfo:
     # Retired options: name -> (the option that replaced it, its default of the day). A stored game from
     # before its successor keeps the rule it was played with (`stored_options`); new games cannot use it.
     legacy: dict[str, tuple[str, Any]] = field(default_factory=dict)
+    # Event kinds that begin a new leg, case or round: a person whose turn carries over one is told
+    # "Your move" again, with the chirp, as after a wait (the board has just moved on without them).
+    fresh_turns: frozenset[str] = frozenset()
 
     def defaults(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.options}

@@ -32,6 +32,7 @@ class Lobby:
     bots: set[int] = field(default_factory=set)  # free seats given to a bot on the touchscreen
     phones: set[int] = field(default_factory=set)  # claimed seats played on a phone (kiosk/web)
     started: bool = False
+    hint: Text | None = None  # what the touchscreen asks now (the options): said instead of "hold ● to start"
     heartbeat: Callable[[], None] | None = None  # called every turn of the loop (the systemd watchdog)
 
     def __post_init__(self) -> None:
@@ -94,6 +95,9 @@ class Lobby:
         title = Text(N_("Seat {n}"), {"n": seat + 1}).render()
         if seat in self.phones:
             return on_a_phone(seat)
+        if self.hint is not None:  # the seats are settled on the touchscreen now: it says what comes next
+            who = N_("You play") if seat in self.claimed else N_("A bot plays") if seat in self.bots else N_("Free seat")
+            return Screen(title, (Item(Text(who).render(), detail=self.hint.render()),))
         if seat in self.claimed:
             return Screen(title, (Item(Text(N_("You play")).render()),), footer=Text(N_("hold ● to start")).render())
         if seat in self.bots:

@@ -242,7 +242,8 @@ class Referee:
             bot.observe([e for e in events if e.visible_to(bot_seat)])
         for other, controller in self.controllers.items():
             controller.ui.observe([e for e in events if e.visible_to(other)])
-        self.refresh(acted=seat)
+        fresh = bool(self.session.game.info.fresh_turns & {event.kind for event in events})
+        self.refresh(acted=seat, fresh=fresh)
         if self.on_events is not None:
             self.on_events(events)
         return None
@@ -267,10 +268,11 @@ class Referee:
                             controller.reveals.clear()  # nothing lingers: the newest reveal replaces the last
                         self._reveal(seat, screen)
 
-    def refresh(self, acted: int | None = None) -> None:
+    def refresh(self, acted: int | None = None, fresh: bool = False) -> None:
         """Bring every seat up to date with its view and prompt, and draw what changed, group by group
         (`drawing_order`): first the seats now awaited, so the people waiting on the bus are served
-        before the others (an I2C bus carries its seats' bytes in turn; two buses write at once)."""
+        before the others (an I2C bus carries its seats' bytes in turn; two buses write at once).
+        `fresh`: a new leg, case or round began, so every awaited seat is awaited as after a wait."""
         prompts: dict[int, Prompt] = {}
         for prompt in self.session.game.prompts(self.session.state):
             held = prompts.get(prompt.seat)
@@ -279,10 +281,10 @@ class Referee:
         narrator = narrator_for(self.session.record.game, self.session.game.view(self.session.state, None))
         for group in self.drawing_order(acted, prompts):
             for seat in group:  # each group's seats brought up to date just before they are drawn
-                self._update(seat, prompts.get(seat), narrator)
+                self._update(seat, prompts.get(seat), narrator, fresh)
             self.draw_seats(group, least_first=len(group) > 1 and all(seat in prompts and seat != acted for seat in group))
 
-    def _update(self, seat: int, mine: Prompt | None, narrator: Any) -> None:
+    def _update(self, seat: int, mine: Prompt | None, narrator: Any, fresh: bool = False) -> None:
         """One seat's bot pause, or its controller's view and prompt (with the chirp after a wait)."""
         if seat in self.bots and mine is not None and seat not in self._bot_due:
             self._bot_due[seat] = self.clock() + self.bot_delay
@@ -291,10 +293,10 @@ class Referee:
         controller = self.controllers.get(seat)
         if controller is None:
             return
-        waited = controller.prompt is None
+        waited = controller.prompt is None or fresh
         view = self.session.game.view(self.session.state, seat)
         game_id = self.session.record.game
-        controller.update(view, mine, doing(game_id, mine.kind, view, narrator) if mine is not None else None)
+        controller.update(view, mine, doing(game_id, mine.kind, view, narrator) if mine is not None else None, fresh)
         if waited and mine is not None and seat not in self.bots and self.table.config.whistle.your_turn:
             self._sound("your_turn")  # after a wait only: not at every step of one's own turn
 

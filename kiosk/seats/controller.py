@@ -59,14 +59,16 @@ class SeatController:
     asked: Text | None = None  # what the awaited prompt asks, in words the table's status line uses too
     link: str | None = None  # the seat's phone link (kiosk/web): a last page shows it as a QR code
 
-    def update(self, view: dict[str, Any], prompt: Prompt | None, asked: Text | None = None) -> None:
+    def update(self, view: dict[str, Any], prompt: Prompt | None, asked: Text | None = None,
+               fresh: bool = False) -> None:
         """A new view and the prompt now awaited from this seat (None when nothing is asked), with
         what it asks in words. A prompt that ends a wait opens on "Your move" (when the words are
-        known); the next prompt of the same turn opens on its choices."""
+        known), as does one carried into a new leg, case or round (`fresh`); the next prompt of the
+        same turn opens on its choices."""
         self.view = view
         self.asked = asked if prompt is not None else None
-        if prompt != self.prompt:
-            waited = self.prompt is None
+        if prompt != self.prompt or (fresh and prompt is not None):
+            waited = self.prompt is None or fresh
             self.prompt = prompt
             self.index, self.path = 0, ()
             self.mode = "prompt" if prompt is not None and not (waited and self.asked is not None) else "idle"

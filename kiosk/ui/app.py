@@ -48,7 +48,7 @@ from kiosk.ui.boards import Board, BoardContext, make_board
 from kiosk.ui.layout import inset
 from kiosk.ui.scenes.notice import bottom_strip, notice_bar
 from kiosk.ui.paint import Painter
-from kiosk.ui.scene import Scene, Touchscreen
+from kiosk.ui.scene import Scene, SeatHint, Touchscreen, seat_hint
 from kiosk.ui.scenes.admin import Admin
 from kiosk.ui.scenes.attract import Attract
 from kiosk.ui.scenes.choose_game import ChooseGame
@@ -66,6 +66,7 @@ REVEAL_SECONDS = {"slow": 5.0, "normal": 3.0, "fast": 1.5}
 NOTICE_SECONDS = 4.0
 HOLD_FOR_ADMIN = 3.0  # a finger held this long anywhere opens the admin PIN pad
 RESULTS = "results"  # a tap on a finished board, once it has shown the end: on to the results
+IDLE_HINT = SeatHint(Text(N_("Choose a game on the touchscreen")))  # between games, the attract screen
 
 
 @dataclass
@@ -142,6 +143,7 @@ class App:
                 self.results()
         elif self.scene is not None:
             self.scene.tap(value, now)
+            self._seats_follow()
 
     def next_frame(self, now: float) -> float | None:
         waits = [self.scene.next_frame(now) if self.scene is not None else None]
@@ -169,6 +171,7 @@ class App:
     def show(self, scene: Scene) -> None:
         self.scene = scene
         self.screen.changed()
+        self._seats_follow()
 
     def notice(self, text: Text, *, alert: bool = True) -> None:
         """A short message over whatever the touchscreen shows, for a few seconds (an alert unless told)."""
@@ -606,12 +609,29 @@ class App:
         else:
             self.attract()
 
+    def _seats_follow(self) -> None:
+        """Before a game, the seat screens say what the touchscreen asks now (`seat_hint`): a tap that
+        chose the game, a new scene (the options, the resume offer) moves them on (identical frames
+        cost nothing on the bus)."""
+        if self.referee is not None:
+            return
+        if self.lobby is not None:
+            hint = seat_hint(self.scene)
+            detail = hint.detail if hint is not None else None
+            if detail != self.lobby.hint:
+                self.lobby.hint = detail
+                self.lobby.draw()
+        else:
+            self._idle_seats()
+
     def _idle_seats(self, first: int = 0) -> None:
-        """Seats outside a game (every seat between games) say where to look."""
+        """Seats outside a game (every seat between games) say where to look: what the touchscreen asks
+        now, or to choose a game there."""
         if first == 0 and (self.lobby is not None or self.referee is not None):
             return
-        message = N_("Not in this game") if first else N_("Choose a game on the touchscreen")
-        image = render(Screen(Text(N_("Mystery Table")).render(), (Item(Text(message).render()),)))
+        hint = SeatHint(Text(N_("Not in this game"))) if first else seat_hint(self.scene) or IDLE_HINT
+        detail = hint.detail.render() if hint.detail is not None else ""
+        image = render(Screen(hint.title.render(), (Item(hint.label.render(), detail=detail),)))
         for part in self.table.seats:
             if part.index >= first:
                 part.display.show(image)

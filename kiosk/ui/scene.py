@@ -18,6 +18,7 @@ from typing import Protocol
 
 import pygame
 
+from kiosk.i18n import N_, Text
 from kiosk.ui.layout import Layout, layout_for
 from kiosk.ui.paint import Painter
 from kiosk.ui.theme import Theme
@@ -49,6 +50,24 @@ class Scene(Protocol):
     def next_frame(self, now: float) -> float | None:
         """Seconds after a frame drawn at `now` until the scene next needs drawing without any input
         (a clock's hand moving), or None if nothing moves by itself."""
+
+
+@dataclass(frozen=True)
+class SeatHint:
+    """What the seat screens say while the touchscreen sets a game up: a big label and, under it, what
+    to do there (two small lines)."""
+
+    label: Text
+    detail: Text | None = None
+    title: Text = Text(N_("Mystery Table"))
+
+
+def seat_hint(scene: object) -> SeatHint | None:
+    """What the seat screens outside a game say while `scene` is on the touchscreen: a scene of the
+    setup (the game choice, its options, the resume offer) tells them with a `seat_hint` property, so
+    the seats follow the stage it is at; None: the scene has nothing to say to the seats."""
+    hint = getattr(scene, "seat_hint", None)
+    return hint if isinstance(hint, SeatHint) else None
 
 
 class Touchscreen:

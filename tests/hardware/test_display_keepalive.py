@@ -54,7 +54,7 @@ def seen(panel: FakePanel, rotation: int = 0) -> bytes:
 
 
 @pytest.mark.parametrize("model", ["ssd1306", "sh1106"])
-def test_a_panel_that_lost_power_between_two_writes_lights_again_within_a_keepalive(model):
+def test_a_panel_that_lost_power_between_two_writes_is_whole_again_at_the_next_keepalive(model):
     bus, panel, display, reports, clock = rig(model)
     picture = hand("Lady Sarah")
     display.show(picture)
@@ -65,13 +65,25 @@ def test_a_panel_that_lost_power_between_two_writes_lights_again_within_a_keepal
     display.poll()
     assert not panel.lit
     clock.now += KEEPALIVE_SECONDS
-    display.poll()
+    display.poll()  # its status byte says "display off": it reset, and gets its whole picture
     assert panel.lit and panel.contrast == 0x42  # on again, as configured
-    for _ in range(PAGES - 1):  # one page of the picture per keepalive
+    assert seen(panel) == picture.tobytes()
+    assert reports == [] and not display.failed  # nothing failed: nothing to say on the touchscreen
+
+
+def test_a_lit_panel_whose_ram_was_garbled_is_mended_a_page_per_keepalive():
+    """No reset to find (the status says lit): the page rewrite still mends the RAM in time."""
+    bus, panel, display, reports, clock = rig()
+    picture = hand("Dr Stone")
+    display.show(picture)
+    panel.ram = [bytearray(panel.ram_width) for _ in panel.ram]  # a glitch: RAM blank, panel still on
+    clock.now += KEEPALIVE_SECONDS
+    display.poll()
+    assert seen(panel) != picture.tobytes()  # one page only: no full rewrite without a reset
+    for _ in range(PAGES - 1):
         clock.now += KEEPALIVE_SECONDS
         display.poll()
     assert seen(panel) == picture.tobytes()
-    assert reports == [] and not display.failed  # nothing failed: nothing to say on the touchscreen
 
 
 def test_a_display_that_vanishes_while_its_picture_does_not_change_comes_back():
@@ -108,10 +120,11 @@ def test_the_keepalive_costs_a_few_dozen_bytes_and_blanks_nothing():
     bus.reset_counters()
     clock.now += KEEPALIVE_SECONDS
     display.poll()
-    commands = bus.transactions[0].payload
+    reads, commands, *_ = (t.payload for t in bus.transactions if t.address == 0x3C)
+    assert reads == b""  # the status byte, read first: did the panel reset?
     assert commands[0] == 0x00 and 0xAE not in commands[1:]  # no "display off", even for a moment
     assert list(commands[1:len(init_sequence("ssd1306")) + 1]) == list(init_sequence("ssd1306"))
-    assert bus.bytes_sent < 200  # init (about 30 bytes) and one page of 128
+    assert bus.bytes_sent < 200  # the status read, init (about 30 bytes) and one page of 128
     assert seen(panel) == picture.tobytes()
     assert display.due() == KEEPALIVE_SECONDS
 
@@ -124,9 +137,8 @@ def test_the_table_keeps_its_seat_screens_alive_between_games(kiosk_table):
     seat.display.clock = clock
     picture_before = mock.screen(0).tobytes()
     mock.panel(0).power_cycle()
-    for _ in range(PAGES + 1):
-        clock.now += KEEPALIVE_SECONDS
-        app.pump()
+    clock.now += KEEPALIVE_SECONDS  # the issue's bound: whole within 3 s of the brown-out
+    app.pump()
     assert mock.panel(0).lit and mock.screen(0).tobytes() == picture_before
 
 

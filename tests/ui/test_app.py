@@ -15,6 +15,7 @@ from hardware.sim.pn532 import SimTag
 from kiosk.config import default_config
 from kiosk.games.base import Action
 from kiosk.referee.session import GameSession
+from kiosk.seats.screen import Item, Screen, render
 from kiosk.store import GameStore
 from kiosk.ui.app import RESULTS, App, Plan
 from kiosk.ui.loop import Loop
@@ -161,6 +162,37 @@ def test_tap_through_a_whole_mystery_express_game(kiosk):
     assert kiosk.app.store.game(session.record.id).finished is not None
 
 
+def shows(kiosk, seat: int, title: str, label: str, detail: str = "", footer: str = "") -> bool:
+    """Whether the seat's panel shows this screen now."""
+    return kiosk.mock.screen(seat).tobytes() == render(Screen(title, (Item(label, detail=detail),), footer=footer)).tobytes()
+
+
+def test_the_seat_screens_follow_the_touchscreen_through_the_setup(kiosk):
+    """A person at a seat is never told to choose a game once it is chosen: each step of the setup
+    on the touchscreen says on the seats what it asks (and going back says so too)."""
+    kiosk.loop.start()
+    kiosk.settle()
+    kiosk.tap("start")
+    assert all(shows(kiosk, seat, "Mystery Table", "Choose a game on the touchscreen") for seat in range(4))
+    kiosk.tap(("game", "pi"))
+    assert all(shows(kiosk, seat, "P.I.", "How many play?", "Answer on the touchscreen") for seat in range(4))
+    kiosk.tap("back")
+    assert shows(kiosk, 0, "Mystery Table", "Choose a game on the touchscreen")
+    kiosk.tap(("game", "pi"))
+    kiosk.tap(("players", 3))
+    assert shows(kiosk, 0, "Seat 1", "Free seat", footer="press ● to play")
+    assert shows(kiosk, 3, "Mystery Table", "Not in this game")
+    kiosk.mock.press(0, "select")
+    kiosk.until(lambda: shows(kiosk, 0, "Seat 1", "You play", footer="hold ● to start"), "seat 1 claimed")
+    kiosk.tap("start")
+    assert isinstance(kiosk.app.scene, Options)
+    assert shows(kiosk, 0, "Seat 1", "You play", "Options on the touchscreen")
+    assert shows(kiosk, 1, "Seat 2", "Free seat", "Options on the touchscreen")
+    kiosk.tap("back")
+    assert isinstance(kiosk.app.scene, SeatClaim)
+    assert shows(kiosk, 0, "Seat 1", "You play", footer="hold ● to start")
+
+
 def test_an_unfinished_game_is_offered_for_resume(kiosk):
     session = GameSession.start(kiosk.app.store, "mystery-express", 4, 3, {}, bots=[])
     for _ in range(3):
@@ -169,6 +201,7 @@ def test_an_unfinished_game_is_offered_for_resume(kiosk):
     kiosk.loop.start()
     kiosk.settle()
     assert isinstance(kiosk.app.scene, ResumeOffer)
+    assert all(shows(kiosk, seat, "Unfinished game", "Mystery Express", "Resume it on the touchscreen") for seat in range(4))
     kiosk.tap(next(t.value for t in kiosk.targets() if "resume" in str(t.value)))
     assert kiosk.app.referee is not None and kiosk.app.referee.session.actions_done == 3
     assert kiosk.app.scene is kiosk.app.board

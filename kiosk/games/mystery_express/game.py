@@ -17,6 +17,7 @@ INFO = GameInfo(
     names={"en": "Mystery Express", "es": "Mystery Express"},
     min_seats=3,
     max_seats=5,
+    fresh_turns=frozenset({"time_reveal"}),  # a new leg begins at each city
     options=(
         OptionSpec("characters", "choose", ("choose", "random"), "players pick characters, or deal them"),
         OptionSpec("removal", "random", ("random", "highest"), "3-4 players: which elements leave the game",

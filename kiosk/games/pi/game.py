@@ -17,6 +17,7 @@ INFO = GameInfo(
     names={"en": "P.I.", "es": "P.I."},
     min_seats=2,
     max_seats=5,
+    fresh_turns=frozenset({"minigame_end"}),  # the next case begins
     options=(
         OptionSpec(
             "round_limit",

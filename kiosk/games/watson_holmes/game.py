@@ -37,6 +37,7 @@ def make_info(case_ids: tuple[str, ...], cases: dict[str, Case]) -> GameInfo:
         names=NAMES,
         min_seats=2,
         max_seats=7,
+        fresh_turns=frozenset({"round_start"}),  # a new round of visits
         options=(
             OptionSpec("case", case_ids[0], case_ids, "which case file to play", playable),
             OptionSpec("case_digest", "", None, "recorded, not chosen: the case file's sha256 when the game began"),

@@ -17,6 +17,7 @@ from kiosk.games import registry
 from kiosk.i18n import LANGUAGES, N_, Text
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim
+from kiosk.ui.scene import SeatHint
 from kiosk.ui.scenes.chrome import backdrop, button_height, margin, segmented
 from kiosk.ui.scenes.emblems import draw_emblem
 from kiosk.ui.scenes.notice import Notice
@@ -49,6 +50,13 @@ class ChooseGame:
     chosen: str | None = None  # the game whose player count is being asked
     theme: Theme = LOBBY
     notice: Notice = field(default_factory=Notice)
+
+    @property
+    def seat_hint(self) -> SeatHint:
+        if self.chosen is None:
+            return SeatHint(Text(N_("Choose a game on the touchscreen")))
+        name = Text(registry.get(self.chosen).info.names["en"])
+        return SeatHint(Text(N_("How many play?")), Text(N_("Answer on the touchscreen")), title=name)
 
     # --- drawing --------------------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from kiosk.i18n import N_, Text, TextList
 from kiosk.referee.narration import table_case
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.option_labels import LABELS, OFF, ON, TABLE_SETTINGS, VALUE_NAMES
+from kiosk.ui.scene import SeatHint
 from kiosk.ui.paint import Painter, Verbatim, Words
 from kiosk.ui.scenes.chrome import backdrop, button_height, margin, pager, segmented, title_band, turn_page
 from kiosk.ui.scenes.notice import Notice
@@ -87,6 +88,11 @@ class Options:
         for row in self.rows:  # a value this screen cannot offer (a seat beyond this game's) falls back
             if row.choices is not None and self.values.get(row.name) not in row.choices:
                 self.values[row.name] = row.choices[0]
+
+    @property
+    def seat_hint(self) -> SeatHint:
+        name = Text(registry.get(self.game_id).info.names["en"])
+        return SeatHint(name, Text(N_("Options on the touchscreen")))
 
     # --- drawing --------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from kiosk.games import registry
 from kiosk.i18n import N_, Text
 from kiosk.ui.layout import inset, rows
 from kiosk.ui.paint import Painter
+from kiosk.ui.scene import SeatHint
 from kiosk.ui.scenes.chrome import YES, backdrop, button_height, confirm_box, margin, title_band
 from kiosk.ui.theme import Theme, theme_for
 
@@ -44,6 +45,11 @@ class ResumeOffer:
 
     def __post_init__(self) -> None:
         self.theme = theme_for(self.game_id)
+
+    @property
+    def seat_hint(self) -> SeatHint:
+        name = Text(registry.get(self.game_id).info.names["en"])
+        return SeatHint(name, Text(N_("Resume it on the touchscreen")), title=Text(N_("Unfinished game")))
 
     def draw(self, paint: Painter, now: float) -> None:
         room = backdrop(paint)
