@@ -395,7 +395,7 @@ def test_a_repeated_id_or_place_is_reported_at_the_second_one(tmp_path, old, new
 
 # --- the proofreading view: `kiosk cases show` in one language, and --compare ------------------------
 
-BUNDLED_NAMES = ["tutorial-lamplighter", "thornbury-clock", "corinna-silk", "wapping-bond"]
+BUNDLED_NAMES = sorted(path.stem for path in CASES_DIR.glob("*.yaml"))
 
 
 def shown(capsys, *args: str) -> str:
