@@ -45,6 +45,7 @@ EDITIONS = ("kiosk", "physical")
 DEFAULT_CARRIAGE_ICON = 2  # rules A10: the amount printed on a carriage icon is unknown
 LANG_CODES = ("en", "es")
 
+
 class CaseError(ValueError):
     """A case file that cannot be played; `problems` lists every one found (each names the file)."""
 
@@ -478,7 +479,6 @@ def parse_case(raw: Any, source: str, digest: str = "") -> Case:
         places[pos] = card_id
     lockpick_ok = _lockpick_reachable(r, label, cards, start)
 
-    questions: list[Question] = []
     read: list[tuple[Question, dict[str, Any], str]] = []  # each question with its mapping (for lines) and its place
     questions_raw = r.items(data, "questions", label)
     if not questions_raw and (id(data), "questions") not in r.misspelled:
@@ -489,8 +489,8 @@ def parse_case(raw: Any, source: str, digest: str = "") -> Case:
         if not isinstance(q_raw, dict):
             r.fail(where, Text(N_("must be a mapping of fields, got {got}"), {"got": _shown(q_raw)}))
             continue
-        questions.append(_question(r, q_raw, where, kiosk, cards, lockpick_ok))
-        read.append((questions[-1], q_raw, where))
+        read.append((_question(r, q_raw, where, kiosk, cards, lockpick_ok), q_raw, where))
+    questions = [question for question, _, _ in read]
     q_ids: set[str] = set()
     for question, q_raw, _ in read:  # the second of two is where the fault is
         if question.id and question.id in q_ids:
@@ -553,9 +553,10 @@ def _find(r: _Reader, read: list[tuple[Question, dict[str, Any], str]], setting:
     told: set[str] = set()
     for question, q_raw, where in read:
         for finding in question_findings(question, setting):
-            if finding.message.render("en") in told:
+            said = finding.message.render("en")
+            if said in told:
                 continue
-            told.add(finding.message.render("en"))
+            told.add(said)
             node = q_raw.get(finding.field)
             if isinstance(node, list) and isinstance(finding.item, int) and finding.item < len(node):
                 line = _line(node[finding.item], "label")
