@@ -2,11 +2,12 @@
 text disagree on what a translation must keep, a name, a number, a time or a weekday.
 
 Names are the case's own: the words of its suspects' names, and every capitalised word that the case
-writes in both languages (inside a sentence, so not a sentence's first word) and never in lowercase: "Gregson", "Dean Street",
-"Soho" are names; "the Hall" is not ("the hall"). A text is flagged when a name is in one language and
-not in the other, unless the other writes a word spelled much like it ("Thames", «Támesis»); a card is
-compared as its name and its text together ("the Yard" on the card Scotland Yard). Numbers and times are compared as values (wording.py), weekdays
-by day; a text that says "ten" once and «diez» twice is not flagged, one that says six and «siete» is.
+writes in both languages inside a sentence (not as a sentence's first word) and never in lowercase:
+"Gregson", "Dean Street", "Soho" are names; "the Hall" is not ("the hall"). A text is flagged when a
+name is in one language and not in the other, unless the other writes a word spelled much like it
+("Thames", «Támesis»); a card is compared as its name and its text together ("the Yard" on the card
+Scotland Yard). Numbers and times are compared as values (wording.py), weekdays by day; a text that
+says "ten" once and «diez» twice is not flagged, one that says six and «siete» is.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from kiosk.i18n import N_, Text
 if TYPE_CHECKING:
     from kiosk.games.watson_holmes.case import Case, Localized
 
-# A word inside a sentence: after a letter, a digit, a comma or the like, not after the sentence's end.
 TRANSLATED_NAME = 0.7  # how alike (difflib's ratio, accents dropped) a name and its translation are spelled
+# A word inside a sentence: after a letter, a digit, a comma or the like, not after the sentence's end.
 _INSIDE = re.compile(r"(?<=[\w,;:)\-–—] )(?P<word>[^\W\d_]+(?:['’][^\W\d_]+)*)")
 
 
