@@ -19,6 +19,7 @@ from kiosk.bots.table_bots import table_bot
 from kiosk.config import load_config
 from kiosk.games import registry
 from kiosk.games.mystery_city.cards import load_cards
+from kiosk.fleet.discovery import ENTITIES
 from kiosk.fleet.beacon import Beacon
 from kiosk.fleet.link import MqttLink
 from kiosk.referee.session import GameSession
@@ -71,7 +72,7 @@ def test_a_bot_game_is_on_the_broker_and_nothing_private_goes_out(broker: Broker
     try:
         assert eventually(lambda: {TOPIC + leaf for leaf in ("status", "state", "health")}
                           <= {t for t, _, retained in late.messages if retained})
-        assert eventually(lambda: sum(1 for t, _, r in late.messages if r and t.startswith("homeassistant/")) == 7)
+        assert eventually(lambda: sum(1 for t, _, r in late.messages if r and t.startswith("homeassistant/")) == len(ENTITIES))
         assert not any(r for t, _, r in late.messages if t.endswith("game_finished"))
         assert eventually(lambda: [g["id"] for g in late.json(TOPIC + "history") or []] == [1])
     finally:
