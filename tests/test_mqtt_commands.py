@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import signal
 import sys
 import threading
 from collections.abc import Iterator
@@ -28,7 +29,7 @@ from kiosk.store import GameStore
 from kiosk.ui.app import App, Plan
 from kiosk.ui.scene import Touchscreen
 from kiosk.ui.scenes.attract import Attract
-from tests.mqtt_support import ROOT, USERS, Broker, Listener, make_broker, table_toml
+from tests.mqtt_support import ROOT, USERS, Broker, Listener, broker, free_port, kiosk, make_broker, table_toml  # noqa: F401
 from tests.waiting import eventually
 
 
@@ -222,3 +223,31 @@ def test_the_commands_json_is_what_the_buttons_send() -> None:
     configs = discovery_configs(MqttConfig("h", "t"), "en")
     presses = [json.loads(c["payload_press"]) for c in configs.values() if "payload_press" in c]
     assert sorted(parse(json.dumps(p).encode()).name for p in presses) == ["end_game", "restart"]  # type: ignore[union-attr]
+
+
+def test_the_restart_button_restarts_a_running_table(broker: Broker, tmp_path: Path) -> None:
+    """A headless table with people at two seats: the restart press stops it cleanly (offline, the game
+    kept) and the same command runs again in the same process, which resumes the game and is online
+    again. The device's page is the table's phone seats' server."""
+    port = free_port()
+    config = table_toml(tmp_path / "t1", broker, extra=f'[web]\nport = {port}\nbind = ["127.0.0.1"]\n')
+    listener = Listener(broker, ("mystery-table/table-1/status", "homeassistant/button/#"))
+    presser = Presser(broker, "ha-control")
+    table = kiosk("run", "--mock", "--headless", "--seats", "4", "--bots", "2", "--config", str(config))
+    try:
+        statuses = lambda: listener.on("mystery-table/table-1/status")  # noqa: E731
+        assert eventually(lambda: statuses()[-1:] == [b"online"]), statuses()
+        restart = json.loads(listener.wait("homeassistant/button/mystery_table_table-1/restart/config", bool))
+        assert restart["device"]["configuration_url"] == f"http://127.0.0.1:{port}"
+        process_id = table.pid
+        assert presser.press(restart).value == 0
+        assert eventually(lambda: b"offline" in statuses() and statuses()[-1] == b"online"), statuses()
+        assert table.poll() is None and table.pid == process_id  # the same process (systemd's main one)
+    finally:
+        presser.close()
+        listener.close()
+        table.send_signal(signal.SIGTERM)
+        out, err = table.communicate(timeout=120)
+    assert table.returncode == 0, err
+    assert "Stopped; game 1 is kept" in out and "Resuming game 1 after 0 actions." in out, out
+    assert "Traceback" not in err
