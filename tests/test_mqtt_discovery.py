@@ -19,7 +19,7 @@ from hardware.sim.mock_table import MockTable
 from kiosk.config import ConfigError, MqttConfig, load_config
 from kiosk.bots.table_bots import table_bot
 from kiosk.fleet.beacon import Beacon, start_beacon
-from kiosk.fleet.commands import Command, Controls, parse
+from kiosk.fleet.control import Command, Controls, parse
 from kiosk.fleet.discovery import ENTITIES, discovery_configs
 from kiosk.fleet.link import MEMORY_FILE, MqttLink
 from kiosk.games import registry

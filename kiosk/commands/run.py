@@ -37,7 +37,7 @@ from kiosk import i18n
 from kiosk.i18n import N_, Text, _, counted
 from kiosk.referee.lobby import Lobby
 from kiosk.fleet.beacon import Beacon, start_beacon
-from kiosk.fleet.commands import Controls
+from kiosk.fleet.control import Controls
 from kiosk.referee.narration import HEADLINES, narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.appliance.service import ServiceNotifier, stop_on_sigterm, stop_requested

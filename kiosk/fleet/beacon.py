@@ -4,7 +4,7 @@
 in play, or None between games. It costs nothing when nothing changed: the state is rebuilt only
 after an action, the health once a second. A game seen over is queued once as `game_finished`.
 The commands heard on the table's command topic are carried out there too, on the main loop's thread,
-with the `controls` the table gives (`kiosk.fleet.commands`).
+with the `controls` the table gives (`kiosk.fleet.control`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from hardware.table import Table
 from kiosk.config import TableConfig
-from kiosk.fleet.commands import Controls, carry_out
+from kiosk.fleet.control import Controls, carry_out
 from kiosk.fleet.link import MqttLink, retire_others, MEMORY_FILE
 from kiosk.fleet.report import HealthWatch, dumps, finished_payload, history_payload, state_payload
 from kiosk.referee.session import GameSession

@@ -5,7 +5,7 @@ discovery_prefix`, Home Assistant's `homeassistant` unless its MQTT integration 
 is `mystery_table_<table_id>`); an empty retained message on the same topic removes it. Every entity
 names the same device (identifiers from the table id) and is unavailable while the table's `status` is
 `offline` (its last will). The sensors read the table's retained `state` and `health` topics; the
-buttons and the select write the table's `command` topic (`kiosk.fleet.commands`: JSON such as
+buttons and the select write the table's `command` topic (`kiosk.fleet.control`: JSON such as
 `{"command": "end_game"}`), which only a broker user its ACL lets write there can do; the event fires
 once per `game_finished` message.
 """

@@ -29,7 +29,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from kiosk.config import MqttConfig
-from kiosk.fleet.commands import Inbox
+from kiosk.fleet.control import Inbox
 from kiosk.fleet.discovery import COMMAND, ENTITIES, config_topic, discovery_configs, table_topic
 from kiosk.store import GameStore, StoreWriteError
 
@@ -60,7 +60,7 @@ class MqttLink:
                  configuration_url: str | None = None) -> None:
         self.config = config
         self.configuration_url = configuration_url  # the device's page in Home Assistant
-        self.inbox = Inbox()  # what the command topic said, for the main loop (kiosk.fleet.commands)
+        self.inbox = Inbox()  # what the command topic said, for the main loop (kiosk.fleet.control)
         self.store = store
         self.language = language
         self.memory = data_dir / MEMORY_FILE

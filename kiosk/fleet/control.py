@@ -17,6 +17,7 @@ import logging
 import queue
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from kiosk.games import registry
@@ -97,8 +98,7 @@ def carry_out(found: Command | str, controls: Controls | None, table_id: str) ->
         elif found.name == "restart":
             action = controls.restart
         elif controls.feature is not None and found.game is not None:
-            feature, game = controls.feature, found.game
-            action = lambda: feature(game)  # noqa: E731
+            action = partial(controls.feature, found.game)
     if action is None:
         log.warning("mqtt: table %s: %s not done: this table runs without its touchscreen", table_id, found.name)
         return False

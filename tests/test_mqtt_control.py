@@ -22,7 +22,7 @@ from hardware.sim.mock_table import MockTable
 from kiosk.commands import run as run_command
 from kiosk.config import default_config, load_config
 from kiosk.fleet.beacon import Beacon
-from kiosk.fleet.commands import Command, Controls, Inbox, carry_out, parse
+from kiosk.fleet.control import Command, Controls, Inbox, carry_out, parse
 from kiosk.fleet.discovery import discovery_configs
 from kiosk.fleet.link import MqttLink
 from kiosk.store import GameStore
