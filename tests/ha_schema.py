@@ -95,6 +95,9 @@ def _device_problems(topic: str, config: dict[str, Any]) -> list[str]:
             found.append(f"{topic}: configuration_url {url!r} is not a URL")
         if not config.get("unique_id"):
             found.append(f"{topic}: a device's entity needs a unique_id")
+        name, device_name = config.get("name"), device.get("name")
+        if isinstance(name, str) and isinstance(device_name, str) and name.lower().startswith(device_name.lower()):
+            found.append(f"{topic}: the name repeats the device's ({device_name!r}): Home Assistant strips it")
     if "origin" in config:
         origin, _ = expanded(config["origin"], SCHEMA["origin_abbreviations"])
         found += [f"{topic}: origin: unknown key {k}" for k in sorted(set(origin) - set(SCHEMA["origin_keys"]["keys"]))]

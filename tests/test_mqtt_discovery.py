@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from hardware.sim.mock_table import MockTable
 
@@ -93,9 +94,11 @@ def test_no_deprecated_key_and_each_entity_in_its_place() -> None:
 
 def test_the_readme_card_shows_entities_the_table_has() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    card = re.search(r"```yaml\ntype: entities\n(.*?)```", text, re.S)
+    card = re.search(r"```yaml\n(type: entities\n.*?)```", text, re.S)
     assert card is not None
-    shown = set(re.findall(r"entity: (\S+)", card.group(1)))
+    rows = yaml.safe_load(card.group(1))["entities"]
+    shown = {row["entity"] for row in rows if "entity" in row}
+    assert all(set(row) == {"entity"} or row == {"type": "divider"} for row in rows)
     ids = {c["default_entity_id"] for c in discovery_configs(MqttConfig("h", "table-1"), "en").values()}
     assert shown <= ids and {i.split(".")[0] for i in shown} == {"sensor", "binary_sensor", "event", "select", "button"}
 
@@ -207,6 +210,7 @@ def test_the_checks_refuse_what_home_assistant_refuses() -> None:
     assert problems(topic, {**config, "device_class": "restart"})  # a button's, not a sensor's
     assert problems(topic, {**config, "value_template": "{{ value_json.game "})
     assert problems(topic, {**config, "origin": {"sw": "1"}})
+    assert problems(topic, {**config, "name": config["device"]["name"] + " game"})
     assert problems("homeassistant/sensor/a b/config", config)
     assert problems(topic, config, prefix="ha")
     button_topic, button = next((t, c) for t, c in configs.items() if "/button/" in t)
