@@ -28,14 +28,19 @@ def expanded(config: dict[str, Any], abbreviations: dict[str, str]) -> tuple[dic
     return found, twice
 
 
+def component_of(topic: str, prefix: str) -> re.Match[str] | None:
+    """The discovery topic's component, node and object ids, read after the prefix."""
+    return TOPIC.fullmatch(topic[len(prefix) + 1:]) if topic.startswith(prefix + "/") else None
+
+
 def _topic_problem(value: Any, publish: bool) -> bool:
     return not isinstance(value, str) or not value or "\0" in value or (publish and any(c in value for c in "+#"))
 
 
 def problems(topic: str, raw: dict[str, Any], prefix: str = "homeassistant") -> list[str]:
     """What Home Assistant's discovery would refuse or warn about in one config."""
-    match = TOPIC.fullmatch(topic)
-    if match is None or match["prefix"] != prefix or match["component"] not in SCHEMA["platforms"]:
+    match = component_of(topic, prefix)
+    if match is None or match["component"] not in SCHEMA["platforms"]:
         return [f"{topic}: not a discovery topic of a platform the schema knows under {prefix}/"]
     component = match["component"]
     platform = SCHEMA["platforms"][component]
@@ -117,3 +122,45 @@ def render_value(template: str, payload: bytes | str) -> str:
 
 def render_command(template: str, value: str) -> str:
     return _JINJA.from_string(template).render(value=value).strip()
+
+
+def heard_problems(messages: list[tuple[str, bytes, bool]], prefix: str = "homeassistant") -> list[str]:
+    """Every discovery config a listener heard, checked against the schema, and its value template
+    rendered for every message it heard on the config's state topic, as its platform reads the result
+    (a sensor: some text; a binary sensor: its on or off payload; a select: one of its options or None;
+    an event: JSON naming one of its event types)."""
+    configs = {topic: json.loads(payload) for topic, payload, _ in messages if topic.startswith(prefix + "/") and payload}
+    found = [p for topic, config in configs.items() for p in problems(topic, config, prefix)]
+    for topic, config in configs.items():
+        match = component_of(topic, prefix)
+        if match is None:
+            continue  # said by `problems`
+        component = match["component"]
+        template = config.get("value_template")
+        if template is None:
+            continue
+        for state_topic, payload, _ in messages:
+            if state_topic != config.get("state_topic") or not payload:
+                continue
+            try:
+                shown = render_value(template, payload)
+            except jinja2.TemplateError as error:
+                found.append(f"{topic}: {template!r} fails on {payload!r}: {error}")
+                continue
+            if not _reads(component, config, shown):
+                found.append(f"{topic}: {template!r} gives {shown!r} for {payload!r}")
+    return found
+
+
+def _reads(component: str, config: dict[str, Any], shown: str) -> bool:
+    if component == "binary_sensor":
+        return shown in (config.get("payload_on", "ON"), config.get("payload_off", "OFF"))
+    if component == "select":
+        return shown in config["options"] or shown.lower() == "none"
+    if component == "event":
+        try:
+            event = json.loads(shown)
+        except ValueError:
+            return False
+        return isinstance(event, dict) and event.get("event_type") in config["event_types"]
+    return shown != ""

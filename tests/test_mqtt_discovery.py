@@ -26,7 +26,7 @@ from kiosk.fleet.link import MEMORY_FILE, MqttLink
 from kiosk.games import registry
 from kiosk.referee.session import GameSession
 from kiosk.store import GameStore
-from tests.ha_schema import SCHEMA, problems, render_command, render_value
+from tests.ha_schema import SCHEMA, heard_problems, problems, render_command, render_value
 from tests.mqtt_support import ROOT, Broker, Listener, broker, table_toml  # noqa: F401
 from tests.waiting import eventually
 
@@ -128,7 +128,7 @@ def test_every_template_reads_every_payload_by_key(broker: Broker, tmp_path: Pat
     config = load_config(table_toml(tmp_path / "t1", broker))
     assert config.mqtt is not None
     store = GameStore.open(config.data_dir)
-    listener = Listener(broker, ("mystery-table/table-1/#",))
+    listener = Listener(broker, ("mystery-table/table-1/#", "homeassistant/#"))
     link = MqttLink(config.mqtt, store, "en", config.data_dir)
     link.start()
     beacon = Beacon(link, mock_table.table, store, "en")
@@ -192,6 +192,8 @@ def test_every_template_reads_every_payload_by_key(broker: Broker, tmp_path: Pat
                          "duration_s": game["duration_s"], "winners": game["winners"]}
         assert all(isinstance(seat, int) and 1 <= seat <= game["seats"] for seat in event["winners"])
     assert {json.loads(raw)["game"] for raw in finished} == set(registry.ids())
+    assert len([t for t, p, _ in listener.messages if t.startswith("homeassistant/") and p]) >= len(ENTITIES)
+    assert heard_problems(listener.messages) == []  # the same, entity by entity, as each platform reads it
 
 
 def test_the_checks_refuse_what_home_assistant_refuses() -> None:
@@ -222,6 +224,16 @@ def test_the_checks_refuse_what_home_assistant_refuses() -> None:
     select_topic, select = next((t, c) for t, c in configs.items() if "/select/" in t)
     assert problems(select_topic, {**select, "options": []})
     assert set(SCHEMA["platforms"]) == {"sensor", "binary_sensor", "button", "select", "event"}
+    attention_topic, attention = next((t, c) for t, c in configs.items() if "/binary_sensor/" in t)
+    health = (attention["state_topic"], b'{"attention": true, "faults": 1}', True)
+    heard = [(attention_topic, json.dumps(attention).encode(), True), health]
+    assert heard_problems(heard) == []
+    wrong = {**attention, "value_template": "{{ 'yes' if value_json.attention else 'no' }}"}
+    assert heard_problems([(attention_topic, json.dumps(wrong).encode(), True), health])
+    missing = {**attention, "value_template": "{{ value_json.faults_now }}"}
+    assert heard_problems([(attention_topic, json.dumps(missing).encode(), True), health])
+    event_wrong = {**event, "value_template": "{{ {'type': 'game_finished'} | tojson }}"}
+    assert heard_problems([(event_topic, json.dumps(event_wrong).encode(), True), (event["state_topic"], b"{}", False)])
 
 
 def test_removing_the_mqtt_section_removes_the_entities(broker: Broker, tmp_path: Path) -> None:
