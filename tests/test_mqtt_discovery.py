@@ -236,18 +236,20 @@ def test_the_checks_refuse_what_home_assistant_refuses() -> None:
     assert heard_problems([(event_topic, json.dumps(event_wrong).encode(), True), (event["state_topic"], b"{}", False)])
 
 
-def test_removing_the_mqtt_section_removes_the_entities(broker: Broker, tmp_path: Path) -> None:
-    path = table_toml(tmp_path / "t1", broker)
+@pytest.mark.parametrize("prefix", ["homeassistant", "ha/tables"])
+def test_removing_the_mqtt_section_removes_the_entities(broker: Broker, tmp_path: Path, prefix: str) -> None:
+    """...from where they were, whatever Home Assistant's discovery prefix."""
+    path = table_toml(tmp_path / "t1", broker, extra=f'discovery_prefix = "{prefix}"\n')
     config = load_config(path)
     assert config.mqtt is not None
     store = GameStore.open(config.data_dir)
-    listener = Listener(broker, ("homeassistant/#",))
+    listener = Listener(broker, (f"{prefix}/#",))
     link = MqttLink(config.mqtt, store, "en", config.data_dir)
     link.start()
     try:
         assert eventually(lambda: len({t for t, p, _ in listener.messages if p}) == len(ENTITIES))
         for topic, payload in ((t, p) for t, p, _ in list(listener.messages)):
-            assert problems(topic, json.loads(payload)) == []  # as the broker delivered them
+            assert problems(topic, json.loads(payload), prefix) == []  # as the broker delivered them
     finally:
         link.close()
     assert (config.data_dir / MEMORY_FILE).stat().st_mode & 0o077 == 0  # it holds the broker's password
