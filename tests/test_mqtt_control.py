@@ -189,6 +189,7 @@ def test_the_end_game_press_between_games_leaves_the_table_as_it_is(tmp_path: Pa
         app = App(mock_table.table, store, Touchscreen(pygame.Surface((800, 480)), "en"), default_config(4), Plan())
         app.begin()
         scene = app.scene
+        caplog.clear()  # what the start logged (the card's reserve) is not the command's
         with caplog.at_level(logging.WARNING, logger="kiosk"):
             assert not carry_out(Command("end_game"), run_command.touchscreen_controls(app), "t")
         assert app.scene is scene and store.games() == []
@@ -204,6 +205,7 @@ def test_restart_stops_cleanly_then_runs_the_same_command_again(monkeypatch: pyt
     command line runs again in the same process (systemd's main process stays the service's)."""
     started: list[list[str]] = []
     monkeypatch.setattr(run_command.os, "execv", lambda path, argv: started.append([path, *argv]))
+    monkeypatch.setattr(run_command.logging, "shutdown", lambda: None)  # the test process keeps its logging
     monkeypatch.setattr(sys, "argv", ["/opt/mystery-table/venv/bin/kiosk", "run", "--config", "/etc/mystery-table/table.toml"])
     run_command.stop_requested.clear()
     run_command.restart_requested.clear()
