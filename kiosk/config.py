@@ -126,6 +126,7 @@ class MqttConfig:
     password_key: str = "mqtt.password"  # which key gave it: named when the broker refuses it
     tls: bool = False
     ca_file: Path | None = None  # TLS: the certificate authority to trust (None: the system's)
+    discovery_prefix: str = "homeassistant"  # Home Assistant's discovery topic (its MQTT integration's setting)
 
 
 @dataclass(frozen=True)
@@ -519,8 +520,12 @@ def _mqtt(top: _Reader, base: Path) -> MqttConfig:
         section.problem("ca_file", _("needs tls = true"))
     elif ca_file is not None and not ca_file.is_file():
         section.problem("ca_file", _("{path} is not a file, expected the certificate authority's file").format(path=ca_file))
+    prefix = section.text("discovery_prefix", "homeassistant")
+    if any(c in prefix for c in "+#\0") or prefix.startswith("/") or prefix.endswith("/"):
+        section.problem("discovery_prefix", _("expected a topic without + or # and no / at either end, "
+                                              "such as \"homeassistant\", got {got!r}").format(got=prefix))
     section.finish()
-    return MqttConfig(host, table_id, port, username, password, password_key, tls, ca_file)
+    return MqttConfig(host, table_id, port, username, password, password_key, tls, ca_file, prefix)
 
 
 def load_config(path: Path | str | None = None) -> TableConfig:

@@ -25,7 +25,8 @@ from tests.waiting import eventually
 
 ROOT = Path(__file__).resolve().parent.parent
 MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"  # Debian puts it in sbin, off a user's PATH
-USERS = {"table-1": "secret-one", "table-2": "secret-two", "owner": "owner-pass"}
+USERS = {"table-1": "secret-one", "table-2": "secret-two", "owner": "owner-pass",
+         "ha-viewer": "viewer-pass", "ha-control": "control-pass"}  # the README's read-only and controlling users
 
 
 def free_port() -> int:
@@ -61,9 +62,10 @@ class Broker:
         return True
 
 
-def make_broker(folder: Path, tls: bool = False) -> Broker:
+def make_broker(folder: Path, tls: bool = False, acl: str | None = None) -> Broker:
     """A broker in `folder` (config, password file, retained data), not started. With `tls`, it takes
-    only TLS, with a self-signed certificate for 127.0.0.1 (`folder/ca.pem`, which clients trust)."""
+    only TLS, with a self-signed certificate for 127.0.0.1 (`folder/ca.pem`, which clients trust).
+    `acl`: an acl_file's text (mosquitto's syntax); without it every user may read and write anything."""
     folder.mkdir()
     passwords = folder / "passwd"
     for user, password in USERS.items():
@@ -76,6 +78,9 @@ def make_broker(folder: Path, tls: bool = False) -> Broker:
                         "-keyout", str(folder / "key.pem"), "-out", str(folder / "ca.pem"), "-subj", "/CN=127.0.0.1",
                         "-addext", "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True)
         settings = f"cafile {folder}/ca.pem\ncertfile {folder}/ca.pem\nkeyfile {folder}/key.pem\n"
+    if acl is not None:
+        (folder / "acl").write_text(acl)
+        settings += f"acl_file {folder}/acl\n"
     (folder / "mosquitto.conf").write_text(
         f"listener {found.port} 127.0.0.1\n{settings}allow_anonymous false\npassword_file {passwords}\n"
         f"persistence true\npersistence_location {folder}/\nlog_dest none\n"

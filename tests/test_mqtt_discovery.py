@@ -1,102 +1,78 @@
-"""Home Assistant discovery: every config passes the checks Home Assistant's MQTT integration makes
-(written from homeassistant/components/mqtt: schemas.py, the sensor and binary_sensor platforms and
-discovery.py's topic pattern), no deprecated key, every value template gives what its entity means for
-every state and health payload a table sends through a real broker, and a table whose `[mqtt]` is
-removed takes its entities away."""
+"""Home Assistant discovery: every config passes Home Assistant's discovery schema (`tests/ha_mqtt_discovery.json`,
+written from homeassistant/components/mqtt: abbreviations, the platform schemas, the topic pattern), no
+deprecated key, one device per table, every value template gives what its entity means for every state,
+health and finished-game payload a table sends through a real broker, the select's command template
+gives a command the table takes, and a table whose `[mqtt]` is removed takes its entities away."""
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
+import yaml
+
 from hardware.sim.mock_table import MockTable
 
-from kiosk.config import load_config
+from kiosk.config import ConfigError, MqttConfig, load_config
 from kiosk.bots.table_bots import table_bot
 from kiosk.fleet.beacon import Beacon, start_beacon
+from kiosk.fleet.control import Command, Controls, parse
 from kiosk.fleet.discovery import ENTITIES, discovery_configs
 from kiosk.fleet.link import MEMORY_FILE, MqttLink
 from kiosk.games import registry
 from kiosk.referee.session import GameSession
 from kiosk.store import GameStore
-from tests.mqtt_support import Broker, Listener, broker, table_toml  # noqa: F401
+from tests.ha_schema import SCHEMA, heard_problems, problems, render_command, render_value
+from tests.mqtt_support import ROOT, Broker, Listener, broker, table_toml  # noqa: F401
 from tests.waiting import eventually
 
-# discovery.py: <prefix>/<component>/[<node_id>/]<object_id>/config, ids of [a-zA-Z0-9_-]
-TOPIC = re.compile(r"homeassistant/(sensor|binary_sensor)/(?:[a-zA-Z0-9_-]+/)?[a-zA-Z0-9_-]+/config")
-DEVICE_KEYS = {"identifiers", "connections", "manufacturer", "model", "name", "hw_version", "serial_number",
-               "sw_version", "via_device", "suggested_area", "configuration_url"}
-COMMON_KEYS = {"name", "unique_id", "default_entity_id", "state_topic", "value_template", "availability_topic",
-               "payload_available", "payload_not_available", "device", "origin", "json_attributes_topic",
-               "icon", "device_class", "enabled_by_default", "entity_category", "qos", "encoding"}
-SENSOR_KEYS = COMMON_KEYS | {"unit_of_measurement", "state_class", "expire_after", "force_update",
-                             "suggested_display_precision", "last_reset_value_template"}
-BINARY_KEYS = COMMON_KEYS | {"payload_on", "payload_off", "expire_after", "force_update", "off_delay"}
-SENSOR_CLASSES = {None, "timestamp", "duration", "enum"}  # the ones a table could use
-BINARY_CLASSES = {None, "problem", "connectivity", "running"}
-STATE_CLASSES = {None, "measurement", "total", "total_increasing"}
+TABLE = MqttConfig("127.0.0.1", "terrace-2")
 
 
-def ha_problems(topic: str, config: dict[str, Any]) -> list[str]:
-    found = []
-    match = TOPIC.fullmatch(topic)
-    if match is None:
-        return [f"{topic}: not a discovery topic"]
-    component = match.group(1)
-    allowed = SENSOR_KEYS if component == "sensor" else BINARY_KEYS
-    found += [f"{topic}: unknown key {k}" for k in set(config) - allowed]
-    if not isinstance(config.get("state_topic"), str) or any(c in config["state_topic"] for c in "+#"):
-        found.append(f"{topic}: state_topic must be a topic")
-    device = config.get("device")
-    if device is not None:
-        if not isinstance(device, dict) or set(device) - DEVICE_KEYS:
-            found.append(f"{topic}: device has unknown keys")
-        elif not (device.get("identifiers") or device.get("connections")):
-            found.append(f"{topic}: device needs identifiers or connections")
-        elif not all(isinstance(i, str) for i in device.get("identifiers", [])):
-            found.append(f"{topic}: identifiers must be strings")
-        if not config.get("unique_id"):  # entities of a device need a unique_id
-            found.append(f"{topic}: a device's entity needs a unique_id")
-    if "origin" in config and not isinstance(config["origin"].get("name"), str):
-        found.append(f"{topic}: origin needs a name")
-    topic_keys = ("availability_topic", "json_attributes_topic")
-    found += [f"{topic}: {k} must be a topic" for k in topic_keys if k in config and any(c in config[k] for c in "+#")]
-    classes = SENSOR_CLASSES if component == "sensor" else BINARY_CLASSES
-    if config.get("device_class") not in classes:
-        found.append(f"{topic}: device_class {config.get('device_class')}")
-    if config.get("state_class") not in STATE_CLASSES or (component != "sensor" and "state_class" in config):
-        found.append(f"{topic}: state_class")
-    if config.get("entity_category") not in (None, "diagnostic", "config"):  # ENTITY_CATEGORIES_SCHEMA
-        found.append(f"{topic}: entity_category {config.get('entity_category')}")
-    if "object_id" in config:  # deprecated for default_entity_id; no longer honoured from 2026.4
-        found.append(f"{topic}: object_id is deprecated")
-    if not re.fullmatch(rf"{component}\.[a-z0-9_]+", str(config.get("default_entity_id", f"{component}.x"))):
-        found.append(f"{topic}: default_entity_id must be {component}.<lower-case id>")
-    if config.get("device_class") == "timestamp" and "unit_of_measurement" in config:
-        found.append(f"{topic}: a timestamp has no unit")
-    found += [f"{topic}: {k} must be text" for k in ("name", "value_template", "payload_available",
-                                                      "payload_not_available", "icon") if k in config and not isinstance(config[k], str)]
-    return found
+def by_object(configs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {config["unique_id"].rpartition("terrace-2_")[2]: config for config in configs.values()}
 
 
-def test_the_configs_pass_home_assistants_checks() -> None:
+def test_the_configs_pass_home_assistants_schema() -> None:
     for language in ("en", "es"):
-        configs = discovery_configs("terrace-2", language)
-        assert len(configs) == 7
-        assert [p for topic, config in configs.items() for p in ha_problems(topic, config)] == []
-        assert len({c["unique_id"] for c in configs.values()}) == 7
+        configs = discovery_configs(TABLE, language, "http://192.168.1.20:8080")
+        assert len(configs) == len(ENTITIES) == 11
+        assert [p for topic, config in configs.items() for p in problems(topic, config)] == []
+        assert len({c["unique_id"] for c in configs.values()}) == 11
         assert all(c["availability_topic"] == "mystery-table/terrace-2/status" for c in configs.values())
-        assert {c["device"]["identifiers"][0] for c in configs.values()} == {"mystery_table_terrace-2"}
-    spanish = discovery_configs("t", "es")
-    assert {c["name"] for c in spanish.values()} >= {"Partidas hoy", "Necesita atención"}
+        assert {c["device"]["identifiers"][0] for c in configs.values()} == {"mystery_table_terrace-2"}  # one device
+        assert {json.dumps(c["device"], sort_keys=True) for c in configs.values()} == {json.dumps(
+            next(iter(configs.values()))["device"], sort_keys=True)}
+        assert {c["device"]["configuration_url"] for c in configs.values()} == {"http://192.168.1.20:8080"}
+    assert {topic.split("/")[1] for topic in configs} == {"sensor", "binary_sensor", "button", "select", "event"}
+    spanish = discovery_configs(TABLE, "es")
+    assert {c["name"] for c in spanish.values()} >= {"Partidas hoy", "Necesita atención", "Reiniciar el quiosco"}
+    assert all("configuration_url" not in c["device"] for c in spanish.values())  # no web server: no page
+
+
+def test_the_discovery_prefix_is_the_tables_setting(tmp_path: Path) -> None:
+    custom = replace(TABLE, discovery_prefix="ha/discovery")
+    configs = discovery_configs(custom, "en")
+    assert all(topic.startswith("ha/discovery/") for topic in configs)
+    assert [p for topic, config in configs.items() for p in problems(topic, config, prefix="ha/discovery")] == []
+    path = table_toml(tmp_path, Broker(tmp_path), extra='discovery_prefix = "ha/discovery"\n')
+    found = load_config(path).mqtt
+    assert found is not None and found.discovery_prefix == "ha/discovery"
+    assert load_config(table_toml(tmp_path, Broker(tmp_path))).mqtt.discovery_prefix == "homeassistant"  # type: ignore[union-attr]
+    for wrong in ("home/#", "/homeassistant", "homeassistant/", ""):
+        with pytest.raises(ConfigError) as refused:
+            load_config(table_toml(tmp_path, Broker(tmp_path), extra=f'discovery_prefix = "{wrong}"\n'))
+        assert any("discovery_prefix" in p for p in refused.value.problems), refused.value.problems
 
 
 def test_no_deprecated_key_and_each_entity_in_its_place() -> None:
     """`object_id` is gone in Home Assistant 2026.4: `default_entity_id` is the whole entity id, its
     domain the config's component; counters and diagnostics as Home Assistant's statistics read them."""
-    configs = discovery_configs("terrace-2", "en")
+    configs = discovery_configs(TABLE, "en")
     for topic, config in configs.items():
         component = topic.split("/")[1]
         assert "object_id" not in config
@@ -109,36 +85,32 @@ def test_no_deprecated_key_and_each_entity_in_its_place() -> None:
     assert by_entity["sensor.mystery_table_terrace_2_games_today"]["state_class"] == "total_increasing"  # 0 at midnight
     diagnostic = {e for e, c in by_entity.items() if c.get("entity_category") == "diagnostic"}
     assert diagnostic == {"sensor.mystery_table_terrace_2_seat_faults", "binary_sensor.mystery_table_terrace_2_attention"}
+    commands = {e: c for e, c in by_entity.items() if "command_topic" in c}
+    assert set(commands) == {"button.mystery_table_terrace_2_end_game", "button.mystery_table_terrace_2_restart",
+                             "select.mystery_table_terrace_2_featured"}
+    assert {c["command_topic"] for c in commands.values()} == {"mystery-table/terrace-2/command"}
+    assert all(c["retain"] is False and c["qos"] == 1 for c in commands.values())  # a retained one would come back
 
 
-class Json(dict[str, Any]):
-    """A payload as a template sees it: `value_json.key` reads a key (missing: nothing, as Jinja's undefined)."""
+def test_the_readme_card_shows_entities_the_table_has() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    card = re.search(r"```yaml\n(type: entities\n.*?)```", text, re.S)
+    assert card is not None
+    rows = yaml.safe_load(card.group(1))["entities"]
+    shown = {row["entity"] for row in rows if "entity" in row}
+    assert all(set(row) == {"entity"} or row == {"type": "divider"} for row in rows)
+    ids = {c["default_entity_id"] for c in discovery_configs(MqttConfig("h", "table-1"), "en").values()}
+    assert shown <= ids and {i.split(".")[0] for i in shown} == {"sensor", "binary_sensor", "event", "select", "button"}
 
-    def __getattr__(self, key: str) -> Any:
-        value = self.get(key)
-        return Json(value) if isinstance(value, dict) else value
 
-
-def render(template: str, payload: dict[str, Any]) -> str:
-    """A value template rendered for `payload`: with Jinja when it is installed, else by the same
-    expression read as Python (the templates use only `{% set %}`, `{{ }}`, `if/else`, `in`, `and`,
-    keys, `- ` and `| length`, which mean the same in both)."""
-    try:
-        import jinja2
-    except ImportError:
-        pass
-    else:
-        return jinja2.Environment().from_string(template).render(value_json=payload)
-    found = re.fullmatch(r"((?:\{% set \w+ = .+? %\})*)\{\{ (.+) \}\}", template)
-    assert found is not None, template
-
-    def python(expression: str) -> str:
-        return re.sub(r"([\w.]+) \| length", r"len(\1)", expression)
-
-    names: dict[str, Any] = {"value_json": Json(payload), "len": len}
-    for name, expression in re.findall(r"\{% set (\w+) = (.+?) %\}", found.group(1)):
-        names[name] = eval(python(expression), {"__builtins__": {}}, names)  # noqa: S307 (our own templates)
-    return str(eval(python(found.group(2)), {"__builtins__": {}}, names))  # noqa: S307
+def test_the_select_offers_the_four_games_and_sends_what_the_table_takes() -> None:
+    featured = by_object(discovery_configs(TABLE, "en"))["featured"]
+    assert len(featured["options"]) == len(registry.ids()) == 4
+    taken = [parse(render_command(featured["command_template"], option).encode()) for option in featured["options"]]
+    assert taken == [Command("feature", game_id) for game_id in registry.ids()]
+    for game_id, option in zip(registry.ids(), featured["options"]):  # the state says which, by id
+        assert render_value(featured["value_template"], json.dumps({"featured": game_id, "playing": False})) == option
+    assert render_value(featured["value_template"], json.dumps({"featured": None, "playing": False})) == "None"
 
 
 def expected_round(state: dict[str, Any]) -> int:
@@ -156,14 +128,18 @@ def test_every_template_reads_every_payload_by_key(broker: Broker, tmp_path: Pat
     config = load_config(table_toml(tmp_path / "t1", broker))
     assert config.mqtt is not None
     store = GameStore.open(config.data_dir)
-    listener = Listener(broker, ("mystery-table/table-1/#",))
+    listener = Listener(broker, ("mystery-table/table-1/#", "homeassistant/#"))
     link = MqttLink(config.mqtt, store, "en", config.data_dir)
     link.start()
     beacon = Beacon(link, mock_table.table, store, "en")
+    featured: list[str | None] = [None]
+    beacon.controls = Controls(in_play=lambda: False, featured=lambda: featured[0])
     try:
         assert link.connected.wait(60)
         beacon.watch(None)
         for number, game_id in enumerate(registry.ids()):
+            featured[0] = game_id  # the attract screen's choice, between games
+            beacon.watch(None)
             seats = 3
             session = GameSession.start(store, game_id, seats, 4 + number, {}, bots=list(range(seats)))
             bots = {seat: table_bot(game_id, seat, session.record.seed) for seat in range(seats)}
@@ -177,53 +153,103 @@ def test_every_template_reads_every_payload_by_key(broker: Broker, tmp_path: Pat
             beacon.watch(None)
         last = link._retained["mystery-table/table-1/state"]
         assert eventually(lambda: listener.last("mystery-table/table-1/state") == last.encode())
+        assert eventually(lambda: len(listener.on("mystery-table/table-1/game_finished")) == len(registry.ids()))
     finally:
         beacon.close()
         listener.close()
         store.close()
-    states = [json.loads(p) for p in listener.on("mystery-table/table-1/state")]
-    healths = [json.loads(p) for p in listener.on("mystery-table/table-1/health")]
+    raw_states = listener.on("mystery-table/table-1/state")
+    states = [json.loads(p) for p in raw_states]
+    healths = listener.on("mystery-table/table-1/health")
+    finished = listener.on("mystery-table/table-1/game_finished")
     assert {s["game"] for s in states if s["playing"]} == set(registry.ids()) and healths
     pi = [s["progress"] for s in states if s["playing"] and s["game"] == "pi"]
     assert any(p["minigame"] != p["round"] for p in pi)  # where reading by position shows the wrong number
-    templates = {object_id: (source, template) for object_id, (_, _, source, template, _) in ENTITIES.items()}
-    for state in states:
-        shown = {o: render(t, state) for o, (source, t) in templates.items() if source == "state"}
+    configs = by_object(discovery_configs(replace(config.mqtt, table_id="terrace-2"), "en"))
+    state_templates = {o: c["value_template"] for o, c in configs.items() if c.get("state_topic", "").endswith("/state")}
+    assert set(state_templates) == {"game", "players", "round", "started", "games_today", "featured"}
+    names = dict(zip(registry.ids(), configs["featured"]["options"]))
+    for raw, state in zip(raw_states, states):
+        shown = {o: render_value(t, raw) for o, t in state_templates.items()}
         playing = state["playing"]
         assert shown["round"] == str(expected_round(state)), state
         assert shown["game"] == (state["game"] if playing else "none")
         assert shown["players"] == "0"  # bots at every seat, and nobody between games
         assert shown["started"] == (state["started_at"] if playing else "None")
         assert shown["games_today"] == str(state["games_today"])
+        assert shown["featured"] == names.get(state["featured"], "None")
     assert states[-1]["games_today"] == len(registry.ids())
-    for health in healths:
-        assert render(templates["seat_faults"][1], health) == str(health["faults"])
-        assert render(templates["attention"][1], health) == ("ON" if health["attention"] else "OFF")
+    assert {s["featured"] for s in states} == {None, *registry.ids()}
+    for raw in healths:
+        health = json.loads(raw)
+        assert render_value(configs["seat_faults"]["value_template"], raw) == str(health["faults"])
+        assert render_value(configs["attention"]["value_template"], raw) == ("ON" if health["attention"] else "OFF")
+    for raw in finished:  # the event: its type and the game's public facts, as Home Assistant reads them
+        game = json.loads(raw)
+        event = json.loads(render_value(configs["finished"]["value_template"], raw))
+        assert event.pop("event_type") in configs["finished"]["event_types"]
+        assert event == {"game": game["game"], "seats": game["seats"], "bots": game["bots"],
+                         "duration_s": game["duration_s"], "winners": game["winners"]}
+        assert all(isinstance(seat, int) and 1 <= seat <= game["seats"] for seat in event["winners"])
+    assert {json.loads(raw)["game"] for raw in finished} == set(registry.ids())
+    assert len([t for t, p, _ in listener.messages if t.startswith("homeassistant/") and p]) >= len(ENTITIES)
+    assert heard_problems(listener.messages) == []  # the same, entity by entity, as each platform reads it
 
 
 def test_the_checks_refuse_what_home_assistant_refuses() -> None:
-    (topic, config), *_ = discovery_configs("t", "en").items()
-    assert ha_problems(topic, {**config, "device": {"name": "x"}})
-    assert ha_problems(topic, {k: v for k, v in config.items() if k != "unique_id"})
-    assert ha_problems(topic, {**config, "stat_t": "x"})
-    assert ha_problems(topic, {**config, "object_id": "x"})
-    assert ha_problems(topic, {**config, "default_entity_id": "binary_sensor.x"})
-    assert ha_problems(topic, {**config, "entity_category": "system"})
-    assert ha_problems("homeassistant/sensor/a b/config", config)
+    configs = discovery_configs(MqttConfig("h", "t"), "en")
+    (topic, config), *_ = configs.items()
+    assert problems(topic, {**config, "device": {"name": "x"}})
+    assert problems(topic, {**config, "device": {**config["device"], "colour": "red"}})
+    assert problems(topic, {**config, "device": {**config["device"], "configuration_url": "table-1"}})
+    assert problems(topic, {k: v for k, v in config.items() if k != "unique_id"})
+    assert problems(topic, {k: v for k, v in config.items() if k != "state_topic"})
+    assert problems(topic, {**config, "stat_t": "x"})  # given twice, once abbreviated
+    assert problems(topic, {**config, "object_id": "x"})
+    assert problems(topic, {**config, "obj_id": "x"})
+    assert problems(topic, {**config, "default_entity_id": "binary_sensor.x"})
+    assert problems(topic, {**config, "entity_category": "system"})
+    assert problems(topic, {**config, "device_class": "restart"})  # a button's, not a sensor's
+    assert problems(topic, {**config, "value_template": "{{ value_json.game "})
+    assert problems(topic, {**config, "origin": {"sw": "1"}})
+    assert problems(topic, {**config, "name": config["device"]["name"] + " game"})
+    assert problems("homeassistant/sensor/a b/config", config)
+    assert problems(topic, config, prefix="ha")
+    button_topic, button = next((t, c) for t, c in configs.items() if "/button/" in t)
+    assert problems(button_topic, {**button, "command_topic": "mystery-table/+/command"})
+    assert problems(button_topic, {**button, "state_class": "measurement"})
+    assert problems(button_topic, {k: v for k, v in button.items() if k != "command_topic"})
+    event_topic, event = next((t, c) for t, c in configs.items() if "/event/" in t)
+    assert problems(event_topic, {k: v for k, v in event.items() if k != "event_types"})
+    select_topic, select = next((t, c) for t, c in configs.items() if "/select/" in t)
+    assert problems(select_topic, {**select, "options": []})
+    assert set(SCHEMA["platforms"]) == {"sensor", "binary_sensor", "button", "select", "event"}
+    attention_topic, attention = next((t, c) for t, c in configs.items() if "/binary_sensor/" in t)
+    health = (attention["state_topic"], b'{"attention": true, "faults": 1}', True)
+    heard = [(attention_topic, json.dumps(attention).encode(), True), health]
+    assert heard_problems(heard) == []
+    wrong = {**attention, "value_template": "{{ 'yes' if value_json.attention else 'no' }}"}
+    assert heard_problems([(attention_topic, json.dumps(wrong).encode(), True), health])
+    missing = {**attention, "value_template": "{{ value_json.faults_now }}"}
+    assert heard_problems([(attention_topic, json.dumps(missing).encode(), True), health])
+    event_wrong = {**event, "value_template": "{{ {'type': 'game_finished'} | tojson }}"}
+    assert heard_problems([(event_topic, json.dumps(event_wrong).encode(), True), (event["state_topic"], b"{}", False)])
 
 
-def test_removing_the_mqtt_section_removes_the_entities(broker: Broker, tmp_path: Path) -> None:
-    path = table_toml(tmp_path / "t1", broker)
+@pytest.mark.parametrize("prefix", ["homeassistant", "ha/tables"])
+def test_removing_the_mqtt_section_removes_the_entities(broker: Broker, tmp_path: Path, prefix: str) -> None:
+    """...from where they were, whatever Home Assistant's discovery prefix."""
+    path = table_toml(tmp_path / "t1", broker, extra=f'discovery_prefix = "{prefix}"\n')
     config = load_config(path)
     assert config.mqtt is not None
     store = GameStore.open(config.data_dir)
-    listener = Listener(broker, ("homeassistant/#",))
+    listener = Listener(broker, (f"{prefix}/#",))
     link = MqttLink(config.mqtt, store, "en", config.data_dir)
     link.start()
     try:
-        assert eventually(lambda: len({t for t, p, _ in listener.messages if p}) == 7)
+        assert eventually(lambda: len({t for t, p, _ in listener.messages if p}) == len(ENTITIES))
         for topic, payload in ((t, p) for t, p, _ in list(listener.messages)):
-            assert ha_problems(topic, json.loads(payload)) == []
+            assert problems(topic, json.loads(payload), prefix) == []  # as the broker delivered them
     finally:
         link.close()
     assert (config.data_dir / MEMORY_FILE).stat().st_mode & 0o077 == 0  # it holds the broker's password
@@ -233,7 +259,7 @@ def test_removing_the_mqtt_section_removes_the_entities(broker: Broker, tmp_path
     assert plain.mqtt is None
     try:
         assert start_beacon(plain, None, store, "en", plain.data_dir) is None  # type: ignore[arg-type]
-        assert eventually(lambda: len({t for t, p, _ in listener.messages if not p}) == 7)  # empty: removed
+        assert eventually(lambda: len({t for t, p, _ in listener.messages if not p}) == len(ENTITIES))  # empty: removed
         assert eventually(lambda: not (plain.data_dir / MEMORY_FILE).exists())
     finally:
         listener.close()
@@ -259,7 +285,7 @@ def test_a_renamed_table_takes_its_old_entities_away(broker: Broker, tmp_path: P
             link = MqttLink(config.mqtt, store, "en", config.data_dir)
             links.append((link, store))
             link.start()
-            assert eventually(lambda: len({t for t, p, _ in listener.messages if p and table_id in t}) == 7)
+            assert eventually(lambda: len({t for t, p, _ in listener.messages if p and table_id in t}) == len(ENTITIES))
         old = {t for t, p, _ in listener.messages if "table-1" in t}
         assert eventually(lambda: {t for t, p, _ in listener.messages if not p} == old)  # removed: only the old
         assert eventually(lambda: [e["table_id"] for e in json.loads((tmp_path / "t" / "data" / MEMORY_FILE).read_text())]

@@ -19,10 +19,12 @@ from kiosk.bots.table_bots import table_bot
 from kiosk.config import load_config
 from kiosk.games import registry
 from kiosk.games.mystery_city.cards import load_cards
+from kiosk.fleet.discovery import ENTITIES
 from kiosk.fleet.beacon import Beacon
 from kiosk.fleet.link import MqttLink
 from kiosk.referee.session import GameSession
 from kiosk.store import GameStore
+from tests.ha_schema import heard_problems
 from tests.mqtt_support import ROOT, Broker, Listener, broker, kiosk, killed, make_broker, table_toml  # noqa: F401
 from tests.waiting import eventually
 
@@ -57,6 +59,7 @@ def test_a_bot_game_is_on_the_broker_and_nothing_private_goes_out(broker: Broker
     assert finished["table"] == "table-1" and finished["id"] == 1
     assert finished["winners"] and set(finished["winners"]) <= {1, 2}
     assert finished["duration_s"] >= 0 and finished["progress"]["combats"] >= 1
+    assert heard_problems(listener.messages) == []  # every config, and its template for every payload heard
     states = [json.loads(p) for p in listener.on(TOPIC + "state")]
     assert any(s["playing"] and s["awaited"] for s in states)
     assert all(set(s["awaited"]) <= {1, 2} for s in states if s.get("awaited") is not None)
@@ -71,7 +74,7 @@ def test_a_bot_game_is_on_the_broker_and_nothing_private_goes_out(broker: Broker
     try:
         assert eventually(lambda: {TOPIC + leaf for leaf in ("status", "state", "health")}
                           <= {t for t, _, retained in late.messages if retained})
-        assert eventually(lambda: sum(1 for t, _, r in late.messages if r and t.startswith("homeassistant/")) == 7)
+        assert eventually(lambda: sum(1 for t, _, r in late.messages if r and t.startswith("homeassistant/")) == len(ENTITIES))
         assert not any(r for t, _, r in late.messages if t.endswith("game_finished"))
         assert eventually(lambda: [g["id"] for g in late.json(TOPIC + "history") or []] == [1])
     finally:

@@ -37,6 +37,7 @@ from kiosk import i18n
 from kiosk.i18n import N_, Text, _, counted
 from kiosk.referee.lobby import Lobby
 from kiosk.fleet.beacon import Beacon, start_beacon
+from kiosk.fleet.control import Controls
 from kiosk.referee.narration import HEADLINES, narrator_for
 from kiosk.seats.pages import seat_pages
 from kiosk.appliance.service import ServiceNotifier, stop_on_sigterm, stop_requested
@@ -152,12 +153,14 @@ def run(args: argparse.Namespace) -> int:
     log.info("kiosk started: %s table, %s, data in %s", config.backend, "touchscreen" if touch else "headless", data)
     mock = build_mock_table(config) if config.backend == "mock" else None
     table = mock.table if mock is not None else build_table(config).start()
-    beacon = start_beacon(config, table, store, lang, data)  # the café's broker, if any: never waited on
     people_may_play = touch or (args.bots is not None and args.bots < (args.seats or 0)) or config.backend != "mock"
     phones = phone_seats(config, table) if people_may_play else None
+    beacon = start_beacon(config, table, store, lang, data,  # the café's broker, if any: never waited on
+                          phones.hub.base_url if phones is not None else None)
     notifier = ServiceNotifier()
     stop_requested.clear()
     power_off_requested.clear()
+    restart_requested.clear()
     stop_on_sigterm()
     window: Any = None
     try:
@@ -167,7 +170,10 @@ def run(args: argparse.Namespace) -> int:
         else:
             status = play_at_the_table(args, store, table, data, lang, notifier, keeper, beacon, phones)
     finally:
-        notifier.stopping()
+        if restart_requested.is_set():
+            notifier.status("restarting")  # the same process comes back: not a stop for systemd
+        else:
+            notifier.stopping()
         if phones is not None:
             phones.close()
         darken(table)
@@ -178,6 +184,8 @@ def run(args: argparse.Namespace) -> int:
             beacon.close()  # last: the table is dark before the broker gets its few seconds
     if power_off_requested.is_set() and config.backend != "mock":  # the simulator never powers its machine off
         power_off()
+    elif restart_requested.is_set():
+        restart()
     return status
 
 
@@ -193,6 +201,29 @@ def phone_seats(config: TableConfig, table: Table) -> PhoneSeatsService | None:
 
 
 power_off_requested = threading.Event()  # the admin menu's "shut down": after the table is dark
+restart_requested = threading.Event()  # the café's "restart the kiosk" (MQTT): after the table is dark
+
+
+def request_restart() -> None:
+    """Stop as SIGTERM does (the write in progress finishes, the seats go dark), then start again."""
+    restart_requested.set()
+    stop_requested.set()
+
+
+def restart() -> None:
+    """The kiosk starts again in this process, with the same command line: under systemd it stays the
+    service's main process (READY again, the watchdog's pings resume), in the simulator the window comes back."""
+    log.info("restarting the kiosk")
+    logging.shutdown()
+    os.execv(sys.executable, [sys.executable, "-m", "kiosk.cli", *sys.argv[1:]])
+
+
+def touchscreen_controls(app: Any) -> Controls:
+    """What the café may ask over MQTT of a table with its touchscreen: the admin menu's own actions."""
+    return Controls(
+        in_play=lambda: app.referee is not None and not app.referee.session.over,
+        end_game=app.end_game, restart=request_restart, feature=app.feature, featured=lambda: app.featured,
+    )
 
 
 def power_off() -> None:
@@ -248,6 +279,8 @@ def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: T
     if phones is not None and hasattr(window, "links"):
         window.links = phones.hub.url
     reporter.referee = lambda: app.referee
+    if beacon is not None:
+        beacon.controls = touchscreen_controls(app)
     if hasattr(window, "current_game"):
         window.current_game = lambda: app.game_id
         window.current_case = lambda: app.case_id
@@ -400,6 +433,8 @@ def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Tabl
             beacon.watch(session)
 
     referee.heartbeat = heartbeat
+    if beacon is not None:  # no admin menu without a touchscreen: only a restart
+        beacon.controls = Controls(in_play=lambda: not session.over, restart=request_restart)
 
     def seats_hear(fault: StoreWriteError | None) -> None:
         storage_changed(fault)

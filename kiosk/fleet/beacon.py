@@ -3,6 +3,8 @@
 `watch(session)` is called at every turn of the kiosk's loop (touchscreen or headless) with the game
 in play, or None between games. It costs nothing when nothing changed: the state is rebuilt only
 after an action, the health once a second. A game seen over is queued once as `game_finished`.
+The commands heard on the table's command topic are carried out there too, on the main loop's thread,
+with the `controls` the table gives (`kiosk.fleet.control`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 
 from hardware.table import Table
 from kiosk.config import TableConfig
+from kiosk.fleet.control import Controls, carry_out
 from kiosk.fleet.link import MqttLink, retire_others, MEMORY_FILE
 from kiosk.fleet.report import HealthWatch, dumps, finished_payload, history_payload, state_payload
 from kiosk.referee.session import GameSession
@@ -32,6 +35,7 @@ class Beacon:
         self.store = store
         self.language = language
         self.clock = clock
+        self.controls: Controls | None = None  # what the command topic may ask of this table (None: nothing)
         self.health = HealthWatch(started=clock())
         self._seen: tuple[object, ...] | None = None
         self._health_at = 0.0
@@ -41,9 +45,12 @@ class Beacon:
         self._finished: set[int] = set()  # games already queued by this kiosk
 
     def watch(self, session: GameSession | None) -> None:
+        for found in self.link.inbox.take():
+            carry_out(found, self.controls, self.link.config.table_id)
         now = self.clock()
         day = date.fromtimestamp(now)
-        key = (None, day) if session is None else (session.record.id, session.actions_done, session.over, day)
+        featured = self.controls.featured() if self.controls is not None else None
+        key = (featured, day) if session is None else (session.record.id, session.actions_done, session.over, day, featured)
         if key != self._seen:
             first = self._seen is None
             self._seen = key
@@ -57,6 +64,7 @@ class Beacon:
                 self.link.retain("history", json.dumps(history_payload(self.store.games(), now), sort_keys=True))
             state = state_payload(session, self.language)
             state["games_today"] = self.games_today(day)
+            state["featured"] = featured
             self.link.retain("state", dumps(state))
         if now >= self._health_at:
             self._health_at = now + HEALTH_EVERY
@@ -80,13 +88,15 @@ class Beacon:
         self.link.close()
 
 
-def start_beacon(config: TableConfig, table: Table, store: GameStore, language: str, data: Path) -> Beacon | None:
+def start_beacon(config: TableConfig, table: Table, store: GameStore, language: str, data: Path,
+                 configuration_url: str | None = None) -> Beacon | None:
     """The beacon of a table with `[mqtt]`, connecting in the background; None without one (a table
-    that had one before takes its Home Assistant entities away, in the background too)."""
+    that had one before takes its Home Assistant entities away, in the background too).
+    `configuration_url`: the table's web page, when its phone seats' server runs."""
     if config.mqtt is None:
         if (data / MEMORY_FILE).exists():
             retire_others(data / MEMORY_FILE, keep=None)
         return None
-    link = MqttLink(config.mqtt, store, language, data)
+    link = MqttLink(config.mqtt, store, language, data, configuration_url)
     link.start()
     return Beacon(link, table, store, language)

@@ -29,7 +29,8 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from kiosk.config import MqttConfig
-from kiosk.fleet.discovery import ENTITIES, config_topic, discovery_configs, table_topic
+from kiosk.fleet.control import Inbox
+from kiosk.fleet.discovery import COMMAND, ENTITIES, config_topic, discovery_configs, table_topic
 from kiosk.store import GameStore, StoreWriteError
 
 log = logging.getLogger("kiosk")
@@ -55,8 +56,11 @@ def refused(reason_code: Any) -> bool:
 
 
 class MqttLink:
-    def __init__(self, config: MqttConfig, store: GameStore, language: str, data_dir: Path) -> None:
+    def __init__(self, config: MqttConfig, store: GameStore, language: str, data_dir: Path,
+                 configuration_url: str | None = None) -> None:
         self.config = config
+        self.configuration_url = configuration_url  # the device's page in Home Assistant
+        self.inbox = Inbox()  # what the command topic said, for the main loop (kiosk.fleet.control)
         self.store = store
         self.language = language
         self.memory = data_dir / MEMORY_FILE
@@ -65,6 +69,7 @@ class MqttLink:
         self.client.on_connect = self._connected
         self.client.on_disconnect = self._disconnected
         self.client.on_publish = self._published
+        self.client.on_message = self.inbox.heard
         self._retained: dict[str, str] = {}  # topic -> the latest state or health (sent again on reconnect)
         self._lock = threading.Lock()
         self._acked: queue.SimpleQueue[int] = queue.SimpleQueue()  # mids the broker acknowledged (paho's thread)
@@ -173,7 +178,8 @@ class MqttLink:
         self._refusal_logged = False
         log.info("mqtt: connected to %s:%s as table %s", self.config.host, self.config.port, self.config.table_id)
         client.publish(self.topic("status"), "online", qos=1, retain=True)
-        for topic, config in discovery_configs(self.config.table_id, self.language).items():
+        client.subscribe(self.topic(COMMAND), qos=1)
+        for topic, config in discovery_configs(self.config, self.language, self.configuration_url).items():
             client.publish(topic, json.dumps(config, sort_keys=True), qos=1, retain=True)
         with self._lock:
             retained = dict(self._retained)
@@ -252,7 +258,7 @@ def retire_others(memory: Path, keep: str | None) -> list[threading.Thread]:
 
 def _retire(memory: Path, config: MqttConfig) -> None:
     client = new_client(config, f"mystery-table-{config.table_id}-retire")
-    topics = [config_topic(config.table_id, o) for o in ENTITIES] + [table_topic(config.table_id, leaf) for leaf in ("state", "health", "history", "status")]
+    topics = [config_topic(config, o) for o in ENTITIES] + [table_topic(config.table_id, leaf) for leaf in ("state", "health", "history", "status")]
     done = threading.Event()
     acked: set[int] = set()
     sent: list[int] = []

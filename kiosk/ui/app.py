@@ -103,6 +103,7 @@ class App:
     board: Board | None = None
     quit: bool = False
     settings: dict[str, Any] = field(default_factory=dict)
+    featured: str | None = None  # the game the attract screen features (`feature`)
     _notice: tuple[Text, float] | None = None
     _notice_alert: bool = True  # False: good news, drawn as information, not as an alert
     _results_at: float | None = None
@@ -254,7 +255,13 @@ class App:
 
     def attract(self) -> None:
         self._leave_lobby()
-        self.show(Attract(on_start=self.choose))
+        self.show(Attract(on_start=self.choose, featured=self.featured))
+
+    def feature(self, game_id: str) -> None:
+        """Feature a game on the attract screen (now, if it is showing)."""
+        self.featured = game_id
+        if isinstance(self.scene, Attract):
+            self.attract()
 
     def choose(self) -> None:
         self._leave_lobby()
