@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from hardware.pinmap import BUS_NAMES, DEFAULT_PINMAP, Pinmap, PinmapError, load_pinmap
 from kiosk import i18n
-from kiosk.i18n import _
+from kiosk.i18n import N_, Text, _, counted
 from kiosk.toml_file import TomlFileError, has_nul, read_toml
 
 BACKENDS = ("mock", "pi")
@@ -59,6 +59,15 @@ class SectionOff:
 
     section: str
     problems: tuple[str, ...]
+
+    def summary(self) -> Text:
+        """The first mistake without the file's name (the screen says which file), and how many more."""
+        first = self.problems[0].split(": ", 1)[-1]
+        if len(self.problems) == 1:
+            return Text(N_("{first}"), {"first": first})
+        return counted("{first} (and {count} more: kiosk config check lists them)",
+                            "{first} (and {count} more: kiosk config check lists them)", len(self.problems) - 1,
+                            first=first)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,9 @@
-"""Phone seats for a table: the hub and its server, when `[web] enabled = true` in table.toml."""
+"""Phone seats for a table: the hub and its server, when `[web] enabled = true` in table.toml.
+
+A table without them (turned off, a mistake in `[web]`, a port it cannot listen on) knows why
+(`NoPhones`): the touchscreen says so in one line instead of showing links that cannot work, the
+staff menu names the fix, and a headless mock table that needs them for its people says what to change.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,8 @@ import socket
 from dataclasses import dataclass
 from typing import Any
 
-from kiosk.config import WebConfig
+from kiosk.config import TableConfig, WebConfig
+from kiosk.i18n import N_, Text
 from kiosk.web.hub import PhoneHub
 from kiosk.web.server import WebError, WebServer
 
@@ -22,6 +28,38 @@ class PhoneSeatsService:
     def close(self) -> None:
         self.hub.end()
         self.server.stop()
+
+
+@dataclass(frozen=True)
+class NoPhones:
+    """Why a table has no phone seats: `detail` (what is wrong and the fix, for the terminal, the journal
+    and the staff menu), `brief` (the touchscreen's one line) and `fix` (what to change, alone)."""
+
+    detail: Text
+    brief: Text
+    fix: Text
+
+
+def phones_for(config: TableConfig, inputs: Any) -> tuple[PhoneSeatsService | None, NoPhones | None]:
+    """The phone seats of the table `config` describes, or why there are none (nothing raised)."""
+    off = config.off_because("web")
+    if off is not None:
+        return None, NoPhones(Text(N_("table.toml: {mistake}"), {"mistake": off.summary()}),
+                              Text(N_("Phones cannot join: [web] in table.toml has a mistake.")),
+                              Text(N_("fix [web] in table.toml")))
+    if not config.web.enabled:
+        return None, NoPhones(Text(N_("phone seats are off ([web] enabled = false in table.toml)")),
+                              Text(N_("Phones cannot join: phone seats are off in table.toml.")),
+                              Text(N_("set [web] enabled = true in table.toml")))
+    try:
+        service = start_phone_seats(config.web, inputs)
+    except WebError as error:
+        port = config.web.port
+        return None, NoPhones(Text(N_("{detail}"), {"detail": str(error)}),
+                              Text(N_("Phones cannot join: the table cannot listen on port {port}."), {"port": port}),
+                              Text(N_("free port {port}, or set another [web] port in table.toml"), {"port": port}))
+    assert service is not None  # enabled, and listening
+    return service, None
 
 
 def start_phone_seats(config: WebConfig, inputs: Any) -> PhoneSeatsService | None:
@@ -52,4 +90,4 @@ def public_host(config: WebConfig) -> str:
         probe.close()
 
 
-__all__ = ["PhoneSeatsService", "WebError", "start_phone_seats"]
+__all__ = ["NoPhones", "PhoneSeatsService", "WebError", "phones_for", "start_phone_seats"]
