@@ -61,8 +61,8 @@ class SectionOff:
     problems: tuple[str, ...]
 
     def summary(self) -> Text:
-        """The first mistake without the file's name (the screen says which file), and how many more."""
-        first = self.problems[0].split(": ", 1)[-1]
+        """The first mistake, and how many more (the staff menu's room is one line or two)."""
+        first = self.problems[0]
         if len(self.problems) == 1:
             return Text(N_("{first}"), {"first": first})
         return counted("{first} (and {count} more: kiosk config check lists them)",

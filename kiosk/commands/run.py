@@ -45,7 +45,7 @@ from kiosk.appliance.storage import PROBE_EVERY, StorageKeeper
 from kiosk.store import GameRecord, GameStore, StoreWriteError
 from kiosk.referee.table import Referee
 from kiosk.web.seat_feed import PhoneSeats
-from kiosk.web.start import NoPhones, PhoneSeatsService, phones_for
+from kiosk.web.start import NoPhones, PhoneSeatsService, phones_off, start_phones
 
 
 log = logging.getLogger("kiosk")
@@ -144,6 +144,11 @@ def run(args: argparse.Namespace) -> int:
         )
     lang = args.lang or config.language
     i18n.set_language(lang)
+    # People at a headless mock table play on phones only: without them nobody could, so it stops.
+    phones_needed = not touch and config.backend == "mock" and args.bots is not None and args.bots < args.seats
+    no_phones = phones_off(config)
+    if phones_needed and no_phones is not None:
+        raise no_way_to_play(no_phones, args)
     for section in config.off:  # the terminal, or the journal under systemd
         log.warning("[%s] is off, the table plays without it: %s", section.section, "; ".join(section.problems))
     data = args.data or config.data_dir
@@ -159,17 +164,18 @@ def run(args: argparse.Namespace) -> int:
     # table's Home Assistant entities stay (a table without [mqtt] takes them away).
     beacon = start_beacon(config, table, store, lang, data) if config.off_because("mqtt") is None else None
     people_may_play = touch or (args.bots is not None and args.bots < (args.seats or 0)) or config.backend != "mock"
-    phones, no_phones = phones_for(config, table.events) if people_may_play else (None, None)
-    if no_phones is not None and config.web.enabled:  # it was meant to listen
-        log.warning("%s; the table plays without phone seats", no_phones.detail.render())
+    phones = None
+    if people_may_play and no_phones is None:
+        phones, no_phones = start_phones(config, table.events)
+        if no_phones is not None and not phones_needed:  # it cannot listen
+            log.warning("%s; the table plays without phone seats", no_phones.detail.render())
     notifier = ServiceNotifier()
     stop_requested.clear()
     power_off_requested.clear()
     stop_on_sigterm()
     window: Any = None
     try:
-        if not touch and config.backend == "mock" and no_phones is not None and args.bots is not None \
-                and args.bots < args.seats:
+        if phones_needed and no_phones is not None:  # it cannot listen
             raise no_way_to_play(no_phones, args)
         if touch:
             window = open_window(args, config, mock)
@@ -198,9 +204,9 @@ def no_way_to_play(why: NoPhones, args: argparse.Namespace) -> UserError:
     people = args.seats - (args.bots or 0)
     return UserError(counted(
         "{why}; {count} seat is left to a person, who can only play it on a phone at a headless mock table: "
-        "{fix}, or let bots play every seat (--bots {seats})",
+        "{fix}, play in the simulator window (without --headless), or let bots play every seat (--bots {seats})",
         "{why}; {count} seats are left to people, who can only play them on phones at a headless mock table: "
-        "{fix}, or let bots play every seat (--bots {seats})",
+        "{fix}, play in the simulator window (without --headless), or let bots play every seat (--bots {seats})",
         people, why=why.detail, fix=why.fix, seats=args.seats).render())
 
 
@@ -212,7 +218,7 @@ def staff_report(config: TableConfig, beacon: Beacon | None, phones: PhoneSeatsS
     def lines() -> list[Text]:
         off = config.off_because("mqtt")
         if off is not None:
-            broker = Text(N_("Broker: off until table.toml is fixed: {mistake}"), {"mistake": off.summary()})
+            broker = Text(N_("Broker: off: {mistake}"), {"mistake": off.summary()})
         elif beacon is None:
             broker = Text(N_("Broker: off (table.toml has no [mqtt] section)"))
         else:

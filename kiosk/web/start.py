@@ -40,17 +40,23 @@ class NoPhones:
     fix: Text
 
 
-def phones_for(config: TableConfig, inputs: Any) -> tuple[PhoneSeatsService | None, NoPhones | None]:
-    """The phone seats of the table `config` describes, or why there are none (nothing raised)."""
+def phones_off(config: TableConfig) -> NoPhones | None:
+    """Why the table `config` describes has no phone seats, as far as its file says (None: it asks for them)."""
     off = config.off_because("web")
     if off is not None:
-        return None, NoPhones(Text(N_("table.toml: {mistake}"), {"mistake": off.summary()}),
-                              Text(N_("Phones cannot join: [web] in table.toml has a mistake.")),
-                              Text(N_("fix [web] in table.toml")))
+        return NoPhones(off.summary(), Text(N_("Phones cannot join: [web] in table.toml has a mistake.")),
+                        Text(N_("fix [web] in table.toml")))
     if not config.web.enabled:
-        return None, NoPhones(Text(N_("phone seats are off ([web] enabled = false in table.toml)")),
-                              Text(N_("Phones cannot join: phone seats are off in table.toml.")),
-                              Text(N_("set [web] enabled = true in table.toml")))
+        return NoPhones(Text(N_("phone seats are off ([web] enabled = false in table.toml)")),
+                        Text(N_("Phones cannot join: phone seats are off in table.toml.")),
+                        Text(N_("set [web] enabled = true in table.toml")))
+    return None
+
+
+def start_phones(config: TableConfig, inputs: Any) -> tuple[PhoneSeatsService | None, NoPhones | None]:
+    """The phone seats listening, or why they cannot (nothing raised): the table plays on without them."""
+    if (off := phones_off(config)) is not None:
+        return None, off
     try:
         service = start_phone_seats(config.web, inputs)
     except WebError as error:
@@ -90,4 +96,4 @@ def public_host(config: WebConfig) -> str:
         probe.close()
 
 
-__all__ = ["NoPhones", "PhoneSeatsService", "WebError", "phones_for", "start_phone_seats"]
+__all__ = ["NoPhones", "PhoneSeatsService", "WebError", "phones_off", "start_phone_seats", "start_phones"]
