@@ -65,6 +65,7 @@ def refused(reason_code: Any) -> bool:
 NAME_NOT_FOUND = N_("the name {host} is not found")
 CONNECTION_REFUSED = N_("the connection is refused (is the broker running on port {port}?)")
 NO_ANSWER = N_("no answer (timed out)")
+CLOSED_AT_ONCE = N_("the broker closed the connection at once (check mqtt.tls and mqtt.port)")
 USER_REFUSED = N_("user or password refused (fix {key} in table.toml)")
 TLS_FAILED = N_("TLS failed ({detail}): check mqtt.tls, mqtt.port and mqtt.ca_file")
 OTHER_FAILURE = N_("{detail}")
@@ -78,6 +79,8 @@ def failure(error: BaseException | None, config: MqttConfig) -> tuple[str, Text]
         return "connection refused", Text(CONNECTION_REFUSED, {"port": config.port})
     if isinstance(error, TimeoutError):
         return "no answer (timed out)", Text(NO_ANSWER)
+    if isinstance(error, ConnectionResetError):  # TLS to a plain port, say
+        return "the broker closed the connection at once (check mqtt.tls and mqtt.port)", Text(CLOSED_AT_ONCE)
     if isinstance(error, ssl.SSLError):
         detail = getattr(error, "verify_message", None) or error.reason or str(error)
         return f"TLS failed: {detail}", Text(TLS_FAILED, {"detail": detail})
