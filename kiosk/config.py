@@ -58,13 +58,14 @@ class SectionOff:
     """An optional section turned off by the mistakes found in it (each `file: key: problem, expected ...`)."""
 
     section: str
-    problems: tuple[str, ...]
+    problems: tuple[str, ...]  # in the language of the reading
+    first: i18n.Rendered | None = None  # the first problem in every language, for the staff menu
 
-    def summary(self) -> Text:
-        """The first mistake, and how many more (the staff menu's room is one line or two)."""
-        first = self.problems[0]
+    def summary(self) -> i18n.Renders:
+        """The first mistake in the reader's language, and how many more (the staff menu has a line or two)."""
+        first = self.first or i18n.AsIs(self.problems[0])
         if len(self.problems) == 1:
-            return Text(N_("{first}"), {"first": first})
+            return first
         return counted("{first} (and {count} more: kiosk config check lists them)",
                             "{first} (and {count} more: kiosk config check lists them)", len(self.problems) - 1,
                             first=first)
@@ -473,9 +474,29 @@ def _optional(top: _Reader, name: str, read: Callable[[_Reader], S], instead: S,
     problems: list[str] = []
     found = read(top.table(name, problems))
     if problems:
-        off.append(SectionOff(name, tuple(problems)))
+        off.append(SectionOff(name, tuple(problems), i18n.Rendered(tuple(_in_each_language(
+            lambda: _first_problem(top, name, read))))))
         return instead
     return found
+
+
+def _first_problem(top: _Reader, name: str, read: Callable[[_Reader], Any]) -> str:
+    problems: list[str] = []
+    read(top.table(name, problems))
+    return problems[0]
+
+
+def _in_each_language(say: Callable[[], str]) -> list[tuple[str, str]]:
+    """What `say()` says in each language (it words its messages with `_`, in the current one)."""
+    current = i18n.language()
+    try:
+        found = []
+        for lang in i18n.LANGUAGES:
+            i18n.set_language(lang)
+            found.append((lang, say()))
+        return found
+    finally:
+        i18n.set_language(current)
 
 
 def _i2c(top: _Reader, name: str, default: I2CConfig) -> I2CConfig:

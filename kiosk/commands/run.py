@@ -34,7 +34,7 @@ from kiosk.errors import UserError
 from kiosk.games import registry
 from kiosk.games.base import Event, Game
 from kiosk import i18n
-from kiosk.i18n import N_, Text, _, counted
+from kiosk.i18n import N_, AsIs, Text, _, counted
 from kiosk.referee.lobby import Lobby
 from kiosk.fleet.beacon import Beacon, start_beacon
 from kiosk.referee.narration import HEADLINES, narrator_for
@@ -168,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
     if people_may_play and no_phones is None:
         phones, no_phones = start_phones(config, table.events)
         if no_phones is not None and not phones_needed:  # it cannot listen
-            log.warning("%s; the table plays without phone seats", no_phones.detail.render())
+            log.warning("%s; the table plays without phone seats", no_phones.said())
     notifier = ServiceNotifier()
     stop_requested.clear()
     power_off_requested.clear()
@@ -207,7 +207,7 @@ def no_way_to_play(why: NoPhones, args: argparse.Namespace) -> UserError:
         "{fix}, play in the simulator window (without --headless), or let bots play every seat (--bots {seats})",
         "{why}; {count} seats are left to people, who can only play them on phones at a headless mock table: "
         "{fix}, play in the simulator window (without --headless), or let bots play every seat (--bots {seats})",
-        people, why=why.detail, fix=why.fix, seats=args.seats).render())
+        people, why=why.said(), fix=why.fix, seats=args.seats).render())
 
 
 def staff_report(config: TableConfig, beacon: Beacon | None, phones: PhoneSeatsService | None,
@@ -224,7 +224,7 @@ def staff_report(config: TableConfig, beacon: Beacon | None, phones: PhoneSeatsS
         else:
             broker = Text(N_("Broker: {state}"), {"state": beacon.link.status()})
         if phones is not None:
-            web = Text(N_("Phone seats: listening at {url}"), {"url": phones.hub.base_url})
+            web = Text(N_("Phone seats: listening at {url}"), {"url": AsIs(phones.hub.base_url)})
         else:
             web = Text(N_("Phone seats: off: {detail}"), {"detail": no_phones.detail if no_phones is not None else ""})
         return [broker, web]

@@ -35,7 +35,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from kiosk.config import MqttConfig
-from kiosk.i18n import N_, Text
+from kiosk.i18n import N_, AsIs, Text
 from kiosk.fleet.discovery import ENTITIES, config_topic, discovery_configs, table_topic
 from kiosk.store import GameStore, StoreWriteError
 
@@ -68,13 +68,13 @@ NO_ANSWER = N_("no answer (timed out)")
 CLOSED_AT_ONCE = N_("the broker closed the connection at once (check mqtt.tls and mqtt.port)")
 USER_REFUSED = N_("user or password refused (fix {key} in table.toml)")
 TLS_FAILED = N_("TLS failed ({detail}): check mqtt.tls, mqtt.port and mqtt.ca_file")
-OTHER_FAILURE = N_("{detail}")
+OTHER_FAILURE = N_("the connection failed: {detail}")
 
 
 def failure(error: BaseException | None, config: MqttConfig) -> tuple[str, Text]:
     """A failed connection's cause: a line for the journal and the words for the admin screen."""
     if isinstance(error, socket.gaierror):
-        return f"the name {config.host!r} is not found ({error.strerror})", Text(NAME_NOT_FOUND, {"host": config.host})
+        return f"the name {config.host!r} is not found ({error.strerror})", Text(NAME_NOT_FOUND, {"host": AsIs(config.host)})
     if isinstance(error, ConnectionRefusedError):
         return "connection refused", Text(CONNECTION_REFUSED, {"port": config.port})
     if isinstance(error, TimeoutError):
@@ -83,9 +83,9 @@ def failure(error: BaseException | None, config: MqttConfig) -> tuple[str, Text]
         return "the broker closed the connection at once (check mqtt.tls and mqtt.port)", Text(CLOSED_AT_ONCE)
     if isinstance(error, ssl.SSLError):
         detail = getattr(error, "verify_message", None) or error.reason or str(error)
-        return f"TLS failed: {detail}", Text(TLS_FAILED, {"detail": detail})
+        return f"TLS failed: {detail}", Text(TLS_FAILED, {"detail": AsIs(detail)})
     detail = (error.strerror if isinstance(error, OSError) else None) or str(error) or type(error).__name__
-    return detail, Text(OTHER_FAILURE, {"detail": detail})
+    return detail, Text(OTHER_FAILURE, {"detail": AsIs(detail)})
 
 
 class MqttLink:
@@ -113,7 +113,7 @@ class MqttLink:
 
     def status(self) -> Text:
         """The broker as the admin screen shows it: connected, trying (and why), or a first try."""
-        broker = f"{self.config.host}:{self.config.port}"
+        broker = AsIs(f"{self.config.host}:{self.config.port}")
         if self.connected.is_set():
             return Text(N_("connected to {broker}"), {"broker": broker})
         with self._lock:
@@ -223,7 +223,7 @@ class MqttLink:
                               "and mqtt.username in table.toml (the broker's password file: mosquitto_passwd)",
                               Text(USER_REFUSED, {"key": self.config.password_key}), logging.ERROR)
             else:
-                self._trouble(f"it refused the connection: {reason_code}", Text(OTHER_FAILURE, {"detail": str(reason_code)}))
+                self._trouble(f"it refused the connection: {reason_code}", Text(OTHER_FAILURE, {"detail": AsIs(str(reason_code))}))
             return
         with self._lock:
             outage, self._cause = self._cause, None

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kiosk.config import TableConfig, WebConfig
-from kiosk.i18n import N_, Text
+from kiosk.i18n import N_, Renders, Text
 from kiosk.web.hub import PhoneHub
 from kiosk.web.server import WebError, WebServer
 
@@ -32,12 +32,18 @@ class PhoneSeatsService:
 
 @dataclass(frozen=True)
 class NoPhones:
-    """Why a table has no phone seats: `detail` (what is wrong and the fix, for the terminal, the journal
-    and the staff menu), `brief` (the touchscreen's one line) and `fix` (what to change, alone)."""
+    """Why a table has no phone seats: `detail` (what is wrong and the fix, for the staff menu), `brief`
+    (the touchscreen's one line), `fix` (what to change, alone) and `reason` (the whole story for the
+    terminal and the journal, when the system said more than `detail`)."""
 
-    detail: Text
+    detail: Renders
     brief: Text
     fix: Text
+    reason: str | None = None
+
+    def said(self) -> str:
+        """The terminal's and the journal's words."""
+        return self.reason or self.detail.render()
 
 
 def phones_off(config: TableConfig) -> NoPhones | None:
@@ -61,9 +67,10 @@ def start_phones(config: TableConfig, inputs: Any) -> tuple[PhoneSeatsService | 
         service = start_phone_seats(config.web, inputs)
     except WebError as error:
         port = config.web.port
-        return None, NoPhones(Text(N_("{detail}"), {"detail": str(error)}),
+        return None, NoPhones(Text(N_("the table cannot listen on port {port} (the journal says why)"), {"port": port}),
                               Text(N_("Phones cannot join: the table cannot listen on port {port}."), {"port": port}),
-                              Text(N_("free port {port}, or set another [web] port in table.toml"), {"port": port}))
+                              Text(N_("free port {port}, or set another [web] port in table.toml"), {"port": port}),
+                              str(error))
     assert service is not None  # enabled, and listening
     return service, None
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from kiosk import i18n
 from kiosk.cli import main
 from kiosk.config import ConfigError, config_from_dict, load_config
 
@@ -76,3 +77,17 @@ def test_config_check_fails_on_a_broken_optional_section(tmp_path: Path, capsys:
     assert "table.toml: mqtt.port: out of range, expected 1-65535, got 0" in out
     assert "[mqtt] is off until this is fixed: the table plays without it." in out
     assert "valid" not in out
+
+
+def test_the_staff_menus_summary_is_worded_in_each_language() -> None:
+    before = i18n.language()
+    config = config_from_dict({"seats": SEATS, "mqtt": {**GOOD_MQTT, "port": 0}})
+    off = config.off_because("mqtt")
+    assert off is not None and i18n.language() == before  # read in each language, and the current one kept
+    assert off.summary().render("en") == "table.toml: mqtt.port: out of range, expected 1-65535, got 0"
+    assert off.summary().render("es") == ("table.toml: mqtt.port: fuera de rango, se esperaba entre 1 y 65535, "
+                                          "se encontró 0")
+    two = config_from_dict({"seats": SEATS, "mqtt": {**GOOD_MQTT, "port": 0, "tls": "yes"}}).off_because("mqtt")
+    assert two is not None
+    assert two.summary().render("en") == ("table.toml: mqtt.port: out of range, expected 1-65535, got 0 "
+                                          "(and 1 more: kiosk config check lists them)")
