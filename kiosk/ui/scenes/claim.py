@@ -5,8 +5,8 @@ a phone (where the table serves phone seats: the phone then plays that seat); th
 up to date. On this screen a tap on a seat nobody claimed asks for a bot there (`on_bot(seat)`: the
 app gives the seat to a bot, or frees it if a bot had it). Start is enabled once one person sits;
 the seats still free are then played by bots, and a line under the table says so. A table whose
-phones cannot join (`no_phones`: its web server is off or cannot listen) shows no code, and one line
-says why instead.
+phones cannot join (`no_phones`: its web server is off or cannot listen) shows no code: a line under
+the status line says why instead.
 """
 
 from __future__ import annotations
@@ -78,19 +78,20 @@ class SeatClaim:
         actions_height = button_height(paint)
         title_height = room.height // (8 if layout.portrait else 6)
         line_height = max(layout.mm(10), room.height // 12)
+        if self.no_phones is not None:  # a second, smaller line under the first
+            line_height = max(layout.mm(16), room.height // 8)
         codes_height = self._codes_height(paint, room) if self._free_links() else 0
-        if self.no_phones is not None:  # its own line where the codes would be
-            codes_height = max(layout.mm(7), room.height // 18)
         title, table, codes, line, actions = rows(
             room, [title_height, room.height - title_height - codes_height - line_height - actions_height, codes_height,
                    line_height, actions_height], gap=margin(paint))
         name = Text(registry.get(self.game_id).info.names["en"])
         title_band(paint, title, Text(N_("Take your seats")), name)
         self._table(paint, table)
-        if self.no_phones is not None:
-            paint.text(codes, self.no_phones, 3.5, paint.theme.muted, one_line=True)
-        elif codes_height:
+        if codes_height:
             self._codes(paint, codes)
+        if self.no_phones is not None:
+            line, why = rows(line, [1.4, 1])
+            paint.text(why, self.no_phones, 3.5, paint.theme.muted)
         paint.text(line, self._status(), 5, paint.theme.ink)
         back, start = columns(actions, [1, 1.6], gap=margin(paint))
         paint.button(back, Text(N_("Back")), BACK)
