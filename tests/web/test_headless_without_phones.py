@@ -6,7 +6,10 @@ folder is read by `kiosk run --mock` as its help says."""
 from __future__ import annotations
 
 import logging
+import os
 import socket
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +18,9 @@ import pytest
 from kiosk.cli import main
 from kiosk.config import ENV_VAR
 from kiosk.store import GameStore
+from tests.waiting import PATIENCE
+
+ROOT = Path(__file__).resolve().parents[2]
 
 SEATS = "".join(f"[[seats]]\ndisplay.channel = {c}\n" for c in range(4))
 
@@ -85,3 +91,15 @@ def test_run_mock_reads_the_table_toml_in_the_current_folder(tmp_path: Path, mon
     assert main(["run", "--mock", "--headless", "--game", "mystery-city", "--seats", "2", "--seed", "4"]) == 0
     assert capsys.readouterr().out.startswith("Mystery City: 2 puestos, 2 jugados por bots, semilla 4")  # its language
     assert (tmp_path / "here" / GameStore.FILENAME).is_file()  # and its data folder
+
+
+def test_under_systemd_a_section_turned_off_is_a_warning_in_the_journal(tmp_path: Path) -> None:
+    config = tmp_path / "table.toml"
+    config.write_text('[mqtt]\nhost = "broker.local"\ntable_id = "table-1"\nport = "1883"\n' + SEATS)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "JOURNAL_STREAM": "8:1234"}  # what systemd sets
+    result = subprocess.run([sys.executable, "-m", "kiosk.cli", "run", "--mock", "--headless", "--game", "mystery-city",
+                             "--seats", "2", "--seed", "4", "--config", str(config), "--data", str(tmp_path / "var")],
+                            capture_output=True, text=True, env=env, timeout=PATIENCE)
+    assert result.returncode == 0, result.stderr
+    assert ("<4>kiosk: [mqtt] is off, the table plays without it: table.toml: mqtt.port: wrong type, expected an "
+            "integer 1-65535, got '1883'") in result.stderr.splitlines()
