@@ -100,9 +100,6 @@ def table_config(args: argparse.Namespace, seats: int | None) -> TableConfig:
     path = config_path(args.config)  # --config, else $MYSTERY_TABLE_CONFIG, else ./table.toml if there is one
     try:
         config = default_config(seats or MOCK_TABLE_SEATS) if args.mock and path is None else load_config(path)
-        if config.off and args.lang is None and config.language != i18n.language():
-            i18n.set_language(config.language)  # its mistakes said in the table's language, on its screen too
-            config = load_config(path)
     except ConfigError as error:
         raise UserError("; ".join(error.problems)) from None
     if args.mock:

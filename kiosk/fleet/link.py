@@ -221,7 +221,7 @@ class MqttLink:
             if refused(reason_code):
                 self._trouble(f"it refused user {self.config.username!r} ({reason_code}): fix {self.config.password_key} "
                               "and mqtt.username in table.toml (the broker's password file: mosquitto_passwd)",
-                              Text(USER_REFUSED, {"key": self.config.password_key}), logging.ERROR)
+                              Text(USER_REFUSED, {"key": AsIs(self.config.password_key)}), logging.ERROR)
             else:
                 self._trouble(f"it refused the connection: {reason_code}", Text(OTHER_FAILURE, {"detail": AsIs(str(reason_code))}))
             return
