@@ -13,15 +13,17 @@ the drivers that follow it.
 
 from __future__ import annotations
 
+import difflib
 import ipaddress
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from hardware.pinmap import BUS_NAMES, DEFAULT_PINMAP, Pinmap, PinmapError, load_pinmap
 from kiosk import i18n
-from kiosk.i18n import _
+from kiosk.i18n import N_, Text, _, counted
 from kiosk.toml_file import TomlFileError, has_nul, read_toml
 
 BACKENDS = ("mock", "pi")
@@ -45,6 +47,28 @@ class ConfigError(ValueError):
     def __init__(self, problems: list[str]) -> None:
         self.problems = problems
         super().__init__("; ".join(problems))
+
+
+# The sections a table plays without: a mistake in one turns that part off, it does not stop the table.
+OPTIONAL_SECTIONS = ("mqtt", "web")
+
+
+@dataclass(frozen=True)
+class SectionOff:
+    """An optional section turned off by the mistakes found in it (each `file: key: problem, expected ...`)."""
+
+    section: str
+    problems: tuple[str, ...]  # in the language of the reading
+    first: i18n.Rendered | None = None  # the first problem in every language, for the staff menu
+
+    def summary(self) -> i18n.Renders:
+        """The first mistake in the reader's language, and how many more (the staff menu has a line or two)."""
+        first = self.first or i18n.AsIs(self.problems[0])
+        if len(self.problems) == 1:
+            return first
+        return counted("{first} (and {count} more: kiosk config check lists them)",
+                            "{first} (and {count} more: kiosk config check lists them)", len(self.problems) - 1,
+                            first=first)
 
 
 @dataclass(frozen=True)
@@ -149,6 +173,11 @@ class TableConfig:
     seats: tuple[SeatConfig, ...] = ()
     mqtt: MqttConfig | None = None  # None: the table publishes nothing
     web: WebConfig = field(default_factory=WebConfig)
+    off: tuple[SectionOff, ...] = ()  # optional sections with mistakes, turned off (`kiosk config check` fails)
+
+    def off_because(self, section: str) -> SectionOff | None:
+        """Why the optional `section` ("mqtt", "web") is off despite the file, or None."""
+        return next((found for found in self.off if found.section == section), None)
 
     def pinmap(self) -> Pinmap:
         return load_pinmap(self.pinmap_path)
@@ -204,6 +233,12 @@ class _Reader:
 
     def key(self, name: str) -> str:
         return f"{self.where}.{name}" if self.where else name
+
+    def maybe(self, name: str) -> bool:
+        """Whether the optional key `name` is given; named among the keys either way (an unknown key's
+        hint lists every key the section takes, not only those this file has)."""
+        self.seen.add(name)
+        return name in self.data
 
     def problem(self, name: str, message: str) -> None:
         self.problems.append(f"{self.file}: {self.key(name)}: {message}")
@@ -263,16 +298,24 @@ class _Reader:
             return default
         return float(found)
 
-    def table(self, name: str) -> _Reader:
-        found = self.get(name, {}, _("a table"), dict)
-        return _Reader(found, self.key(name), self.file, self.problems)
+    def table(self, name: str, problems: list[str] | None = None) -> _Reader:
+        """The section `name`; its problems go to `problems` when given (an optional section's own list)."""
+        own = problems if problems is not None else self.problems
+        found = _Reader(self.data, self.where, self.file, own).get(name, {}, _("a table"), dict)
+        self.seen.add(name)
+        return _Reader(found, self.key(name), self.file, own)
 
     def finish(self) -> None:
         for name in sorted(set(self.data) - self.seen):
             self.problem(
                 name,
-                _("unknown key, expected one of {expected}").format(expected=", ".join(sorted(self.seen))),
+                _("unknown key, expected one of {expected}").format(expected=", ".join(closest_first(name, self.seen))),
             )
+
+
+def closest_first(name: str, keys: set[str]) -> list[str]:
+    """`keys` ordered by how like `name` they are (difflib's ratio), alphabetically among equals."""
+    return sorted(keys, key=lambda key: (-difflib.SequenceMatcher(None, name, key).ratio(), key))
 
 
 def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableConfig:
@@ -289,15 +332,13 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
                         .format(path=data_dir))
     except OSError as error:  # a name too long for the file system, say
         top.problem("data_dir", _("cannot be used: {detail}, expected a folder's path").format(detail=error.strerror))
-    top.seen.add("cases_dir")
-    cases_dir = base / top.path("cases_dir", "var/cases") if "cases_dir" in data else data_dir / "cases"
+    cases_dir = base / top.path("cases_dir", "var/cases") if top.maybe("cases_dir") else data_dir / "cases"
     assist = top.flag("assist", False)
     admin_pin = top.text("admin_pin", DEFAULT_PIN)
     if not well_formed(admin_pin):
         top.problem("admin_pin", _("expected 4 to 8 digits, got {got!r}").format(got=admin_pin))
     screen = top.table("screen")
-    screen.seen.add("size")
-    size_text = screen.text("size", "full") if "size" in screen.data else ""
+    size_text = screen.text("size", "full") if screen.maybe("size") else ""
     screen_size = parse_size(size_text) if size_text else None
     if size_text and screen_size is None:
         screen.problem("size", f"expected WIDTHxHEIGHT such as \"800x480\", got {size_text!r}")
@@ -310,8 +351,7 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
     hardware.finish()
 
     i2c = _i2c(top, "i2c", I2CConfig())
-    top.seen.add("i2c2")  # optional: named among the keys an unknown one could have meant
-    i2c2 = _i2c(top, "i2c2", I2CConfig(bus=3, mux_bus_base=30)) if "i2c2" in data else None
+    i2c2 = _i2c(top, "i2c2", I2CConfig(bus=3, mux_bus_base=30)) if top.maybe("i2c2") else None
     if i2c2 is not None:
         _bus_clash(i2c, i2c2, file, problems)
 
@@ -342,8 +382,9 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
     )
     store_section.finish()
 
-    mqtt = _mqtt(top, base) if "mqtt" in data else None
-    web = _web(top, backend)
+    off: list[SectionOff] = []
+    mqtt = _optional(top, "mqtt", lambda section: _mqtt(section, base), None, off) if top.maybe("mqtt") else None
+    web = _optional(top, "web", lambda section: _web(section, backend), WebConfig(enabled=False), off)
 
     seats: list[SeatConfig] = []
     raw_seats = top.get("seats", [], _("a list of tables ([[seats]])"), list)
@@ -400,8 +441,8 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
                         pinmap=pinmap_path.name, count=len(pinmap.seats)
                     )
                 )
-    if problems:
-        raise ConfigError(problems)
+    if problems:  # the table stops: every mistake is named, the optional sections' too
+        raise ConfigError(problems + [problem for section in off for problem in section.problems])
     return TableConfig(
         path=path,
         language=language,
@@ -421,7 +462,42 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
         seats=tuple(seats),
         mqtt=mqtt,
         web=web,
+        off=tuple(off),
     )
+
+
+S = TypeVar("S")
+
+
+def _optional(top: _Reader, name: str, read: Callable[[_Reader], S], instead: S, off: list[SectionOff]) -> S:
+    """An optional section read with its problems kept apart: with any, the part is off (`instead`)
+    and noted in `off`; the table plays without it."""
+    problems: list[str] = []
+    found = read(top.table(name, problems))
+    if problems:
+        off.append(SectionOff(name, tuple(problems), i18n.Rendered(tuple(_in_each_language(
+            lambda: _first_problem(top, name, read))))))
+        return instead
+    return found
+
+
+def _first_problem(top: _Reader, name: str, read: Callable[[_Reader], Any]) -> str:
+    problems: list[str] = []
+    read(top.table(name, problems))
+    return problems[0]
+
+
+def _in_each_language(say: Callable[[], str]) -> list[tuple[str, str]]:
+    """What `say()` says in each language (it words its messages with `_`, in the current one)."""
+    current = i18n.language()
+    try:
+        found = []
+        for lang in i18n.LANGUAGES:
+            i18n.set_language(lang)
+            found.append((lang, say()))
+        return found
+    finally:
+        i18n.set_language(current)
 
 
 def _i2c(top: _Reader, name: str, default: I2CConfig) -> I2CConfig:
@@ -448,9 +524,8 @@ def _bus_clash(main: I2CConfig, second: I2CConfig, file: str, problems: list[str
             first=second.mux_bus_base, last=second.mux_bus_base + 7, base=main.mux_bus_base))
 
 
-def _web(top: _Reader, backend: str) -> WebConfig:
+def _web(section: _Reader, backend: str) -> WebConfig:
     """`[web]`: on by default on the mock table, off on the Pi; every address to listen on checked."""
-    section = top.table("web")
     mock = backend == "mock"
     enabled = section.flag("enabled", mock)
     port = section.integer("port", 8080, 1, 65535)
@@ -465,7 +540,7 @@ def _web(top: _Reader, backend: str) -> WebConfig:
             bind.append(address)
     if not found:
         section.problem("bind", _("empty, expected at least one address such as \"0.0.0.0\""))
-    url = section.text("url", "") if "url" in section.data else None
+    url = section.text("url", "") if section.maybe("url") else None
     if url is not None and not (url.startswith(("http://", "https://")) and len(url.split("://", 1)[1].strip("/")) > 0):
         section.problem("url", _("expected the address phones open, such as \"http://table-1.local:8080\", got {got!r}")
                         .format(got=url))
@@ -490,8 +565,7 @@ def table_id_problem(text: str) -> str | None:
     return None
 
 
-def _mqtt(top: _Reader, base: Path) -> MqttConfig:
-    section = top.table("mqtt")
+def _mqtt(section: _Reader, base: Path) -> MqttConfig:
     host = section.text("host", "localhost")
     port = section.integer("port", 8883 if section.data.get("tls") is True else 1883, 1, 65535)
     table_id = section.text("table_id", "table")
@@ -499,10 +573,10 @@ def _mqtt(top: _Reader, base: Path) -> MqttConfig:
         section.problem("table_id", _("missing, expected a name for this table such as \"table-1\""))
     elif (problem := table_id_problem(table_id)) is not None:
         section.problem("table_id", problem)
-    username = section.text("username", "") if "username" in section.data else None
-    password = section.text("password", "") if "password" in section.data else None
+    username = section.text("username", "") if section.maybe("username") else None
+    password = section.text("password", "") if section.maybe("password") else None
     password_key = "mqtt.password"
-    if "password_file" in section.data:
+    if section.maybe("password_file"):
         password_key = "mqtt.password_file"
         file = base / section.path("password_file", "")
         if password is not None:
@@ -515,7 +589,7 @@ def _mqtt(top: _Reader, base: Path) -> MqttConfig:
     if password is not None and username is None:
         section.problem("username", _("missing, expected the user the password belongs to"))
     tls = section.flag("tls", False)
-    ca_file = base / section.path("ca_file", "") if "ca_file" in section.data else None
+    ca_file = base / section.path("ca_file", "") if section.maybe("ca_file") else None
     if ca_file is not None and not tls:
         section.problem("ca_file", _("needs tls = true"))
     elif ca_file is not None and not ca_file.is_file():
@@ -528,17 +602,19 @@ def _mqtt(top: _Reader, base: Path) -> MqttConfig:
     return MqttConfig(host, table_id, port, username, password, password_key, tls, ca_file, prefix)
 
 
+def config_path(path: Path | str | None = None) -> Path | None:
+    """The file `load_config` reads: `path`, else $MYSTERY_TABLE_CONFIG, else ./table.toml if it
+    exists; None: no file (the built-in defaults)."""
+    if path is None:
+        path = os.environ.get(ENV_VAR) or ("table.toml" if Path("table.toml").exists() else None)
+    return Path(path) if path is not None else None
+
+
 def load_config(path: Path | str | None = None) -> TableConfig:
     """Load `path`, else $MYSTERY_TABLE_CONFIG, else ./table.toml, else a 4-seat mock table."""
+    path = config_path(path)
     if path is None:
-        env = os.environ.get(ENV_VAR)
-        if env:
-            path = env
-        elif Path("table.toml").exists():
-            path = "table.toml"
-        else:
-            return default_config()
-    path = Path(path)
+        return default_config()
     try:
         data = read_toml(path)
     except TomlFileError as error:

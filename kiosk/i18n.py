@@ -120,6 +120,29 @@ class Text:
 
 
 @dataclass(frozen=True)
+class AsIs:
+    """Words from outside the kiosk, shown as they are in every language: a host name, a link, a
+    table.toml key, what the operating system or OpenSSL said. No catalogue has them."""
+
+    text: str
+
+    def render(self, lang: str | None = None) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A message its maker has already rendered in each language (`kiosk.config` words a table.toml
+    problem as it reads the file): `texts` maps a language to it; English is the fallback."""
+
+    texts: tuple[tuple[str, str], ...]
+
+    def render(self, lang: str | None = None) -> str:
+        found = dict(self.texts)
+        return found.get(lang or _current) or found.get(DEFAULT_LANGUAGE, "")
+
+
+@dataclass(frozen=True)
 class TextList:
     """Several texts shown as one list ("Candy, Rivalry"), each rendered in the reader's language."""
 

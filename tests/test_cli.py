@@ -51,7 +51,10 @@ def test_people_at_a_mock_table_need_the_window_or_phone_seats(capsys, tmp_path)
     config.write_text("[web]\nenabled = false\n" + "".join(f"[[seats]]\ndisplay.channel = {c}\n" for c in range(4)))
     assert main(["run", "--mock", "--headless", "--headless", "--seats", "4", "--bots", "2", "--data", str(tmp_path),
                  "--config", str(config)]) == 2
-    assert "simulator window" in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        "kiosk: phone seats are off ([web] enabled = false in table.toml); 2 seats are left to people, who can only "
+        "play them on phones at a headless mock table: set [web] enabled = true in table.toml, play in the simulator "
+        "window (without --headless), or let bots play every seat (--bots 4)\n")
 
 
 def test_a_broken_table_config_is_named(capsys, tmp_path):

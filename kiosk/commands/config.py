@@ -31,6 +31,8 @@ def check_config(args: argparse.Namespace) -> int:
         print(counted("{count} problem: the table will not start with this file.",
                       "{count} problems: the table will not start with this file.", len(error.problems)).render())
         return 1
+    if config.off:
+        return say_sections_off(config)
     say(N_("{file}: valid."), file=str(config.path) if config.path else _("built-in defaults (no table.toml found)"))
     say(N_("Backend: {backend}; language: {lang}; data: {data}"),
         backend=config.backend, lang=config.language, data=str(config.data_dir))
@@ -60,3 +62,15 @@ def say_admin_pin(config: TableConfig) -> None:
     else:
         say(N_("Warning: admin_pin is the default {pin}, which anyone can look up. Set your own in table.toml; "
                "until then the touchscreen asks for a new PIN before it opens the admin menu."), pin=DEFAULT_PIN)
+
+
+def say_sections_off(config: TableConfig) -> int:
+    """Mistakes in optional sections: each named, and what the table does about them (plays without
+    that part); 1, as for any mistake, so a script checking the file notices."""
+    problems = [problem for section in config.off for problem in section.problems]
+    for problem in problems:
+        print(problem)
+    for section in config.off:
+        say(N_("[{section}] is off until this is fixed: the table plays without it."), section=section.section)
+    print(counted("{count} problem.", "{count} problems.", len(problems)).render())
+    return 1

@@ -77,9 +77,13 @@ def broker_of(args: argparse.Namespace) -> MqttConfig:
     found: MqttConfig | None = None
     if args.config is not None or args.host is None:
         try:
-            found = load_config(args.config).mqtt
+            config = load_config(args.config)
         except ConfigError as error:
             raise UserError("; ".join(error.problems)) from None
+        off = config.off_because("mqtt")
+        if off is not None and args.host is None:  # the table plays without it; this command needs it
+            raise UserError("; ".join(off.problems))
+        found = config.mqtt
     if found is None:
         if args.host is None:
             raise UserError(_("no broker: give --host, or --config with a table.toml that has an [mqtt] section"))

@@ -27,14 +27,14 @@ from hardware.sim.mock_table import build_mock_table
 from hardware.table import Table, build_table
 from kiosk.bots import Bot
 from kiosk.bots.table_bots import table_bot
-from kiosk.config import ConfigError, TableConfig, default_config, load_config, parse_size
+from kiosk.config import ConfigError, TableConfig, config_path, default_config, load_config, parse_size
 from kiosk.commands.case_folder import use_cases_folder
 from kiosk.commands.folders import folder_to_write
 from kiosk.errors import UserError
 from kiosk.games import registry
 from kiosk.games.base import Event, Game
 from kiosk import i18n
-from kiosk.i18n import N_, Text, _, counted
+from kiosk.i18n import N_, AsIs, Text, _, counted
 from kiosk.referee.lobby import Lobby
 from kiosk.fleet.beacon import Beacon, start_beacon
 from kiosk.fleet.control import Controls
@@ -46,7 +46,7 @@ from kiosk.appliance.storage import PROBE_EVERY, StorageKeeper
 from kiosk.store import GameRecord, GameStore, StoreWriteError
 from kiosk.referee.table import Referee
 from kiosk.web.seat_feed import PhoneSeats
-from kiosk.web.start import PhoneSeatsService, WebError, start_phone_seats
+from kiosk.web.start import NoPhones, PhoneSeatsService, phones_off, start_phones
 
 
 log = logging.getLogger("kiosk")
@@ -98,8 +98,9 @@ MOCK_TABLE_SEATS = 5  # the simulator's table when the game is chosen on its tou
 def table_config(args: argparse.Namespace, seats: int | None) -> TableConfig:
     """The table to run on; `seats`: how many seats the game needs (None: chosen on the touchscreen,
     among the seats the table has)."""
+    path = config_path(args.config)  # --config, else $MYSTERY_TABLE_CONFIG, else ./table.toml if there is one
     try:
-        config = default_config(seats or MOCK_TABLE_SEATS) if args.mock and not args.config else load_config(args.config)
+        config = default_config(seats or MOCK_TABLE_SEATS) if args.mock and path is None else load_config(path)
     except ConfigError as error:
         raise UserError("; ".join(error.problems)) from None
     if args.mock:
@@ -141,9 +142,13 @@ def run(args: argparse.Namespace) -> int:
         )
     lang = args.lang or config.language
     i18n.set_language(lang)
-    if config.backend == "mock" and not touch and args.bots is not None and args.bots < args.seats and not config.web.enabled:
-        raise UserError(_("people at a mock table need the simulator window or phone seats ([web] enabled = true); "
-                          "in headless mode every seat is a bot"))
+    # People at a headless mock table play on phones only: without them nobody could, so it stops.
+    phones_needed = not touch and config.backend == "mock" and args.bots is not None and args.bots < args.seats
+    no_phones = phones_off(config)
+    if phones_needed and no_phones is not None:
+        raise no_way_to_play(no_phones, args)
+    for section in config.off:  # the terminal, or the journal under systemd
+        log.warning("[%s] is off, the table plays without it: %s", section.section, "; ".join(section.problems))
     data = args.data or config.data_dir
     store = GameStore.open(folder_to_write(data))
     clear_snapshots(data / "snapshots")  # the last run's pictures go (an older kiosk left people's hands there)
@@ -154,9 +159,16 @@ def run(args: argparse.Namespace) -> int:
     mock = build_mock_table(config) if config.backend == "mock" else None
     table = mock.table if mock is not None else build_table(config).start()
     people_may_play = touch or (args.bots is not None and args.bots < (args.seats or 0)) or config.backend != "mock"
-    phones = phone_seats(config, table) if people_may_play else None
-    beacon = start_beacon(config, table, store, lang, data,  # the café's broker, if any: never waited on
-                          phones.hub.base_url if phones is not None else None)
+    phones = None
+    if people_may_play and no_phones is None:
+        phones, no_phones = start_phones(config, table.events)
+        if no_phones is not None and not phones_needed:  # it cannot listen
+            log.warning("%s; the table plays without phone seats", no_phones.said())
+    # The café's broker, if any: never waited on. A section with a mistake is off, not gone: the
+    # table's Home Assistant entities stay (a table without [mqtt] takes them away). Started after
+    # the phone seats, whose server is the device's page in Home Assistant.
+    beacon = (start_beacon(config, table, store, lang, data, phones.hub.base_url if phones is not None else None)
+              if config.off_because("mqtt") is None else None)
     notifier = ServiceNotifier()
     stop_requested.clear()
     power_off_requested.clear()
@@ -164,9 +176,12 @@ def run(args: argparse.Namespace) -> int:
     stop_on_sigterm()
     window: Any = None
     try:
+        if phones_needed and no_phones is not None:  # it cannot listen
+            raise no_way_to_play(no_phones, args)
         if touch:
             window = open_window(args, config, mock)
-            status = play_on_the_touchscreen(args, store, table, window, data, lang, notifier, keeper, beacon, phones)
+            status = play_on_the_touchscreen(args, store, table, window, data, lang, notifier, keeper, beacon, phones,
+                                             no_phones)
         else:
             status = play_at_the_table(args, store, table, data, lang, notifier, keeper, beacon, phones)
     finally:
@@ -189,15 +204,38 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def phone_seats(config: TableConfig, table: Table) -> PhoneSeatsService | None:
-    """The phone seats' web server, when table.toml turns it on; one that cannot listen is said on
-    the terminal and the table plays on without phones."""
-    try:
-        return start_phone_seats(config.web, table.events)
-    except WebError as error:
-        log.error("%s", error)
-        print(f"kiosk: {error}", file=sys.stderr)
-        return None
+def no_way_to_play(why: NoPhones, args: argparse.Namespace) -> UserError:
+    """A headless mock table whose people have no phone seats: nobody could play their seats (it
+    would wait for ever), so it stops at once and says what to change."""
+    people = args.seats - (args.bots or 0)
+    return UserError(counted(
+        "{why}; {count} seat is left to a person, who can only play it on a phone at a headless mock table: "
+        "{fix}, play in the simulator window (without --headless), or let bots play every seat (--bots {seats})",
+        "{why}; {count} seats are left to people, who can only play them on phones at a headless mock table: "
+        "{fix}, play in the simulator window (without --headless), or let bots play every seat (--bots {seats})",
+        people, why=why.said(), fix=why.fix, seats=args.seats).render())
+
+
+def staff_report(config: TableConfig, beacon: Beacon | None, phones: PhoneSeatsService | None,
+                 no_phones: NoPhones | None) -> Callable[[], list[Text]]:
+    """The table's optional parts as the staff menu shows them, a line each: the café's broker
+    (connected, trying and why, or off and why) and the phone seats (listening where, or off and why)."""
+
+    def lines() -> list[Text]:
+        off = config.off_because("mqtt")
+        if off is not None:
+            broker = Text(N_("Broker: off: {mistake}"), {"mistake": off.summary()})
+        elif beacon is None:
+            broker = Text(N_("Broker: off (table.toml has no [mqtt] section)"))
+        else:
+            broker = Text(N_("Broker: {state}"), {"state": beacon.link.status()})
+        if phones is not None:
+            web = Text(N_("Phone seats: listening at {url}"), {"url": AsIs(phones.hub.base_url)})
+        else:
+            web = Text(N_("Phone seats: off: {detail}"), {"detail": no_phones.detail if no_phones is not None else ""})
+        return [broker, web]
+
+    return lines
 
 
 power_off_requested = threading.Event()  # the admin menu's "shut down": after the table is dark
@@ -264,7 +302,8 @@ def screen_size(text: str) -> tuple[int, int]:
 
 def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: Table, window: Any, data: Path,
                             lang: str, notifier: ServiceNotifier, keeper: StorageKeeper,
-                            beacon: Beacon | None = None, phones: PhoneSeatsService | None = None) -> int:
+                            beacon: Beacon | None = None, phones: PhoneSeatsService | None = None,
+                            no_phones: NoPhones | None = None) -> int:
     from kiosk.ui import loop
     from kiosk.ui.app import App, Plan
     from kiosk.ui.scene import Touchscreen
@@ -275,7 +314,9 @@ def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: T
     )
     reporter = EventReporter(args, None)  # people play here: their seat screens stay off the disk
     app = App(table, store, Touchscreen(window.touch, lang), table.config, plan, on_game_event=reporter.report,
-              on_quit=power_off_requested.set, keeper=keeper, phones=phones.hub if phones is not None else None)
+              on_quit=power_off_requested.set, keeper=keeper, phones=phones.hub if phones is not None else None,
+              no_phones=no_phones.brief if no_phones is not None else None,
+              staff_report=staff_report(table.config, beacon, phones, no_phones))
     if phones is not None and hasattr(window, "links"):
         window.links = phones.hub.url
     reporter.referee = lambda: app.referee

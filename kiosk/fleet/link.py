@@ -6,7 +6,10 @@ will (a crashed or unplugged table) or on a clean stop. `state`, `health` and `h
 again after every reconnect. A finished game's message is first kept in the store's outbox and is
 deleted only when the broker acknowledged it (QoS 1): it survives an outage and a restart.
 
-A broker refusing the user or password is logged once, naming the table.toml key to fix.
+An outage is logged once, with its cause (the broker's name not found, refused, no answer, the user
+or password refused, TLS), not at every retry; a broker refusing the user or password names the
+table.toml key to fix; the broker coming back is a line too. `status()` says the same for the
+admin screen: connected, or trying and why.
 
 Which table ids this data folder published Home Assistant discovery for is remembered in
 `mqtt-tables.json` (with the broker's settings, readable by the kiosk's user only), so that a
@@ -20,6 +23,9 @@ import json
 import logging
 import os
 import queue
+import socket
+import ssl
+import sys
 import threading
 import time
 from dataclasses import asdict
@@ -29,6 +35,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from kiosk.config import MqttConfig
+from kiosk.i18n import N_, AsIs, Text
 from kiosk.fleet.control import Inbox
 from kiosk.fleet.discovery import COMMAND, ENTITIES, config_topic, discovery_configs, table_topic
 from kiosk.store import GameStore, StoreWriteError
@@ -55,6 +62,33 @@ def refused(reason_code: Any) -> bool:
     return bool(getattr(reason_code, "is_failure", False)) and getattr(reason_code, "value", None) in REFUSED
 
 
+# Why a connection attempt failed, for the admin screen (the journal says it in English, with the details).
+NAME_NOT_FOUND = N_("the name {host} is not found")
+CONNECTION_REFUSED = N_("the connection is refused (is the broker running on port {port}?)")
+NO_ANSWER = N_("no answer (timed out)")
+CLOSED_AT_ONCE = N_("the broker closed the connection at once (check mqtt.tls and mqtt.port)")
+USER_REFUSED = N_("user or password refused (fix {key} in table.toml)")
+TLS_FAILED = N_("TLS failed ({detail}): check mqtt.tls, mqtt.port and mqtt.ca_file")
+OTHER_FAILURE = N_("the connection failed: {detail}")
+
+
+def failure(error: BaseException | None, config: MqttConfig) -> tuple[str, Text]:
+    """A failed connection's cause: a line for the journal and the words for the admin screen."""
+    if isinstance(error, socket.gaierror):
+        return f"the name {config.host!r} is not found ({error.strerror})", Text(NAME_NOT_FOUND, {"host": AsIs(config.host)})
+    if isinstance(error, ConnectionRefusedError):
+        return "connection refused", Text(CONNECTION_REFUSED, {"port": config.port})
+    if isinstance(error, TimeoutError):
+        return "no answer (timed out)", Text(NO_ANSWER)
+    if isinstance(error, ConnectionResetError):  # TLS to a plain port, say
+        return "the broker closed the connection at once (check mqtt.tls and mqtt.port)", Text(CLOSED_AT_ONCE)
+    if isinstance(error, ssl.SSLError):
+        detail = getattr(error, "verify_message", None) or error.reason or str(error)
+        return f"TLS failed: {detail}", Text(TLS_FAILED, {"detail": AsIs(detail)})
+    detail = (error.strerror if isinstance(error, OSError) else None) or str(error) or type(error).__name__
+    return detail, Text(OTHER_FAILURE, {"detail": AsIs(detail)})
+
+
 class MqttLink:
     def __init__(self, config: MqttConfig, store: GameStore, language: str, data_dir: Path,
                  configuration_url: str | None = None) -> None:
@@ -67,6 +101,7 @@ class MqttLink:
         self.client = new_client(config, f"mystery-table-{config.table_id}")
         self.client.will_set(self.topic("status"), "offline", qos=1, retain=True)
         self.client.on_connect = self._connected
+        self.client.on_connect_fail = self._connect_failed
         self.client.on_disconnect = self._disconnected
         self.client.on_publish = self._published
         self.client.on_message = self.inbox.heard
@@ -75,11 +110,22 @@ class MqttLink:
         self._acked: queue.SimpleQueue[int] = queue.SimpleQueue()  # mids the broker acknowledged (paho's thread)
         self._sending: dict[int, int] = {}  # mid -> outbox row, handed to paho and not acknowledged yet
         self._done: set[int] = set()  # mids acknowledged before their row was noted (main thread only)
-        self._refusal_logged = False
+        self._cause: tuple[str, Text] | None = None  # why the broker cannot be reached now (None: no outage)
         self.connected = threading.Event()
 
     def topic(self, leaf: str) -> str:
         return table_topic(self.config.table_id, leaf)
+
+    def status(self) -> Text:
+        """The broker as the admin screen shows it: connected, trying (and why), or a first try."""
+        broker = AsIs(f"{self.config.host}:{self.config.port}")
+        if self.connected.is_set():
+            return Text(N_("connected to {broker}"), {"broker": broker})
+        with self._lock:
+            cause = self._cause
+        if cause is None:
+            return Text(N_("connecting to {broker}…"), {"broker": broker})
+        return Text(N_("trying {broker}: {cause}"), {"broker": broker, "cause": cause[1]})
 
     # --- the main loop's side -----------------------------------------------------------------
 
@@ -163,20 +209,34 @@ class MqttLink:
 
     # --- paho's network thread --------------------------------------------------------------------
 
+    def _trouble(self, line: str, words: Text, level: int = logging.WARNING) -> None:
+        """A failed attempt: logged when an outage begins or its cause changes, not at every retry."""
+        with self._lock:
+            known, self._cause = self._cause, (line, words)
+        if known is None or known[0] != line:
+            log.log(level, "mqtt: cannot connect to the broker %s:%s: %s; retrying in the background",
+                    self.config.host, self.config.port, line)
+
+    def _connect_failed(self, client: mqtt.Client, userdata: Any) -> None:
+        """paho calls this inside its `except OSError`: the error is the one being handled."""
+        self._trouble(*failure(sys.exc_info()[1], self.config))
+
     def _connected(self, client: mqtt.Client, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
         if getattr(reason_code, "is_failure", False):
-            if refused(reason_code) and not self._refusal_logged:
-                self._refusal_logged = True
-                log.error(
-                    "mqtt: the broker %s:%s refused user %r (%s): fix %s and mqtt.username in table.toml "
-                    "(the broker's password file: mosquitto_passwd); retrying in the background",
-                    self.config.host, self.config.port, self.config.username, reason_code, self.config.password_key,
-                )
-            elif not refused(reason_code):
-                log.warning("mqtt: the broker %s:%s refused the connection: %s", self.config.host, self.config.port, reason_code)
+            if refused(reason_code):
+                self._trouble(f"it refused user {self.config.username!r} ({reason_code}): fix {self.config.password_key} "
+                              "and mqtt.username in table.toml (the broker's password file: mosquitto_passwd)",
+                              Text(USER_REFUSED, {"key": AsIs(self.config.password_key)}), logging.ERROR)
+            else:
+                self._trouble(f"it refused the connection: {reason_code}", Text(OTHER_FAILURE, {"detail": AsIs(str(reason_code))}))
             return
-        self._refusal_logged = False
-        log.info("mqtt: connected to %s:%s as table %s", self.config.host, self.config.port, self.config.table_id)
+        with self._lock:
+            outage, self._cause = self._cause, None
+        if outage is not None:
+            log.warning("mqtt: the broker %s:%s is back (connected as table %s)",
+                        self.config.host, self.config.port, self.config.table_id)
+        else:
+            log.info("mqtt: connected to %s:%s as table %s", self.config.host, self.config.port, self.config.table_id)
         client.publish(self.topic("status"), "online", qos=1, retain=True)
         client.subscribe(self.topic(COMMAND), qos=1)
         for topic, config in discovery_configs(self.config, self.language, self.configuration_url).items():
@@ -188,7 +248,10 @@ class MqttLink:
         self.connected.set()
 
     def _disconnected(self, client: mqtt.Client, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
-        if self.connected.is_set():
+        if self.connected.is_set():  # an outage begins (a stop clears `connected` first)
+            line = f"lost the connection ({reason_code})"
+            with self._lock:
+                self._cause = (line, Text(N_("the connection was lost; reconnecting")))
             log.warning("mqtt: lost the broker %s:%s (%s); reconnecting in the background",
                         self.config.host, self.config.port, reason_code)
         self.connected.clear()

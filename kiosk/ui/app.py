@@ -97,6 +97,8 @@ class App:
     backlight: Backlight = field(default_factory=Backlight)
     keeper: StorageKeeper | None = None  # the card: reserve, pruning, faults (made from the config if None)
     phones: PhoneHub | None = None  # phone seats (kiosk/web), when the table serves them
+    no_phones: Text | None = None  # why phones cannot join (the web server is off or cannot listen), if so
+    staff_report: Callable[[], list[Text]] | None = None  # the staff menu's lines on the table's parts
     scene: Scene | None = None
     lobby: Lobby | None = None
     referee: Referee | None = None
@@ -282,7 +284,8 @@ class App:
         if self.phones is not None:
             self.phones.new_game(seats)  # a new game: new links
         scene = SeatClaim(game_id, seats, on_bot=self._toggle_bot, on_start=lambda: self.options(game_id, seats),
-                          on_back=self.choose, links=self.phones.url if self.phones is not None else lambda seat: None)
+                          on_back=self.choose, links=self.phones.url if self.phones is not None else lambda seat: None,
+                          no_phones=self.no_phones)
         self.show(scene)
         log.info("seat claim: %s with %d seats", game_id, seats)
 
@@ -390,6 +393,7 @@ class App:
             settings={"language": self.settings["language"], "brightness": self.backlight.level,
                       "in_game": in_game},
             storage=lambda: self.store.fault.text if self.store.fault is not None else None,
+            parts=self.staff_report,
         ))
 
     def end_game(self) -> None:

@@ -1,4 +1,9 @@
-"""Phone seats for a table: the hub and its server, when `[web] enabled = true` in table.toml."""
+"""Phone seats for a table: the hub and its server, when `[web] enabled = true` in table.toml.
+
+A table without them (turned off, a mistake in `[web]`, a port it cannot listen on) knows why
+(`NoPhones`): the touchscreen says so in one line instead of showing links that cannot work, the
+staff menu names the fix, and a headless mock table that needs them for its people says what to change.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,8 @@ import socket
 from dataclasses import dataclass
 from typing import Any
 
-from kiosk.config import WebConfig
+from kiosk.config import TableConfig, WebConfig
+from kiosk.i18n import N_, Renders, Text
 from kiosk.web.hub import PhoneHub
 from kiosk.web.server import WebError, WebServer
 
@@ -22,6 +28,51 @@ class PhoneSeatsService:
     def close(self) -> None:
         self.hub.end()
         self.server.stop()
+
+
+@dataclass(frozen=True)
+class NoPhones:
+    """Why a table has no phone seats: `detail` (what is wrong and the fix, for the staff menu), `brief`
+    (the touchscreen's one line), `fix` (what to change, alone) and `reason` (the whole story for the
+    terminal and the journal, when the system said more than `detail`)."""
+
+    detail: Renders
+    brief: Text
+    fix: Text
+    reason: str | None = None
+
+    def said(self) -> str:
+        """The terminal's and the journal's words."""
+        return self.reason or self.detail.render()
+
+
+def phones_off(config: TableConfig) -> NoPhones | None:
+    """Why the table `config` describes has no phone seats, as far as its file says (None: it asks for them)."""
+    off = config.off_because("web")
+    if off is not None:
+        return NoPhones(off.summary(), Text(N_("Phones cannot join: [web] in table.toml has a mistake.")),
+                        Text(N_("fix [web] in table.toml")))
+    if not config.web.enabled:
+        return NoPhones(Text(N_("phone seats are off ([web] enabled = false in table.toml)")),
+                        Text(N_("Phones cannot join: phone seats are off in table.toml.")),
+                        Text(N_("set [web] enabled = true in table.toml")))
+    return None
+
+
+def start_phones(config: TableConfig, inputs: Any) -> tuple[PhoneSeatsService | None, NoPhones | None]:
+    """The phone seats listening, or why they cannot (nothing raised): the table plays on without them."""
+    if (off := phones_off(config)) is not None:
+        return None, off
+    try:
+        service = start_phone_seats(config.web, inputs)
+    except WebError as error:
+        port = config.web.port
+        return None, NoPhones(Text(N_("the table cannot listen on port {port} (the journal says why)"), {"port": port}),
+                              Text(N_("Phones cannot join: the table cannot listen on port {port}."), {"port": port}),
+                              Text(N_("free port {port}, or set another [web] port in table.toml"), {"port": port}),
+                              str(error))
+    assert service is not None  # enabled, and listening
+    return service, None
 
 
 def start_phone_seats(config: WebConfig, inputs: Any) -> PhoneSeatsService | None:
@@ -52,4 +103,4 @@ def public_host(config: WebConfig) -> str:
         probe.close()
 
 
-__all__ = ["PhoneSeatsService", "WebError", "start_phone_seats"]
+__all__ = ["NoPhones", "PhoneSeatsService", "WebError", "phones_off", "start_phone_seats", "start_phones"]

@@ -34,7 +34,7 @@ def test_channel_out_of_range_names_file_key_problem_and_expectation(tmp_path):
     [
         ('language = "fr"\n[[seats]]\n', "table.toml: language: not a choice, expected one of en, es, got 'fr'"),
         ("[[seats]]\ndisplay.model = 'ssd1309'\n", "table.toml: seats[0].display.model: not a choice, expected one of ssd1306, sh1106, got 'ssd1309'"),
-        ("[[seats]]\ndisplay.modle = 'sh1106'\n", "table.toml: seats[0].display.modle: unknown key, expected one of address, bus, channel, contrast, model, rotation"),
+        ("[[seats]]\ndisplay.modle = 'sh1106'\n", "table.toml: seats[0].display.modle: unknown key, expected one of model, address, channel, contrast, rotation, bus"),
         ("[i2c]\nspeed_hz = '400k'\n[[seats]]\n", "table.toml: i2c.speed_hz: wrong type, expected one of 100000, 400000, 1000000, got '400k'"),
         ("[reader]\nenabled = 1\n[[seats]]\n", "table.toml: reader.enabled: wrong type, expected true or false, got 1"),
         ("[i2c]\nmux = 'auto'\n[[seats]]\n", "table.toml: i2c.mux: not a choice, expected one of kernel, user, got 'auto'"),

@@ -22,7 +22,7 @@ import pygame
 
 from kiosk.catalogue import all_messages
 from kiosk.games.watson_holmes.narrate import CaseText
-from kiosk.i18n import Text, TextList
+from kiosk.i18n import AsIs, Rendered, Text, TextList
 from kiosk.ui.layout import LAYOUTS, Layout
 from kiosk.ui.paint import Painter, Verbatim
 from kiosk.ui.scene import Scene
@@ -112,6 +112,10 @@ def record_type_sizes(painter: Painter, where: str) -> None:
 def check_words(words: object, where: str) -> None:
     if isinstance(words, Verbatim):
         assert not any(c.isalpha() for c in words.text), f"{where}: words shown without the catalogue: {words.text!r}"
+    elif isinstance(words, AsIs):  # a host, a key, the system's words: outside every catalogue on purpose
+        assert words.text, f"{where}: empty words"
+    elif isinstance(words, Rendered):  # rendered by its maker in each language
+        assert {lang for lang, text in words.texts if text} >= set(LANGUAGES), f"{where}: {words!r} lacks a language"
     elif isinstance(words, TextList):
         for item in words.items:
             check_words(item, where)
@@ -122,7 +126,7 @@ def check_words(words: object, where: str) -> None:
     elif isinstance(words, Text):
         assert words.msgid in known_messages(), f"{where}: {words.msgid!r} is not in the catalogue"
         for value in words.params.values():
-            if isinstance(value, (Text, TextList, Verbatim)):
+            if isinstance(value, (Text, TextList, Verbatim, AsIs, Rendered)):
                 check_words(value, where)
             elif isinstance(value, str):
                 assert not any(c.isalpha() for c in value), (

@@ -7,7 +7,9 @@ default PIN opens only the choice of a new PIN, typed twice, and then the menu. 
 restarts the game and shuts the table down (each after a confirmation), switches the language, sets
 the screen brightness in steps and runs the self-test. `settings` may tell the current language,
 brightness and whether a game is on ("in_game": a bool, or "game": its id or None) so the menu shows
-them; unsaid, everything is offered.
+them; unsaid, everything is offered. `parts` gives a line for each of the table's optional parts (the
+café's broker, the phone seats: working, trying and why, or off and what to fix), shown under the
+controls and looked at again every second while the menu is open.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from kiosk.ui.scenes.chrome import YES, backdrop, button_height, confirm_box, ma
 from kiosk.ui.theme import LOBBY, Theme
 
 BRIGHTNESS_STEPS = (25, 50, 75, 100)
+PARTS_EVERY = 1.0  # seconds between two looks at the parts' state while the menu is open
 CLOSE = "close"
 DELETE = "delete"
 OK = "ok"
@@ -62,6 +65,7 @@ class Admin:
     on_close: Callable[[], None]
     settings: dict[str, Any] | None = None
     storage: Callable[[], Text | None] | None = None  # what is wrong with the SD card now, if anything
+    parts: Callable[[], list[Text]] | None = None  # a line on each optional part (broker, phone seats)
     entered: str = ""
     step: str = ENTER
     message: Text | None = None  # under the dots: what went wrong, or why a new PIN is asked for
@@ -156,6 +160,12 @@ class Admin:
             notice_bar(paint, warning, trouble)
         close_height = button_height(paint)
         main, close = rows(body, [body.height - close_height, close_height], gap=gap)
+        lines = self.parts() if self.parts is not None else []
+        if lines:  # each part's state over the close key, in up to two lines of small type
+            parts_height = len(lines) * layout.mm(8)
+            main, parts = rows(main, [main.height - parts_height, parts_height], gap=gap)
+            for area, line in zip(rows(parts, [1] * len(lines)), lines):
+                paint.text(area, line, 3, paint.theme.ink, align="left")
         if layout.portrait:
             game, table = rows(main, [2, 3.2], gap=gap * 2)
         else:
@@ -280,7 +290,9 @@ class Admin:
     def next_frame(self, now: float) -> float | None:
         """While the pad is locked, a frame each time the countdown's seconds change, and one when it
         opens again (0: a frame is due now)."""
-        if self.unlocked or self.step != ENTER:
+        if self.unlocked:
+            return PARTS_EVERY if self.parts is not None else None
+        if self.step != ENTER:
             return None
         shown = self._locked_for(now)
         if shown != self._drawn_locked:

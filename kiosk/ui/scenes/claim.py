@@ -4,7 +4,9 @@ People claim a seat with their own seat buttons, a token tap, or by scanning the
 a phone (where the table serves phone seats: the phone then plays that seat); the app keeps `claimed` and `bots`
 up to date. On this screen a tap on a seat nobody claimed asks for a bot there (`on_bot(seat)`: the
 app gives the seat to a bot, or frees it if a bot had it). Start is enabled once one person sits;
-the seats still free are then played by bots, and a line under the table says so.
+the seats still free are then played by bots, and a line under the table says so. A table whose
+phones cannot join (`no_phones`: its web server is off or cannot listen) shows no code: a line under
+the status line says why instead.
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ class SeatClaim:
     claimed: set[int] = field(default_factory=set)
     bots: set[int] = field(default_factory=set)
     links: Callable[[int], str | None] = lambda seat: None  # a free seat's join link for phones (kiosk/web)
+    no_phones: Text | None = None  # why phones cannot join, said in a line of its own; None: they can, or no word
     notice: Notice = field(default_factory=Notice)
     theme: Theme = field(init=False)
 
@@ -75,6 +78,8 @@ class SeatClaim:
         actions_height = button_height(paint)
         title_height = room.height // (8 if layout.portrait else 6)
         line_height = max(layout.mm(10), room.height // 12)
+        if self.no_phones is not None:  # a second, smaller line under the first
+            line_height = max(layout.mm(16), room.height // 8)
         codes_height = self._codes_height(paint, room) if self._free_links() else 0
         title, table, codes, line, actions = rows(
             room, [title_height, room.height - title_height - codes_height - line_height - actions_height, codes_height,
@@ -84,6 +89,9 @@ class SeatClaim:
         self._table(paint, table)
         if codes_height:
             self._codes(paint, codes)
+        if self.no_phones is not None:
+            line, why = rows(line, [1.4, 1])
+            paint.text(why, self.no_phones, 3.5, paint.theme.muted)
         paint.text(line, self._status(), 5, paint.theme.ink)
         back, start = columns(actions, [1, 1.6], gap=margin(paint))
         paint.button(back, Text(N_("Back")), BACK)
@@ -123,6 +131,8 @@ class SeatClaim:
 
     def _free_links(self) -> list[tuple[int, str]]:
         """The join links of the seats nobody claimed (a bot's seat too: a phone takes it from its bot)."""
+        if self.no_phones is not None:
+            return []
         found = [(seat, self.links(seat)) for seat in range(self.seats) if seat not in self.claimed]
         return [(seat, link) for seat, link in found if link is not None]
 
@@ -145,7 +155,7 @@ class SeatClaim:
 
     def _status(self) -> Text:
         if not self.claimed:
-            if self.links(0) is not None:
+            if self.links(0) is not None and self.no_phones is None:
                 return Text(N_("Claim your seat: press select on your seat, or scan its code with your phone."))
             if has_seat_tokens(self.game_id):
                 return Text(N_("Claim your seat: press select on your seat, or tap your token on the reader."))
