@@ -368,6 +368,9 @@ class WatsonHolmesBot:
         character = view["you"].get("character")
         return self.characters.get(character).effect if character else None
 
+    def _confirm_221b(self, view: dict[str, Any], prompt: Prompt) -> Action | None:
+        return Action("go")  # it chose 221B knowing the questions (it answers unopened ones too)
+
     def _bid(self, view: dict[str, Any], prompt: Prompt) -> Action | None:
         card_id = prompt.data["card"]
         card = next(c for c in view["case"]["cards"] if c["id"] == card_id)

@@ -63,6 +63,7 @@ DOING: dict[str, dict[str, str]] = {
     "watson-holmes": {
         "visit": N_("visit a card"),
         "bid": N_("bid carriages"),
+        "confirm_221b": N_("visit a card"),  # as "visit": the table is not told who thinks of 221B
         "outbid": N_("outbid: choose again"),
         "reading": N_("read a card"),
         "extra_read": N_("choose a card to read"),

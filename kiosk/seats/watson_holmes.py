@@ -26,6 +26,7 @@ TOKEN_MARKS = (("police", "POLICE"), ("calloff", "CALLOFF"), ("lockpick", "LOCKP
 TITLES = {
     "visit": N_("Round {round}: visit"),
     "bid": N_("Your bid"),
+    "confirm_221b": N_("Go to 221B now?"),
     "outbid": N_("Outbid: {lost} lost"),
     "watson_target": N_("Dr Watson reads"),
     "extra_read": N_("One more card"),
@@ -205,7 +206,17 @@ def lead(prompt: Prompt, narrator: Narrator, texts: dict[str, dict[str, str] | N
         return pages
     if prompt.kind == "holmes_judge":
         return judge_pages(prompt, narrator, lang)
+    if prompt.kind == "confirm_221b":
+        return pages_of(Text(TITLES["confirm_221b"]).render(lang), unopened_warning(prompt.data["unopened"]).render(lang), heading=False)
     return ()
+
+
+def unopened_warning(unopened: list[dict[str, Any]]) -> Text:
+    """Before going to 221B early: which questions are not open yet, and that they are answered too
+    (rules 8.1). By number only: a question's text stays hidden until it opens."""
+    numbers = ", ".join(str(q["number"]) for q in unopened)
+    return counted("Question {numbers} is not open yet. At 221B you must answer it too.",
+                   "Questions {numbers} are not open yet. At 221B you must answer them too.", len(unopened), numbers=numbers)
 
 
 def judge_pages(prompt: Prompt, narrator: Narrator, lang: str) -> tuple[Item, ...]:
@@ -269,6 +280,7 @@ SIMPLE = {
     "watson": N_("Take Dr Watson: 4 carriages"),
     "toby": N_("Send Toby instead"),
     "back": N_("Back"),
+    "go": N_("Go to 221B all the same"),
     "ok": N_("Go elsewhere"),
     "ready": N_("Ready to attempt"),
 }
@@ -367,14 +379,17 @@ def choice_item(label: str, detail: str) -> Item:
 
 def choice_details(prompt: Prompt, narrator: Narrator) -> dict[Action, Text]:
     """A second line under some choices: a location card's number (printed on the physical card),
-    and the card a bid is for."""
+    how many questions 221B would have to answer before they open, and the card a bid is for."""
     found: dict[Action, Text] = {}
     if prompt.kind == "bid":
         number = narrator.case.card(prompt.data["card"]).number
         return {a: Text(N_("for card {number}"), {"number": number}) for a in prompt.actions if a.kind != "back"}
+    unopened = len(prompt.data.get("unopened") or ()) if prompt.kind == "visit" else 0
     for a in prompt.actions:
         if a.kind in ("visit", "tap", "watson_target", "extra_read") and narrator.case.is_location(a.args[0]):
             found[a] = Text(N_("card {number}"), {"number": narrator.case.card(a.args[0]).number})
+        elif a.kind in ("visit", "tap") and a.args[0] == narrator.case.baker_street_id and unopened:
+            found[a] = counted("{count} question not open", "{count} questions not open", unopened)
     return found
 
 

@@ -53,8 +53,11 @@ def act(state: WHState, seat: int, kind: str, *args: Any, game: WatsonHolmes = G
 
 
 def visit(state: WHState, seat: int, card: str, bid: int | None = 0, token: str | None = None, game: WatsonHolmes = GAME) -> list[Event]:
-    """Choose a card and, for a location card, bid (0 = walking)."""
+    """Choose a card and, for a location card, bid (0 = walking); 221B with questions not yet open
+    is confirmed."""
     events = act(state, seat, "visit", card, game=game)
+    if any(p.kind == "confirm_221b" for p in game.prompts(state)):
+        events += act(state, seat, "go", game=game)
     if bid is not None and "card" in state.pending:
         events += act(state, seat, "bid", *((bid,) if token is None else (bid, token)), game=game)
     return events

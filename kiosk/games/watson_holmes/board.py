@@ -5,6 +5,7 @@ Shared by the visiting and investigation phases. Pure functions of the case and 
 
 from __future__ import annotations
 
+from typing import Any
 
 from kiosk.games.base import Action, Event
 from kiosk.games.watson_holmes.case import Case
@@ -154,6 +155,13 @@ def holmes_actions(state: WHState, case: Case, seat: int) -> list[Action]:
 
 def visible_questions(state: WHState, case: Case) -> list[str]:
     return [q.id for q in case.questions if q.reveal == "start" or q.id in state.revealed_questions]
+
+
+def unopened_questions(state: WHState, case: Case) -> list[dict[str, Any]]:
+    """The questions not yet open to the table, by id and number only (their text stays hidden): a
+    player at 221B must answer them all the same (rules 8.1), so going early is confirmed first."""
+    shown = set(visible_questions(state, case))
+    return [{"id": q.id, "number": q.number} for q in case.questions if q.id not in shown]
 
 
 def reveal_questions_on_card(state: WHState, case: Case, card: str, events: list[Event]) -> None:

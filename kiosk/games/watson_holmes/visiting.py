@@ -3,6 +3,9 @@ the Dr Watson card, characters revealed or discarded on one's turn, and displace
 
 A visiting turn is two decisions: which card (`visit`, or `tap` in physical mode, where the table
 makes the action from the card's NFC tag), then the bid and the token that opens a guarded card.
+221B while some questions are not yet open is confirmed first (`confirm_221b`: go, or back): the
+player must answer those too (rules 8.1), and is told which before committing; backing out leaves
+the turn as it was and tells the table nothing.
 Before choosing, the seat may also take Watson, use Holmes, or reveal or discard its character.
 """
 
@@ -34,6 +37,8 @@ def all_card_ids(case: Case) -> list[str]:
 def prompts(state: WHState, case: Case, chars: Characters) -> list[Prompt]:
     if state.outbid is not None:
         return [_outbid_prompt(state, case, chars)]
+    if state.pending.get("card") == case.baker_street_id:
+        return [_confirm_221b_prompt(state, case)]
     if "card" in state.pending:
         return [_bid_prompt(state, case, chars)]
     return [_choose_prompt(state, case, chars)]
@@ -48,8 +53,17 @@ def _choose_prompt(state: WHState, case: Case, chars: Characters) -> Prompt:
         actions.append(Action("watson"))
     actions += _character_actions(state, case, chars, seat)
     actions += board.holmes_actions(state, case, seat)
-    data = {"round": state.round, "last_player": dict(state.last_player) if state.last_player else None}
+    data = {"round": state.round, "last_player": dict(state.last_player) if state.last_player else None,
+            "unopened": board.unopened_questions(state, case)}
     return Prompt(seat, "visit", tuple(actions), True, data)
+
+
+def _confirm_221b_prompt(state: WHState, case: Case) -> Prompt:
+    """Going to 221B with questions not yet open: go all the same, or back to the choice of card."""
+    seat = state.turn
+    actions = [Action("go"), Action("back"), *board.holmes_actions(state, case, seat)]
+    data = {"card": case.baker_street_id, "unopened": board.unopened_questions(state, case)}
+    return Prompt(seat, "confirm_221b", tuple(actions), True, data)
 
 
 def _watson_open(state: WHState, case: Case) -> bool:
@@ -148,6 +162,8 @@ def apply(state: WHState, case: Case, chars: Characters, seat: int, action: Acti
     if kind == "back":
         state.pending.clear()
         return []
+    if kind == "go":
+        return place(state, case, chars, seat, state.pending.pop("card"), 0, None, toby=False)
     if kind == "bid":
         token = action.args[1] if len(action.args) > 1 else None
         return place(state, case, chars, seat, state.pending.pop("card"), action.args[0], token, toby=False)
@@ -222,7 +238,7 @@ def take_watson(state: WHState, seat: int, cost: int) -> list[Event]:
 
 
 def _choose(state: WHState, case: Case, chars: Characters, seat: int, card: str) -> list[Event]:
-    if case.is_location(card):
+    if case.is_location(card) or (card == case.baker_street_id and board.unopened_questions(state, case)):
         state.pending["card"] = card
         return []
     return place(state, case, chars, seat, card, 0, None, toby=False)
