@@ -22,7 +22,7 @@ from tests.seats.test_watson_holmes_pages import uncut
 WORDS = {
     "en": ("1 question not open", "Question 5 is not open yet. At 221B you must answer it too.",
            ["Go to 221B all the same", "Back"]),
-    "es": ("1 pregunta sin abrir", "Aún no se ha abierto la pregunta 5. En el 221B tendrá que responderla.",
+    "es": ("1 pregunta sin abrir", "Aún no se ha abierto la pregunta 5. En el 221B tendrás que responderla.",
            ["Ir al 221B de todos modos", "Atrás"]),
 }
 
