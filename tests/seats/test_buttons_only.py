@@ -33,6 +33,8 @@ GAMES: dict[str, tuple[int, tuple[int, ...], int, set[str], set[str]]] = {
     "mystery-city": (3, (1, 2), 400, {"attack", "play_card", "reveal", "aftermath"}, set()),
 }
 
+MULTI_SELECTS = {"dining_guests"}  # prompts that come back after each pick (P.I.'s notes: `maybe_note`)
+
 
 class ButtonsOnly:
     """People at every seat of a referee with a touchscreen, who answer only by pressing buttons."""
@@ -103,7 +105,7 @@ class ButtonsOnly:
             return
         level = controller.menu().level(controller.path)
         assert level is not None
-        if any(entry.finish for entry in level[1]):
+        if prompt.kind in MULTI_SELECTS or any(entry.finish for entry in level[1]):
             screen = controller.screen()
             assert level[1][controller.index].finish, f"{prompt.kind}: after a pick the cursor is not on Done"
             assert screen.footer == "● to finish"
