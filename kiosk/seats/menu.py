@@ -90,7 +90,7 @@ class Menu:
         """This menu with another menu's choices as one more group at its end, a multi-select that
         `done` finishes (P.I.: a seat's private notes beside its public turn)."""
         below = multi_select(other.entries, done, pick_footer, done_footer)
-        group = Entry(Item(other.title), below=below, title=other.title)
+        group = Entry(Item(other.title), below=below, footer=other.footer, title=other.title)
         return replace(self, entries=self.entries + (group,))
 
     def leaves(self) -> list[Action]:
