@@ -168,17 +168,24 @@ class SeatController:
     def menu(self) -> Menu:
         """The menu the seat walks now: its last local step's, or the prompt's (with the seat's other
         prompts as groups at its end)."""
-        lang = getattr(self.ui, "lang", None)
         if self.steps:
             return self.ui.menu(self.steps[-1].prompt, self.steps[-1].view)
+        menu = self.table_menu()
+        assert self.prompt is not None
+        if self.touchscreen and not self.prompt.private:  # the board takes the same choices
+            menu = replace(menu, footer=Text(TOUCH_FOOTER).render(getattr(self.ui, "lang", None)))
+        return menu
+
+    def table_menu(self) -> Menu:
+        """Every choice the table awaits from the seat now, whatever was walked on the seat alone (a
+        phone answers from it): the prompt's, then each other prompt's as a group that "Done" closes."""
+        lang = getattr(self.ui, "lang", None)
         assert self.prompt is not None
         menu = self.ui.menu(self.prompt, self.view)
         for other in self.also:
             done = Entry(Item(Text(DONE).render(lang), None, Text(DONE_DETAIL).render(lang)))
             menu = menu.with_group(self.ui.menu(other, self.view), done, Text(PICK_FOOTER).render(lang),
                                    Text(DONE_FOOTER).render(lang))
-        if self.touchscreen and not self.prompt.private:  # the board takes the same choices
-            menu = replace(menu, footer=Text(TOUCH_FOOTER).render(lang))
         return menu
 
     def _menu_press(self, prompt: Prompt, button: str) -> Action | None:
