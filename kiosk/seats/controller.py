@@ -27,13 +27,11 @@ from typing import Any, Protocol
 
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.i18n import N_, Text
-from kiosk.seats.menu import Entry, Menu
+from kiosk.seats.menu import DONE_FOOTER, PICK_FOOTER, Entry, Menu
 from kiosk.seats.screen import Item, Screen
 
 DONE = N_("Done")
 DONE_DETAIL = N_("Back to the choices")
-PICK_FOOTER = N_("Then Done to finish")
-DONE_FOOTER = N_("● to finish")
 TOUCH_FOOTER = N_("● or tap the board")
 
 

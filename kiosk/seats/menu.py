@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from kiosk.games.base import Action
+from kiosk.i18n import N_
 from kiosk.seats.screen import Item, Screen
 
 LONG = 6  # a list longer than this is split in two levels, where it falls into groups
@@ -38,6 +39,10 @@ class Entry:
     @property
     def is_group(self) -> bool:
         return bool(self.below)
+
+
+PICK_FOOTER = N_("Then Done to finish")  # under each pick of a multi-select
+DONE_FOOTER = N_("● to finish")  # under its "Done"
 
 
 def multi_select(picks: Iterable[Entry], done: Entry, pick_footer: str, done_footer: str) -> tuple[Entry, ...]:

@@ -12,8 +12,7 @@ from kiosk.games.mystery_express.narrate import CATEGORY_NAMES, COST, FREE, Narr
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, category_of
 from kiosk.games.mystery_express.turn import CAR_OF
 from kiosk.i18n import N_, Text
-from kiosk.seats.controller import DONE_FOOTER, PICK_FOOTER
-from kiosk.seats.menu import LONG, Entry, Menu, grouped, multi_select
+from kiosk.seats.menu import DONE_FOOTER, LONG, PICK_FOOTER, Entry, Menu, grouped, multi_select
 from kiosk.seats.screen import Item, Screen, title_fits
 
 HINT = N_("◀ ▶ browse · ● choose")
