@@ -29,7 +29,7 @@ def presses_to(controller: SeatController, action: Action) -> list[tuple[str, bo
     back up to the top, then down level by level, next or previous the short way round at each
     level, select to open or to choose."""
     assert controller.prompt is not None and controller.mode in ("prompt", "idle") and not controller.reveals
-    menu = controller.ui.menu(controller.prompt, controller.view)
+    menu = controller.menu()
     steps = where(menu, action)
     assert steps is not None, f"{action!r} is not offered on the seat's menu"
     if controller.mode == "idle":  # "Your move": a press opens the choices at the top

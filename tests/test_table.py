@@ -71,13 +71,13 @@ def human_turn(mock_table, referee, rng):
             continue
         if controller.mode != "prompt":
             press(mock_table, referee, seat, "select")
-        offered = controller.ui.menu(controller.prompt, controller.view).leaves()
+        offered = controller.menu().leaves()
         wanted = [a for a in offered if a.kind not in AIMLESS] or offered
         target = rng.choice(wanted)
         *walk, (last, _) = presses_to(controller, target)
         for button, long in walk:
             press(mock_table, referee, seat, button, long)
-        level = controller.ui.menu(controller.prompt, controller.view).level(controller.path)
+        level = controller.menu().level(controller.path)
         assert level is not None and level[1][controller.index].action == target
         press(mock_table, referee, seat, last)
         return True

@@ -16,6 +16,7 @@ import queue
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from PIL import Image
@@ -31,6 +32,7 @@ from kiosk.games.base import Event, IllegalAction, Prompt
 from kiosk.i18n import N_, Text
 from kiosk.referee.narration import narrator_for
 from kiosk.seats.controller import SeatController, SeatPages
+from kiosk.seats.lookahead import foresee
 from kiosk.seats.screen import Item, Screen, panel_picture
 from kiosk.referee.session import GameSession
 from kiosk.store import StoreWriteError
@@ -56,7 +58,7 @@ class Referee:
     clock: Callable[[], float] = time.monotonic
     on_events: Callable[[list[Event]], None] | None = None  # the public side: touchscreen, terminal
     show_bot_seats: bool = False  # demo and simulator only: a café never shows a bot's hand
-    touchscreen: bool = False  # public prompts are answered there: a seat's buttons prefer its private one
+    touchscreen: bool = False  # public prompts can be answered there too: the seat screens say so
     heartbeat: Callable[[], None] | None = None  # called every turn of the loop (the systemd watchdog)
     on_refused: Callable[[int | None, Text], None] | None = None  # a refusal, for the touchscreen too
     on_device: Callable[[DeviceStatus], None] | None = None  # a part failed or came back
@@ -72,7 +74,8 @@ class Referee:
     def __post_init__(self) -> None:
         for seat in range(self.session.record.seats):
             if seat not in self.bots or self.show_bot_seats:
-                self.controllers[seat] = SeatController(seat, self.pages(seat))
+                self.controllers[seat] = SeatController(seat, self.pages(seat), touchscreen=self.touchscreen,
+                                                        preview=partial(self._foresee, seat))
                 # A resumed game: the seat's notes catch up with everything it had seen.
                 self.controllers[seat].ui.observe([e for e in self.session.replayed if e.visible_to(seat)])
         self.refresh()
@@ -160,13 +163,17 @@ class Referee:
             self.draw(seat)
             return
         had_reveal = bool(controller.reveals)
-        action = controller.press(button, long)
+        controller.press(button, long)
         if had_reveal:
             self._reveal_until.pop(seat, None)
             self._start_reveal_timer(seat)
-        if action is not None:
-            self.submit(seat, action)
+        for action in controller.chosen:  # the seat's local steps, then the choice that ends them
+            if self.submit(seat, action) is not None:
+                break
         self.draw(seat)
+
+    def _foresee(self, seat: int, walked: tuple[Any, ...]) -> tuple[dict[str, Any], Prompt] | None:
+        return foresee(self.session.game, self.session.state, seat, walked)
 
     def tag(self, seen: TagSeen) -> None:
         match = self.table.registry.resolve(seen.uid, seen.text, self.session.record.game)
@@ -274,17 +281,20 @@ class Referee:
         before the others (an I2C bus carries its seats' bytes in turn; two buses write at once).
         `fresh`: a new leg, case or round began, so every awaited seat is awaited as after a wait."""
         prompts: dict[int, Prompt] = {}
+        also: dict[int, tuple[Prompt, ...]] = {}  # a seat asked several things at once (P.I.: turn and notes)
         for prompt in self.session.game.prompts(self.session.state):
-            held = prompts.get(prompt.seat)
-            if held is None or (self.touchscreen and not held.private and prompt.private):
-                prompts[prompt.seat] = prompt  # with a touchscreen for the public one, a seat takes its private one
+            if prompt.seat in prompts:
+                also[prompt.seat] = also.get(prompt.seat, ()) + (prompt,)
+            else:
+                prompts[prompt.seat] = prompt
         narrator = narrator_for(self.session.record.game, self.session.game.view(self.session.state, None))
         for group in self.drawing_order(acted, prompts):
             for seat in group:  # each group's seats brought up to date just before they are drawn
-                self._update(seat, prompts.get(seat), narrator, fresh)
+                self._update(seat, prompts.get(seat), narrator, also.get(seat, ()), fresh)
             self.draw_seats(group, least_first=len(group) > 1 and all(seat in prompts and seat != acted for seat in group))
 
-    def _update(self, seat: int, mine: Prompt | None, narrator: Any, fresh: bool = False) -> None:
+    def _update(self, seat: int, mine: Prompt | None, narrator: Any, also: tuple[Prompt, ...] = (),
+                fresh: bool = False) -> None:
         """One seat's bot pause, or its controller's view and prompt (with the chirp after a wait)."""
         if seat in self.bots and mine is not None and seat not in self._bot_due:
             self._bot_due[seat] = self.clock() + self.bot_delay
@@ -296,7 +306,8 @@ class Referee:
         waited = controller.prompt is None or fresh
         view = self.session.game.view(self.session.state, seat)
         game_id = self.session.record.game
-        controller.update(view, mine, doing(game_id, mine.kind, view, narrator) if mine is not None else None, fresh)
+        controller.update(view, mine, doing(game_id, mine.kind, view, narrator) if mine is not None else None, also,
+                          fresh)
         if waited and mine is not None and seat not in self.bots and self.table.config.whistle.your_turn:
             self._sound("your_turn")  # after a wait only: not at every step of one's own turn
 

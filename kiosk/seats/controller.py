@@ -9,17 +9,30 @@ journal; select brings them back. With nothing awaited, select walks idle -> han
 (where the table serves phone seats, a last page shows the seat's link as a QR code: scanned, the seat
 moves to that phone). A private reveal (a card you were shown, a Time packet) covers everything until
 it is dismissed or a button is pressed; that press only dismisses it.
+
+Browsing is the seat's own business. A choice after which the game still offers "back" (a car, then a
+category, then guests; a solution attempt tile by tile) and that shows nothing to anyone is a local
+step (`Step`, foreseen by `preview` on a copy of the game): the seat walks on into what follows, a long
+press or "Back" takes it back, and nothing reaches the table until a choice that cannot be taken back
+sends the whole walk at once (`chosen`). A seat asked two things at once (P.I.: its public turn and
+its private notes) reads the second as one more group at the end of the first, which "Done" closes;
+at a table with a touchscreen, a public choice says in its footer that it can be tapped there too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.i18n import N_, Text
-from kiosk.seats.menu import Menu
-from kiosk.seats.screen import Screen
+from kiosk.seats.menu import DONE_FOOTER, PICK_FOOTER, Entry, Menu
+from kiosk.seats.screen import Item, Screen
+
+DONE = N_("Done")
+DONE_DETAIL = N_("Back to the choices")
+TOUCH_FOOTER = N_("● or tap the board")
 
 
 class SeatPages(Protocol):
@@ -46,6 +59,21 @@ class SeatPages(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class Step:
+    """A choice taken on the seat alone, not yet told to the table, and what follows it."""
+
+    action: Action
+    view: dict[str, Any]  # the seat's view after it
+    prompt: Prompt  # the seat's next decision, which can still take it back
+    at: tuple[int, ...]  # where in the menu before it the choice stood (its path, then its index)
+
+
+# The actions taken so far on the seat alone, then one more: the seat's view and prompt after them
+# if that can still be taken back and shows nobody anything; None if it must go to the table.
+Preview = Callable[[tuple[Action, ...]], tuple[dict[str, Any], Prompt] | None]
+
+
 @dataclass
 class SeatController:
     seat: int
@@ -58,20 +86,47 @@ class SeatController:
     reveals: list[Screen] = field(default_factory=list)
     asked: Text | None = None  # what the awaited prompt asks, in words the table's status line uses too
     link: str | None = None  # the seat's phone link (kiosk/web): a last page shows it as a QR code
+    also: tuple[Prompt, ...] = ()  # the seat's other prompts awaited at the same time
+    preview: Preview | None = None  # foresees a local step (set by the referee)
+    touchscreen: bool = False  # the table has a touchscreen where public choices can be tapped
+    steps: list[Step] = field(default_factory=list)  # the local steps taken in this prompt
+    chosen: tuple[Action, ...] = ()  # what the last press sent to the table: the local steps, then its choice
+    _picked: tuple[int, ...] | None = None  # the level of the last choice sent: "Done" there may follow it
 
     def update(self, view: dict[str, Any], prompt: Prompt | None, asked: Text | None = None,
-               fresh: bool = False) -> None:
+               also: tuple[Prompt, ...] = (), fresh: bool = False) -> None:
         """A new view and the prompt now awaited from this seat (None when nothing is asked), with
-        what it asks in words. A prompt that ends a wait opens on "Your move" (when the words are
-        known), as does one carried into a new leg, case or round (`fresh`); the next prompt of the
-        same turn opens on its choices."""
+        what it asks in words, and the seat's other prompts awaited at once. A prompt that ends a wait
+        opens on "Your move" (when the words are known), as does one carried into a new leg, case or
+        round (`fresh`); the next prompt of the same turn opens on its choices, on "Done" after a pick
+        of a multi-select."""
         self.view = view
         self.asked = asked if prompt is not None else None
+        picked, self._picked = self._picked, None
         if prompt != self.prompt or (fresh and prompt is not None):
             waited = self.prompt is None or fresh
-            self.prompt = prompt
+            same_kind = prompt is not None and self.prompt is not None and prompt.kind == self.prompt.kind
+            self.prompt, self.also, self.steps = prompt, also, []
             self.index, self.path = 0, ()
             self.mode = "prompt" if prompt is not None and not (waited and self.asked is not None) else "idle"
+            if same_kind and picked is not None and self.mode == "prompt":
+                self._land(picked)
+        elif also != self.also:
+            self.also = also
+            if self.mode == "prompt" and not self.steps and not (picked is not None and self._land(picked)):
+                if self.menu().level(self.path) is None:
+                    self.index, self.path = 0, ()
+
+    def deciding(self) -> Prompt | None:
+        """The prompt the seat's menu answers now: its last local step's, or the table's."""
+        return self.steps[-1].prompt if self.steps else self.prompt
+
+    def _land(self, picked: tuple[int, ...]) -> bool:
+        """The cursor onto "Done" of the multi-select where the last pick was made, if it is still there."""
+        landing = self.menu().landing(picked)
+        if landing is not None:
+            self.path, self.index = landing
+        return landing is not None
 
     def reveal(self, screen: Screen) -> None:
         self.reveals.append(screen)
@@ -81,13 +136,19 @@ class SeatController:
             self.reveals.pop(0)
 
     def press(self, button: str, long: bool = False) -> Action | None:
-        """Handle one press; returns the action chosen, if the press chose one."""
+        """Handle one press; returns the action chosen, if the press chose one (with the local steps
+        before it, every action to send to the table is in `chosen`)."""
+        self.chosen = ()
         if self.reveals:
             self.dismiss()  # any press first clears the reveal, so a card is never skipped unseen
             return None
         if long:
             if self.mode == "prompt" and self.path:  # back up one level, onto the group just left
                 self.index, self.path = self.path[-1], self.path[:-1]
+                return None
+            if self.mode == "prompt" and self.steps:  # take the last local step back, onto that choice
+                at = self.steps.pop().at
+                self.path, self.index = at[:-1], at[-1]
                 return None
             self.mode, self.index = ("idle", 0) if self.mode != "idle" or self.prompt is None else ("prompt", 0)
             self.path = ()
@@ -103,8 +164,31 @@ class SeatController:
             self.index += 1 if button == "next" else -1
         return None
 
+    def menu(self) -> Menu:
+        """The menu the seat walks now: its last local step's, or the prompt's (with the seat's other
+        prompts as groups at its end)."""
+        if self.steps:
+            return self.ui.menu(self.steps[-1].prompt, self.steps[-1].view)
+        menu = self.table_menu()
+        assert self.prompt is not None
+        if self.touchscreen and not self.prompt.private:  # the board takes the same choices
+            menu = replace(menu, footer=Text(TOUCH_FOOTER).render(getattr(self.ui, "lang", None)))
+        return menu
+
+    def table_menu(self) -> Menu:
+        """Every choice the table awaits from the seat now, whatever was walked on the seat alone (a
+        phone answers from it): the prompt's, then each other prompt's as a group that "Done" closes."""
+        lang = getattr(self.ui, "lang", None)
+        assert self.prompt is not None
+        menu = self.ui.menu(self.prompt, self.view)
+        for other in self.also:
+            done = Entry(Item(Text(DONE).render(lang), None, Text(DONE_DETAIL).render(lang)))
+            menu = menu.with_group(self.ui.menu(other, self.view), done, Text(PICK_FOOTER).render(lang),
+                                   Text(DONE_FOOTER).render(lang))
+        return menu
+
     def _menu_press(self, prompt: Prompt, button: str) -> Action | None:
-        menu = self.ui.menu(prompt, self.view)
+        menu = self.menu()
         level = menu.level(self.path)
         if level is None:  # the choices changed under an open group: start again from the top
             self.path, level = (), menu.level(())
@@ -116,12 +200,35 @@ class SeatController:
             return None
         entry = entries[self.index]
         if entry.action is not None:
-            return entry.action
+            return self._choose(entry.action, menu)
         if entry.is_group:
             self.path, self.index = self.path + (self.index,), 0
+        elif entry.finish and self.path:  # "Done" of a multi-select whose picks went one by one
+            self.index, self.path = self.path[-1], self.path[:-1]
         else:  # select on a page of reading turns the page
             self.index = (self.index + 1) % len(entries)
         return None
+
+    def _choose(self, action: Action, menu: Menu) -> Action | None:
+        """A local step if the game foresees one, else the action (after the local steps) for the table."""
+        if action.kind == "back" and self.steps:  # back to where the walk started: the table never knew
+            at = self.steps[0].at
+            self.steps = []
+            self.path, self.index = at[:-1], at[-1]
+            return None
+        walked = tuple(step.action for step in self.steps) + (action,)
+        after = self.preview(walked) if self.preview is not None else None
+        if after is not None:
+            deciding = self.deciding()
+            assert deciding is not None
+            path, kind = self.path, deciding.kind
+            self.steps.append(Step(action, after[0], after[1], self.path + (self.index,)))
+            self.path, self.index = (), 0
+            if after[1].kind == kind:  # a pick of a multi-select that goes on: onto its "Done"
+                self._land(path)
+            return None
+        self.chosen, self._picked = walked, self.path
+        return action
 
     def _next_page(self) -> None:
         order = ("idle",) + self.ui.pages + (("phone",) if self.link else ())
@@ -132,7 +239,7 @@ class SeatController:
         if self.reveals:
             return self.reveals[0]
         if self.mode == "prompt" and self.prompt is not None:
-            return self.ui.menu(self.prompt, self.view).screen(self.path, self.index)
+            return self.menu().screen(self.path, self.index)
         if self.mode in self.ui.pages:
             return self.ui.page(self.mode, self.view, self.index)
         if self.mode == "phone" and self.link:

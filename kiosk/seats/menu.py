@@ -7,15 +7,21 @@ single choice is not a group: that choice stands at the upper level itself.
 
 An entry that is neither a choice nor a group is a page of reading (a card's text, a question):
 select turns to the next entry.
+
+A multi-select (guests to invite, markers to note) is a level whose last entry finishes it ("Done"):
+after each pick the cursor lands on that entry, which says how to finish, so select-select-select
+never walks round a list that seems to have no way out. A finishing entry without an action of its
+own goes back up a level (the choices it closes were taken one by one).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from kiosk.games.base import Action
+from kiosk.i18n import N_
 from kiosk.seats.screen import Item, Screen
 
 LONG = 6  # a list longer than this is split in two levels, where it falls into groups
@@ -28,10 +34,26 @@ class Entry:
     below: tuple[Entry, ...] = ()  # select opens these (a group); the item names the group
     footer: str | None = None  # this entry's own footer line, instead of the menu's
     title: str = ""  # a group's: the title of the level it opens (its item's label if none)
+    finish: bool = False  # the entry that finishes a multi-select: the cursor lands here after each pick
 
     @property
     def is_group(self) -> bool:
         return bool(self.below)
+
+
+PICK_FOOTER = N_("Then Done to finish")  # under each pick of a multi-select
+DONE_FOOTER = N_("● to finish")  # under its "Done"
+
+
+def multi_select(picks: Iterable[Entry], done: Entry, pick_footer: str, done_footer: str) -> tuple[Entry, ...]:
+    """The entries of a multi-select: the picks, then `done` last, which finishes it. Each pick's
+    footer says how to finish (`pick_footer`), and so does `done`'s (`done_footer`)."""
+    return tuple(replace(e, footer=pick_footer) for e in picks) + (replace(done, finish=True, footer=done_footer),)
+
+
+def finish_index(entries: tuple[Entry, ...]) -> int | None:
+    """Where the entry that finishes this level's multi-select stands, if the level is one."""
+    return next((i for i, e in enumerate(entries) if e.finish), None)
 
 
 @dataclass(frozen=True)
@@ -58,6 +80,23 @@ class Menu:
         footer = entries[index].footer
         return Screen(title, tuple(e.item for e in entries), index,
                       footer=self.footer if footer is None else footer)
+
+    def landing(self, path: tuple[int, ...]) -> tuple[tuple[int, ...], int] | None:
+        """Where the cursor goes after a pick made at `path`: onto the finishing entry of the nearest
+        multi-select at or above that level (None when there is none: the menu starts again)."""
+        for depth in range(len(path), -1, -1):
+            found = self.level(path[:depth])
+            done = finish_index(found[1]) if found is not None else None
+            if done is not None:
+                return path[:depth], done
+        return None
+
+    def with_group(self, other: Menu, done: Entry, pick_footer: str, done_footer: str) -> Menu:
+        """This menu with another menu's choices as one more group at its end, a multi-select that
+        `done` finishes (P.I.: a seat's private notes beside its public turn)."""
+        below = multi_select(other.entries, done, pick_footer, done_footer)
+        group = Entry(Item(other.title), below=below, footer=other.footer, title=other.title)
+        return replace(self, entries=self.entries + (group,))
 
     def leaves(self) -> list[Action]:
         """Every action this menu offers, at whatever depth."""

@@ -12,7 +12,7 @@ from kiosk.games.mystery_express.narrate import CATEGORY_NAMES, COST, FREE, Narr
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, category_of
 from kiosk.games.mystery_express.turn import CAR_OF
 from kiosk.i18n import N_, Text
-from kiosk.seats.menu import LONG, Entry, Menu, grouped
+from kiosk.seats.menu import DONE_FOOTER, LONG, PICK_FOOTER, Entry, Menu, grouped, multi_select
 from kiosk.seats.screen import Item, Screen, title_fits
 
 HINT = N_("◀ ▶ browse · ● choose")
@@ -120,12 +120,23 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
         items = [Entry(Item(narrator.label(a).render(lang), narrator.mark(a), _detail(a, prompt, narrator, lang)), a)
                  for a in offered]
         marks = {narrator.mark(a) for a in offered}
-        if len(items) > LONG and len(marks) > 1:  # category, then card
+        if prompt.kind == "dining_guests":  # invite one by one, then Done (a multi-select)
+            entries = _guests(offered, items, lang)
+        elif len(items) > LONG and len(marks) > 1:  # category, then card
             entries = grouped(((narrator.mark(a), e) for a, e in zip(offered, items)),
                               lambda mark, below: Item(Text(CATEGORY_NAMES[str(mark)]).render(lang), str(mark)))
         else:
             entries = tuple(items)
     return Menu(title, entries, footer=Text(HINT).render(lang))
+
+
+def _guests(offered: list[Action], items: list[Entry], lang: str) -> tuple[Entry, ...]:
+    """The Dining Car's guests to toggle, "Back", and "Done" last, where the cursor lands after each pick."""
+    picks = [e for a, e in zip(offered, items) if a.kind != "confirm"]
+    done = next((e for a, e in zip(offered, items) if a.kind == "confirm"), None)
+    if done is None:  # nobody invited yet: nothing to finish
+        return tuple(picks)
+    return multi_select(picks, done, Text(PICK_FOOTER).render(lang), Text(DONE_FOOTER).render(lang))
 
 
 def _detail(action: Action, prompt: Prompt, narrator: Narrator, lang: str) -> str:

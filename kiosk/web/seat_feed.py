@@ -93,7 +93,7 @@ class PhoneSeats:
     def document(self, seat: int, controller: SeatController) -> dict[str, Any]:
         ui, view, prompt = controller.ui, controller.view, controller.prompt
         status = controller.your_move() if prompt is not None and controller.asked is not None else ui.idle(view)
-        menu = ui.menu(prompt, view) if prompt is not None else None
+        menu = controller.table_menu() if prompt is not None else None
         return {
             "type": "seat",
             "seat": seat,
@@ -117,8 +117,7 @@ class PhoneSeats:
         """The action a phone chose, or why it cannot be taken (the choices changed since)."""
         if controller is None or controller.prompt is None:
             return Text(NOT_ASKED)
-        menu = controller.ui.menu(controller.prompt, controller.view)
-        leaves = menu.leaves()
+        leaves = controller.table_menu().leaves()
         version = self._version(event.seat, leaves)
         if event.version != version or not 0 <= event.choice < len(leaves):
             return Text(CHOICES_CHANGED)
