@@ -11,7 +11,7 @@ news as they happen, so a phone that was away is shown what it missed.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from kiosk.games.base import Action
@@ -42,8 +42,20 @@ def on_a_phone(seat: int) -> Screen:
                   footer=Text(N_("press ● to play here")).render())
 
 
+SCREEN_FIELDS = tuple(f.name for f in fields(Screen))
+ITEM_FIELDS = tuple(f.name for f in fields(Item))
+
+
+def item_json(item: Item) -> dict[str, Any]:
+    return {name: getattr(item, name) for name in ITEM_FIELDS}
+
+
 def screen_json(screen: Screen) -> dict[str, Any]:
-    return asdict(screen)
+    """The screen as JSON-able data: what `dataclasses.asdict` gives, without its deep copy of every
+    string (a seat's document is built at every update it may see: most of its cost was asdict's)."""
+    found = {name: getattr(screen, name) for name in SCREEN_FIELDS}
+    found["items"] = [item_json(item) for item in screen.items]
+    return found
 
 
 def menu_json(menu: Menu, version: int, kind: str) -> dict[str, Any]:
@@ -52,7 +64,7 @@ def menu_json(menu: Menu, version: int, kind: str) -> dict[str, Any]:
 
     def entry(e: Entry) -> dict[str, Any]:
         nonlocal count
-        found: dict[str, Any] = {"item": asdict(e.item), "title": e.title, "footer": e.footer}
+        found: dict[str, Any] = {"item": item_json(e.item), "title": e.title, "footer": e.footer}
         if e.action is not None:
             found["choice"] = count
             count += 1
