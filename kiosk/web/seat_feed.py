@@ -23,7 +23,7 @@ from kiosk.seats.screen import Item, Screen
 from kiosk.web.hub import PhoneHub
 from kiosk.web.inputs import PhoneChoice, PhoneLeft
 
-ACKS_KEPT = 64  # per seat: the answers to the latest requests, for a request sent again
+ACKS_KEPT = 64  # per seat: the answers to the latest requests not carried out, for one sent again
 
 # The page's own words, in the seat's language.
 WORDS = {
@@ -85,7 +85,8 @@ class PhoneSeats:
 
     hub: PhoneHub
     _offered: dict[int, tuple[int, list[Action]]] = field(default_factory=dict)  # seat -> (version, choices)
-    _acks: dict[int, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    _acks: dict[int, dict[str, dict[str, Any]]] = field(default_factory=dict)  # seat -> id -> the latest refusals
+    _done: dict[int, dict[str, dict[str, Any]]] = field(default_factory=dict)  # seat -> id -> every choice carried out
 
     def on_phone(self, seat: int) -> bool:
         """Whether a phone plays this seat now (its OLED then shows only that)."""
@@ -138,8 +139,10 @@ class PhoneSeats:
 
     def answered(self, event: PhoneChoice | PhoneLeft) -> bool:
         """Whether this request was answered already (sent twice): then it is answered again, the
-        same way, and not carried out twice."""
-        ack = self._acks.get(event.seat, {}).get(event.id)
+        same way, and not carried out twice. A choice carried out is remembered for the whole game,
+        whatever came between (one per action the seat took: the game bounds them); a refusal only
+        among the seat's latest ACKS_KEPT (older, it is judged afresh: nothing of it was done)."""
+        ack = self._done.get(event.seat, {}).get(event.id) or self._acks.get(event.seat, {}).get(event.id)
         if ack is not None:
             self.hub.post_reply(event.seat, ack)
         return ack is not None
@@ -148,8 +151,11 @@ class PhoneSeats:
         ack: dict[str, Any] = {"type": "ack", "id": event.id, "ok": refused is None}
         if refused is not None:
             ack["text"] = refused.render()
-        acks = self._acks.setdefault(event.seat, {})
-        acks[event.id] = ack
-        while len(acks) > ACKS_KEPT:
-            del acks[next(iter(acks))]
+        if refused is None and isinstance(event, PhoneChoice):
+            self._done.setdefault(event.seat, {})[event.id] = ack
+        else:
+            acks = self._acks.setdefault(event.seat, {})
+            acks[event.id] = ack
+            while len(acks) > ACKS_KEPT:
+                del acks[next(iter(acks))]
         self.hub.post_reply(event.seat, ack)

@@ -70,6 +70,54 @@ def test_a_phone_plays_its_seat_and_a_choice_sent_twice_counts_once(phone_table,
         phone.close()
 
 
+
+def answers(phone: Phone, ident: str) -> list[dict]:
+    return [m for m in phone.received() if m.get("type") == "ack" and m.get("id") == ident]
+
+
+@pytest.fixture
+def lone_phone_table(mock_table, tmp_path):
+    """Mystery Express, seat 0 on a phone, bots at the other three."""
+    with phone_server(mock_table.table.events) as (hub, server):
+        hub.new_game(4)
+        for seat in (1, 2, 3):
+            hub.drop(seat)
+        store, session, referee = table_referee(mock_table, tmp_path, "mystery-express", 5, bots=(1, 2, 3),
+                                                phones=PhoneSeats(hub))
+        yield hub, server, session, referee, store
+
+
+def test_a_choice_sent_again_after_a_hundred_others_is_answered_as_before_and_not_carried_out_again(lone_phone_table):
+    hub, server, session, referee, store = lone_phone_table
+    phone = Phone(server, hub.links.token(0))
+
+    def mine() -> int:
+        return sum(1 for seat, _ in store.actions(session.record.id) if seat == 0)
+
+    try:
+        assert pump_until(referee, lambda: prompted(phone))
+        doc = prompted(phone)
+        first = {"type": "choose", "id": "first", "version": doc["prompt"]["version"], "choice": first_choice(doc)}
+        phone.send(first)
+        assert pump_until(referee, lambda: answers(phone, "first"))
+        (answer,) = answers(phone, "first")
+        assert answer["ok"] is True
+        # A hundred other choices, each one of the seat's choices now (once the game is over, nothing is asked).
+        for n in range(100):
+            assert pump_until(referee, lambda: prompted(phone) or session.over)
+            doc = prompted(phone)
+            phone.send({"type": "choose", "id": f"other {n}", "version": doc["prompt"]["version"] if doc else 0,
+                        "choice": first_choice(doc) if doc else 0})
+            assert pump_until(referee, lambda: answers(phone, f"other {n}"))
+        assert sum(answers(phone, f"other {n}")[0]["ok"] for n in range(100)) > 64  # carried out, most of them
+        done = mine()
+        phone.send(first)  # the page sends its first choice again (it had lost the answer)
+        assert pump_until(referee, lambda: len(answers(phone, "first")) == 2)
+        assert answers(phone, "first")[1] == answer and mine() == done
+    finally:
+        phone.close()
+
+
 def test_a_phone_that_comes_back_gets_the_current_document_and_what_it_missed(phone_table):
     hub, server, session, referee, _ = phone_table
     phone = Phone(server, hub.links.token(1))
