@@ -277,6 +277,8 @@ class Referee:
             if held is None or (self.touchscreen and not held.private and prompt.private):
                 prompts[prompt.seat] = prompt  # with a touchscreen for the public one, a seat takes its private one
         narrator = narrator_for(self.session.record.game, self.session.game.view(self.session.state, None))
+        if self.phones is not None:
+            self.phones.awaited = tuple(sorted(prompts))  # whose turn it is, at the top of each phone's page
         for group in self.drawing_order(acted, prompts):
             for seat in group:  # each group's seats brought up to date just before they are drawn
                 self._update(seat, prompts.get(seat), narrator)

@@ -31,6 +31,11 @@ WORDS = {
     "leave": N_("Give the seat back"),
     "leave_sure": N_("Give this seat back? It is then played at the table (its link stops working)."),
 }
+# Whose turn it is, at the top of the page: public (the touchscreen says it too).
+YOUR_TURN = N_("It is your turn")
+SEAT_TURN = N_("It is seat {n}'s turn")
+SEATS_TURN = N_("Waiting for seats {first} and {last}")
+NOBODY_TURN = N_("Nobody is asked to play now")
 CHOICES_CHANGED = N_("The choices changed: look again and choose.")
 NOT_ASKED = N_("Nothing is asked of this seat now.")
 
@@ -84,6 +89,7 @@ class PhoneSeats:
     """Each seat's document and choices, for the referee (one per game)."""
 
     hub: PhoneHub
+    awaited: tuple[int, ...] = ()  # the seats the table waits for now, set by the referee (public)
     _offered: dict[int, tuple[int, list[Action]]] = field(default_factory=dict)  # seat -> (version, choices)
     _acks: dict[int, dict[str, dict[str, Any]]] = field(default_factory=dict)  # seat -> id -> the latest refusals
     _done: dict[int, dict[str, dict[str, Any]]] = field(default_factory=dict)  # seat -> id -> every choice carried out
@@ -115,9 +121,24 @@ class PhoneSeats:
             "pages": [{"name": name, "screen": screen_json(ui.page(name, view, 0))} for name in ui.pages],
             "prompt": menu_json(menu, self._version(seat, menu.leaves()), prompt.kind) if menu is not None and prompt is not None else None,
             "reveals": [screen_json(s) for s in controller.reveals],
+            "turn": self.turn(seat, lang_of(controller)),
             "words": {key: Text(msgid).render(lang_of(controller)) for key, msgid in WORDS.items()},
             "glyphs": GLYPHS,
         }
+
+    def turn(self, seat: int, lang: str | None) -> dict[str, Any]:
+        """Whose turn it is, as the top of the page says it: `yours` when the table waits for this
+        seat (with others or not)."""
+        others = [n + 1 for n in sorted(self.awaited) if n != seat]
+        if seat in self.awaited:
+            text = Text(YOUR_TURN)
+        elif len(others) == 1:
+            text = Text(SEAT_TURN, {"n": others[0]})
+        elif others:
+            text = Text(SEATS_TURN, {"first": ", ".join(map(str, others[:-1])), "last": others[-1]})
+        else:
+            text = Text(NOBODY_TURN)
+        return {"text": text.render(lang), "yours": seat in self.awaited}
 
     def _version(self, seat: int, leaves: list[Action]) -> int:
         version, offered = self._offered.get(seat, (0, []))
