@@ -121,8 +121,20 @@
   }
 
   // A run of choices: a compact grid of tiles when there are many (a detail they all share is said
-  // once, above them), else one full-width button each.
+  // once, above them), else one full-width button each; tiles with a mark and choices without one
+  // ("Back" after the cards of a category) are laid out apart.
   function choices(run, into, version) {
+    const marked = run.filter(function (entry) { return entry.item.mark; }).length;
+    if (marked && marked < run.length) {  // tiles (cards, places) and actions (Back): each kind apart, in order
+      let from = 0;
+      for (let i = 1; i <= run.length; i++) {
+        if (i === run.length || !run[i].item.mark !== !run[from].item.mark) {
+          choices(run.slice(from, i), into, version);
+          from = i;
+        }
+      }
+      return;
+    }
     if (run.length < GRID) {
       run.forEach(function (entry) { into.appendChild(choiceButton(entry, version, "choice")); });
       return;
