@@ -5,12 +5,14 @@ back after a drop to what it missed; other tokens see nothing."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from kiosk.seats.screen import render
 from kiosk.web.seat_feed import PhoneSeats, on_a_phone
 from tests.table_support import table_referee
+from tests.waiting import eventually
 from tests.web.phone_support import Phone, phone_server, pump_until
 
 
@@ -116,6 +118,40 @@ def test_a_choice_sent_again_after_a_hundred_others_is_answered_as_before_and_no
         assert answers(phone, "first")[1] == answer and mine() == done
     finally:
         phone.close()
+
+
+
+def test_a_phones_choice_waits_behind_one_bots_move_at_most(mock_table, tmp_path):
+    """Bots asked at once answer at the same deadline: a phone's choice that waits meanwhile goes
+    after the first of them, not after all (each move is committed, then drawn: some ms each)."""
+    now = [0.0]
+    with phone_server(mock_table.table.events) as (hub, server):
+        hub.new_game(4)
+        for seat in (1, 2, 3):
+            hub.drop(seat)
+        store, session, referee = table_referee(mock_table, tmp_path, "watson-holmes", 3, bots=(1, 2, 3),
+                                                options={"case": "thornbury-clock"}, phones=PhoneSeats(hub),
+                                                clock=lambda: now[0], bot_delay=5.0)
+        rng = random.Random(1)
+        while {p.seat for p in session.game.prompts(session.state)} != {0, 1, 2, 3}:  # to a round everyone reads
+            prompt = min(session.game.prompts(session.state), key=lambda p: session.turn_order(p.seat))
+            session.apply(prompt.seat, rng.choice(prompt.actions))
+        referee.refresh()  # the three bots are due at 5 s
+        phone = Phone(server, hub.links.token(0))
+        try:
+            assert pump_until(referee, lambda: prompted(phone))
+            doc = prompted(phone)
+            for ident in ("read", "again"):
+                phone.send({"type": "choose", "id": ident, "version": doc["prompt"]["version"], "choice": first_choice(doc)})
+            assert eventually(lambda: mock_table.table.events.qsize() == 2)
+            done = len(store.actions(session.record.id))
+            now[0] = 10.0
+            referee.pump(timeout=0.0)  # the phone's choice, then one bot; "again" waits: the other bots after it
+            assert [seat for seat, _ in store.actions(session.record.id)][done:] in ([0, 1], [0, 2], [0, 3])
+            referee.pump(timeout=0.0)
+            assert sorted(seat for seat, _ in store.actions(session.record.id)[done:]) == [0, 1, 2, 3]
+        finally:
+            phone.close()
 
 
 def test_a_phone_that_comes_back_gets_the_current_document_and_what_it_missed(phone_table):
