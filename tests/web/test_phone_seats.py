@@ -190,10 +190,15 @@ def test_a_seat_moves_from_its_oled_to_a_phone_and_back_without_losing_anything(
     token = hub.links.token(1)
     phone = Phone(server, token)
     try:
-        assert pump_until(referee, lambda: phone.last("seat"))
-        # On the phone: exactly the seat's pages; on the OLED: only that it is on a phone.
+        # On the phone: exactly the seat's pages (once the last one posted has arrived); on the OLED:
+        # only that it is on a phone.
+        def exactly_the_seats_pages() -> bool:
+            doc = phone.last("seat")
+            return doc is not None and {k: v for k, v in doc.items() if k != "seq"} == json.loads(
+                json.dumps(referee.phones.document(1, controller)))
+
+        assert pump_until(referee, exactly_the_seats_pages)
         doc = phone.last("seat")
-        assert {k: v for k, v in doc.items() if k != "seq"} == json.loads(json.dumps(referee.phones.document(1, controller)))
         assert mock_table.screen(1).tobytes() == render(on_a_phone(1)).tobytes()
         if doc["prompt"] is not None:
             phone.send({"type": "choose", "id": "a", "version": doc["prompt"]["version"], "choice": first_choice(doc)})
