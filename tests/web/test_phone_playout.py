@@ -5,7 +5,6 @@ kind that comes up is answered through the phone; the top of every page says who
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -15,7 +14,7 @@ from kiosk.bots.table_bots import table_bot
 from kiosk.games import registry
 from kiosk.web.seat_feed import PhoneSeats
 from tests.table_support import table_referee
-from tests.web.phone_support import Phone, phone_server, pump_until
+from tests.web.phone_support import Phone, page_is_current, phone_server, pump_until
 
 CHOICES = 120  # per game: enough for every kind of prompt the seeds below bring up, quick on 2 cores
 OPTIONS: dict[str, dict[str, Any]] = {"watson-holmes": {"case": "thornbury-clock"}}
@@ -24,10 +23,6 @@ OPTIONS: dict[str, dict[str, Any]] = {"watson-holmes": {"case": "thornbury-clock
 def offered(entries: list[dict[str, Any]]) -> set[int]:
     """The choice numbers a page shows, at any depth."""
     return {n for e in entries for n in ([e["choice"]] if "choice" in e else offered(e.get("below", [])))}
-
-
-def strip(message: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in message.items() if key != "seq"}
 
 
 @pytest.mark.parametrize("game_id", registry.ids())
@@ -48,11 +43,8 @@ def test_a_whole_game_played_through_the_phone_alone(mock_table, tmp_path, game_
         answered: set[str] = set()
         try:
             for n in range(CHOICES):
-                def page_is_current() -> bool:  # the page shows the seat as it is now
-                    doc = phone.last("seat")
-                    return doc is not None and strip(doc) == json.loads(json.dumps(referee.phones.document(0, controller)))
-
-                assert pump_until(referee, lambda: session.over or (controller.prompt is not None and page_is_current()))
+                assert pump_until(referee, lambda: session.over or (controller.prompt is not None
+                                                                    and page_is_current(phone, referee, 0)))
                 if session.over:
                     break
                 prompt, doc = controller.prompt, phone.last("seat")

@@ -13,7 +13,7 @@ from kiosk.seats.screen import render
 from kiosk.web.seat_feed import PhoneSeats, on_a_phone
 from tests.table_support import table_referee
 from tests.waiting import eventually
-from tests.web.phone_support import Phone, phone_server, pump_until
+from tests.web.phone_support import Phone, page_is_current, phone_server, pump_until
 
 
 @pytest.fixture
@@ -106,7 +106,7 @@ def test_a_choice_sent_again_after_a_hundred_others_is_answered_as_before_and_no
         assert answer["ok"] is True
         # A hundred other choices, each one of the seat's choices now (once the game is over, nothing is asked).
         for n in range(100):
-            assert pump_until(referee, lambda: prompted(phone) or session.over)
+            assert pump_until(referee, lambda: session.over or (prompted(phone) and page_is_current(phone, referee, 0)))
             doc = prompted(phone)
             phone.send({"type": "choose", "id": f"other {n}", "version": doc["prompt"]["version"] if doc else 0,
                         "choice": first_choice(doc) if doc else 0})
@@ -192,12 +192,7 @@ def test_a_seat_moves_from_its_oled_to_a_phone_and_back_without_losing_anything(
     try:
         # On the phone: exactly the seat's pages (once the last one posted has arrived); on the OLED:
         # only that it is on a phone.
-        def exactly_the_seats_pages() -> bool:
-            doc = phone.last("seat")
-            return doc is not None and {k: v for k, v in doc.items() if k != "seq"} == json.loads(
-                json.dumps(referee.phones.document(1, controller)))
-
-        assert pump_until(referee, exactly_the_seats_pages)
+        assert pump_until(referee, lambda: page_is_current(phone, referee, 1))
         doc = phone.last("seat")
         assert mock_table.screen(1).tobytes() == render(on_a_phone(1)).tobytes()
         if doc["prompt"] is not None:
