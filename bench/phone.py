@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -186,6 +187,7 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=300)
     parser.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args()
+    print(f"load average (1 min) {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: other work on the machine shows in the tail")
     trips, kiosk = round_trips(args.presses)
     print(f"press on the phone page -> updated page, over the loopback ({len(trips)} presses):")
     print(f"  round trip: median {statistics.median(trips) * 1000:.1f} ms, p99 {ms(trips, 0.99)}")

@@ -28,7 +28,7 @@ def table_referee(mock_table: Any, tmp_path: Any, game_id: str, seed: int, *, se
     narrator = narrator_for(game_id, session.game.view(session.state, None))
     referee = Referee(
         session, mock_table.table, lambda seat: seat_pages(game_id, narrator, "en"),
-        {seat: bot(seat, seed) for seat in bot_seats}, bot_delay=0.0, **{"reveal_seconds": 0.0, **kwargs},
+        {seat: bot(seat, seed) for seat in bot_seats}, **{"bot_delay": 0.0, "reveal_seconds": 0.0, **kwargs},
     )
     return store, session, referee
 

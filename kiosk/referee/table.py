@@ -129,10 +129,15 @@ class Referee:
                 self._dismiss(seat)  # one after another: a zero reveal time clears them all
         # Bots answer simultaneous prompts in the session's order (who waited longest), never in the
         # order of the clock: the order is then the same after a resume as it was before.
+        # After one bot's move, an input waiting (a phone's choice, a press) goes before the other bots'.
+        acted = False
         for seat in sorted(self._bot_due, key=self.session.turn_order):
+            if acted and not self.table.events.empty():
+                break
             if self._bot_due.get(seat, now + 1) <= now and not self.session.over:
                 del self._bot_due[seat]
                 self._bot_acts(seat)
+                acted = True
 
     def after(self, seconds: float, action: Callable[[], None]) -> None:
         self._timer_count += 1
@@ -288,6 +293,8 @@ class Referee:
             else:
                 prompts[prompt.seat] = prompt
         narrator = narrator_for(self.session.record.game, self.session.game.view(self.session.state, None))
+        if self.phones is not None:
+            self.phones.awaited = tuple(sorted(prompts))  # whose turn it is, at the top of each phone's page
         for group in self.drawing_order(acted, prompts):
             for seat in group:  # each group's seats brought up to date just before they are drawn
                 self._update(seat, prompts.get(seat), narrator, also.get(seat, ()), fresh)

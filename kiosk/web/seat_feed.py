@@ -11,7 +11,7 @@ news as they happen, so a phone that was away is shown what it missed.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from kiosk.games.base import Action
@@ -23,7 +23,7 @@ from kiosk.seats.screen import Item, Screen
 from kiosk.web.hub import PhoneHub
 from kiosk.web.inputs import PhoneChoice, PhoneLeft
 
-ACKS_KEPT = 64  # per seat: the answers to the latest requests, for a request sent again
+ACKS_KEPT = 64  # per seat: the answers to the latest requests not carried out, for one sent again
 
 # The page's own words, in the seat's language.
 WORDS = {
@@ -31,6 +31,11 @@ WORDS = {
     "leave": N_("Give the seat back"),
     "leave_sure": N_("Give this seat back? It is then played at the table (its link stops working)."),
 }
+# Whose turn it is, at the top of the page: public (the touchscreen says it too).
+YOUR_TURN = N_("It is your turn")
+SEAT_TURN = N_("It is seat {n}'s turn")
+SEATS_TURN = N_("Waiting for seats {first} and {last}")
+NOBODY_TURN = N_("Nobody is asked to play now")
 CHOICES_CHANGED = N_("The choices changed: look again and choose.")
 NOT_ASKED = N_("Nothing is asked of this seat now.")
 
@@ -42,8 +47,20 @@ def on_a_phone(seat: int) -> Screen:
                   footer=Text(N_("press ● to play here")).render())
 
 
+SCREEN_FIELDS = tuple(f.name for f in fields(Screen))
+ITEM_FIELDS = tuple(f.name for f in fields(Item))
+
+
+def item_json(item: Item) -> dict[str, Any]:
+    return {name: getattr(item, name) for name in ITEM_FIELDS}
+
+
 def screen_json(screen: Screen) -> dict[str, Any]:
-    return asdict(screen)
+    """The screen as JSON-able data: what `dataclasses.asdict` gives, without its deep copy of every
+    string (a seat's document is built at every update it may see: most of its cost was asdict's)."""
+    found = {name: getattr(screen, name) for name in SCREEN_FIELDS}
+    found["items"] = [item_json(item) for item in screen.items]
+    return found
 
 
 def menu_json(menu: Menu, version: int, kind: str) -> dict[str, Any]:
@@ -52,7 +69,7 @@ def menu_json(menu: Menu, version: int, kind: str) -> dict[str, Any]:
 
     def entry(e: Entry) -> dict[str, Any]:
         nonlocal count
-        found: dict[str, Any] = {"item": asdict(e.item), "title": e.title, "footer": e.footer}
+        found: dict[str, Any] = {"item": item_json(e.item), "title": e.title, "footer": e.footer}
         if e.action is not None:
             found["choice"] = count
             count += 1
@@ -72,8 +89,10 @@ class PhoneSeats:
     """Each seat's document and choices, for the referee (one per game)."""
 
     hub: PhoneHub
+    awaited: tuple[int, ...] = ()  # the seats the table waits for now, set by the referee (public)
     _offered: dict[int, tuple[int, list[Action]]] = field(default_factory=dict)  # seat -> (version, choices)
-    _acks: dict[int, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    _acks: dict[int, dict[str, dict[str, Any]]] = field(default_factory=dict)  # seat -> id -> the latest refusals
+    _done: dict[int, dict[str, dict[str, Any]]] = field(default_factory=dict)  # seat -> id -> every choice carried out
 
     def on_phone(self, seat: int) -> bool:
         """Whether a phone plays this seat now (its OLED then shows only that)."""
@@ -102,9 +121,24 @@ class PhoneSeats:
             "pages": [{"name": name, "screen": screen_json(ui.page(name, view, 0))} for name in ui.pages],
             "prompt": menu_json(menu, self._version(seat, menu.leaves()), prompt.kind) if menu is not None and prompt is not None else None,
             "reveals": [screen_json(s) for s in controller.reveals],
+            "turn": self.turn(seat, lang_of(controller)),
             "words": {key: Text(msgid).render(lang_of(controller)) for key, msgid in WORDS.items()},
             "glyphs": GLYPHS,
         }
+
+    def turn(self, seat: int, lang: str | None) -> dict[str, Any]:
+        """Whose turn it is, as the top of the page says it: `yours` when the table waits for this
+        seat (with others or not)."""
+        others = [n + 1 for n in sorted(self.awaited) if n != seat]
+        if seat in self.awaited:
+            text = Text(YOUR_TURN)
+        elif len(others) == 1:
+            text = Text(SEAT_TURN, {"n": others[0]})
+        elif others:
+            text = Text(SEATS_TURN, {"first": ", ".join(map(str, others[:-1])), "last": others[-1]})
+        else:
+            text = Text(NOBODY_TURN)
+        return {"text": text.render(lang), "yours": seat in self.awaited}
 
     def _version(self, seat: int, leaves: list[Action]) -> int:
         version, offered = self._offered.get(seat, (0, []))
@@ -125,8 +159,10 @@ class PhoneSeats:
 
     def answered(self, event: PhoneChoice | PhoneLeft) -> bool:
         """Whether this request was answered already (sent twice): then it is answered again, the
-        same way, and not carried out twice."""
-        ack = self._acks.get(event.seat, {}).get(event.id)
+        same way, and not carried out twice. A choice carried out is remembered for the whole game,
+        whatever came between (one per action the seat took: the game bounds them); a refusal only
+        among the seat's latest ACKS_KEPT (older, it is judged afresh: nothing of it was done)."""
+        ack = self._done.get(event.seat, {}).get(event.id) or self._acks.get(event.seat, {}).get(event.id)
         if ack is not None:
             self.hub.post_reply(event.seat, ack)
         return ack is not None
@@ -135,8 +171,11 @@ class PhoneSeats:
         ack: dict[str, Any] = {"type": "ack", "id": event.id, "ok": refused is None}
         if refused is not None:
             ack["text"] = refused.render()
-        acks = self._acks.setdefault(event.seat, {})
-        acks[event.id] = ack
-        while len(acks) > ACKS_KEPT:
-            del acks[next(iter(acks))]
+        if refused is None and isinstance(event, PhoneChoice):
+            self._done.setdefault(event.seat, {})[event.id] = ack
+        else:
+            acks = self._acks.setdefault(event.seat, {})
+            acks[event.id] = ack
+            while len(acks) > ACKS_KEPT:
+                del acks[next(iter(acks))]
         self.hub.post_reply(event.seat, ack)

@@ -243,7 +243,10 @@ def listening_sockets(config: WebConfig) -> list[socket.socket]:
     try:
         for address in config.bind:
             family = socket.AF_INET6 if ":" in address else socket.AF_INET
-            sock = socket.socket(family, socket.SOCK_STREAM)
+            # IPPROTO_TCP said outright: asyncio turns Nagle off only on sockets that say so (and an
+            # accepted one says what its listening socket said). With Nagle on, a seat document sent
+            # just after the answer to a choice waits for the phone's delayed ACK: 40 ms a press.
+            sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
             found.append(sock)
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             if family == socket.AF_INET6:

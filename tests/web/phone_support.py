@@ -75,6 +75,14 @@ class Phone:
         self._thread.join(PATIENCE)
 
 
+def page_is_current(phone: Phone, referee: Any, seat: int) -> bool:
+    """The phone shows the seat as it is now: its last document is the one the seat has now (the
+    last one posted has arrived)."""
+    doc = phone.last("seat")
+    now = referee.phones.document(seat, referee.controllers[seat])
+    return doc is not None and {k: v for k, v in doc.items() if k != "seq"} == json.loads(json.dumps(now))
+
+
 def pump_until(referee: Any, condition: Callable[[], object]) -> bool:
     """Turn the referee's loop (inputs from the phones, bots, deadlines) until `condition()` holds;
     False only if it still does not after PATIENCE seconds."""

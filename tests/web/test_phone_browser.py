@@ -6,65 +6,26 @@ back to what was missed. Screenshots of the page go to build/screenshots/ (the r
 from __future__ import annotations
 
 import random
-import shutil
 from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from selenium import webdriver
-from selenium.common.exceptions import WebDriverException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 from kiosk.referee.narration import narrator_for
 from kiosk.web.seat_feed import PhoneSeats
 from kiosk.web.server import WebServer
 from tests.table_support import table_referee
-from tests.ui.scene_checks import SCREENSHOTS
+from tests.web.browser_support import buttons, chromium, shot, tap_a_choice
 from tests.web.phone_support import LOOPBACK, phone_server, pump_until
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 
 
 @pytest.fixture
 def browser() -> Iterator[webdriver.Chrome]:
-    """A phone-sized headless Chromium (the setup installs Debian's chromium and chromium-driver)."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=412,915", "--no-first-run", "--disable-extensions"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
-    try:
+    """A phone-sized headless Chromium."""
+    with chromium(412, 915) as driver:
         yield driver
-    finally:
-        driver.quit()
-
-
-def shot(driver: webdriver.Chrome, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    driver.save_screenshot(str(Path(SCREENSHOTS) / f"phone-{name}.png"))
-
-
-def buttons(driver: webdriver.Chrome) -> list:
-    try:
-        return [b for b in driver.find_elements(By.CSS_SELECTOR, "section.prompt button") if b.is_enabled()]
-    except WebDriverException:
-        return []
-
-
-def tap_a_choice(driver: webdriver.Chrome, rng: random.Random | None = None) -> bool:
-    """Tap the first choice the page offers (with `rng`, any one), if it offers one now."""
-    found = buttons(driver)
-    if not found:
-        return False
-    try:
-        (rng.choice(found) if rng is not None else found[0]).click()
-    except WebDriverException:  # the page was redrawn under the finger: tap again next time
-        return False
-    return True
 
 
 def test_a_watson_holmes_round_from_the_phone_page_and_back_after_a_drop(mock_table, tmp_path, browser):

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import queue
+import socket
 
 import httpx
 import pytest
@@ -270,3 +272,37 @@ def test_random_frames_never_make_the_server_log_an_error_or_stop_a_page(caplog)
         page.close()
         assert eventually(lambda: idle(server))
     assert [(r.levelname, r.getMessage()) for r in server_logs(caplog) if r.levelno >= logging.WARNING] == []
+
+
+def nagle_off(port: int) -> list[bool]:
+    """For each of this process's sockets that is the server's end of a connection to `port`
+    (found through Linux's /proc), whether Nagle's algorithm is off on it."""
+    found = []
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            sock = socket.socket(fileno=int(fd))
+        except OSError:  # not a socket
+            continue
+        try:
+            if sock.family == socket.AF_INET and sock.getsockname()[1] == port and sock.getpeername():
+                found.append(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0)
+        except OSError:  # a listening or unconnected socket
+            pass
+        finally:
+            sock.detach()  # the fd stays whoever's it is
+    return found
+
+
+def test_the_server_sends_a_phones_messages_without_waiting_for_its_acks():
+    """Nagle's algorithm off on every connection the server accepts: otherwise the seat document sent
+    just after the answer to a choice waits for the phone's delayed ACK (40 ms each press)."""
+    inputs: queue.Queue = queue.Queue()
+    with phone_server(inputs) as (hub, server):
+        hub.new_game(2)
+        pages = [Phone(server, hub.links.token(0)) for _ in range(2)]
+        assert eventually(lambda: hub.listening(0) == 2)
+        try:
+            assert nagle_off(server.port) == [True, True]
+        finally:
+            for page in pages:
+                page.close()

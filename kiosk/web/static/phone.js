@@ -105,27 +105,88 @@
     into.appendChild(box);
   }
 
+  const GRID = 4;  // this many choices in a row, or more, are tiles in a grid (two a line)
+
+  // `shared`: what every tile of its grid says alike (its mark, its detail), said once above them.
+  function choiceButton(entry, version, cls, shared) {
+    const b = el("button", cls);
+    const item = Object.assign({}, entry.item);
+    if (shared && item.detail === shared.detail) item.detail = "";
+    if (shared && item.mark === shared.mark) item.mark = null;
+    label(item, b);
+    b.disabled = pending !== null;
+    b.dataset.choice = entry.choice;
+    b.addEventListener("click", function () { choose(version, entry.choice); });
+    return b;
+  }
+
+  // A run of choices: a compact grid of tiles when there are many (a detail they all share is said
+  // once, above them), else one full-width button each; tiles with a mark and choices without one
+  // ("Back" after the cards of a category) are laid out apart.
+  function choices(run, into, version) {
+    const marked = run.filter(function (entry) { return entry.item.mark; }).length;
+    if (marked && marked < run.length) {  // tiles (cards, places) and actions (Back): each kind apart, in order
+      let from = 0;
+      for (let i = 1; i <= run.length; i++) {
+        if (i === run.length || !run[i].item.mark !== !run[from].item.mark) {
+          choices(run.slice(from, i), into, version);
+          from = i;
+        }
+      }
+      return;
+    }
+    if (run.length < GRID) {
+      run.forEach(function (entry) { into.appendChild(choiceButton(entry, version, "choice")); });
+      return;
+    }
+    function alike(key) {
+      const first = run[0].item[key];
+      return first && run.every(function (entry) { return entry.item[key] === first; }) ? first : null;
+    }
+    const shared = {detail: alike("detail"), mark: alike("mark")};
+    if (shared.detail) into.appendChild(el("p", "detail", shared.detail));
+    const grid = el("div", "tiles");
+    run.forEach(function (entry) { grid.appendChild(choiceButton(entry, version, "tile", shared)); });
+    into.appendChild(grid);
+  }
+
+  function size(entry) { return entry.below ? entry.below.length : 1; }
+
+  // One level of the prompt's menu, in its order but for the large groups, which go last: what one
+  // does in one tap (Solve the case, End my turn) stays at the top, above the long lists of tiles.
   function entries(list, into, version) {
-    let reading = [];  // pages to read before choosing (a card's text): drawn together, whole
-    function flush() { if (reading.length) items(reading, into, false); reading = []; }
-    list.forEach(function (entry) {
+    const ordered = list.filter(function (e) { return !e.below || size(e) < GRID; })
+      .concat(list.filter(function (e) { return e.below && size(e) >= GRID; }));
+    let reading = [], run = [];  // pages to read before choosing (a card's text): drawn together, whole
+    function flush() {
+      if (reading.length) items(reading, into, false);
+      if (run.length) choices(run, into, version);
+      reading = []; run = [];
+    }
+    ordered.forEach(function (entry) {
       if (entry.below) {
         flush();
-        into.appendChild(el("h2", "", entry.title || entry.item.label));
-        entries(entry.below, into, version);
+        const box = el("section", "group");
+        const head = el("h2");
+        label({label: entry.title || entry.item.label, mark: entry.item.mark, detail: entry.item.detail}, head);
+        box.appendChild(head);
+        entries(entry.below, box, version);
+        into.appendChild(box);
       } else if (entry.choice !== undefined) {
-        flush();
-        const b = el("button");
-        label(entry.item, b);
-        b.disabled = pending !== null;
-        b.dataset.choice = entry.choice;
-        b.addEventListener("click", function () { choose(version, entry.choice); });
-        into.appendChild(b);
+        if (reading.length) flush();
+        run.push(entry);
       } else {
+        if (run.length) flush();
         reading.push(entry.item);
       }
     });
     flush();
+  }
+
+  function turn() {
+    const t = doc && doc.turn;
+    if (!t) return;
+    main.appendChild(el("div", "turn" + (t.yours ? " yours" : ""), t.text));
   }
 
   function draw() {
@@ -136,12 +197,14 @@
     }
     if (!doc) { main.appendChild(el("h1", "", lobby || pageWords.connecting)); return; }
     const w = doc.words;
+    turn();
     if (notice) main.appendChild(el("div", "card alert", notice));
     doc.reveals.forEach(function (s) { screen(s, main, "h1"); });
     if (doc.prompt) {
       const box = el("section", "prompt");
       box.appendChild(el("h1", "", doc.prompt.title));
       entries(doc.prompt.entries, box, doc.prompt.version);
+      if (doc.prompt.footer && !/[◀▶●]/.test(doc.prompt.footer)) box.appendChild(el("p", "detail", doc.prompt.footer));
       main.appendChild(box);
     }
     screen(doc.status, main, doc.prompt ? "h2" : "h1");

@@ -1,0 +1,64 @@
+"""The phone page in Debian's headless Chromium, driven by Selenium through Debian's chromedriver
+(nothing is downloaded at test time), and the page's choices as a person taps them."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+from tests.ui.scene_checks import SCREENSHOTS
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+
+@contextmanager
+def chromium(width: int, height: int) -> Iterator[webdriver.Chrome]:
+    """A headless Chromium showing pages as a phone of this size does (the setup installs chromium and chromium-driver)."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     f"--window-size={width},{height}", "--no-first-run", "--disable-extensions"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+    # A window is never narrower than 500 px: the page is laid out as on a phone of this size instead.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def shot(driver: webdriver.Chrome, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(Path(SCREENSHOTS) / f"phone-{name}.png"))
+
+
+def buttons(driver: webdriver.Chrome) -> list:
+    try:
+        return [b for b in driver.find_elements(By.CSS_SELECTOR, "section.prompt button") if b.is_enabled()]
+    except WebDriverException:
+        return []
+
+
+def tap_a_choice(driver: webdriver.Chrome, rng: random.Random | None = None) -> bool:
+    """Tap the first choice the page offers (with `rng`, any one), if it offers one now."""
+    found = buttons(driver)
+    if not found:
+        return False
+    try:
+        (rng.choice(found) if rng is not None else found[0]).click()
+    except WebDriverException:  # the page was redrawn under the finger: tap again next time
+        return False
+    return True
+
+
