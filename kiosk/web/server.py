@@ -1,7 +1,8 @@
 """The phone seats' web server: a Starlette app under uvicorn, in a thread of its own.
 
-Routes: `/s/<token>` the phone page (the same static page for every seat: it holds no data) or, for a
-token that opens no seat, the "this seat link has expired" page; `/static/...` its script and style;
+Routes: `/` a sentence saying what the server is for (the table's page in Home Assistant); `/s/<token>`
+the phone page (the same static page for every seat: it holds no data) or, for a token that opens no
+seat, the "this seat link has expired" page; `/static/...` its script and style;
 `/ws` the WebSocket. A phone says which seat with its token in its first message (never in a URL the
 server logs), and from then on receives that seat's messages only. Whatever it asks for goes on the
 table's input queue, like a button press: the referee's loop carries it out. No route shows the
@@ -101,6 +102,9 @@ def make_app(hub: PhoneHub, inputs: Any) -> Starlette:
             "{{words}}", html.escape(json.dumps(words(PAGE_WORDS, lang), ensure_ascii=False)))
         return HTMLResponse(body, headers=HEADERS)
 
+    async def welcome(request: Request) -> Response:
+        return message_page(i18n.language(), WELCOME, 200)
+
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in STATIC:
@@ -149,6 +153,7 @@ def make_app(hub: PhoneHub, inputs: Any) -> Starlette:
 
     return Starlette(
         routes=[
+            Route("/", welcome),
             Route("/s/{token}", seat_page),
             Route("/static/{name}", static),
             WebSocketRoute("/ws", seat_socket),
@@ -227,14 +232,24 @@ def phone_input(request: dict[str, Any], seat: int, token: str) -> PhoneChoice |
     return None
 
 
-def expired_page(lang: str) -> Response:
+# The server's own address (the table's page in Home Assistant, a link typed by hand) says what it is for.
+WELCOME = N_("This is the table's phone server. To play a seat from your phone, scan the seat's QR code "
+             "on the touchscreen when a game is set up.")
+
+
+def message_page(lang: str, message: str, status_code: int) -> Response:
+    """A page of one sentence (an expired link, the server's root) in the phone page's style."""
     title = html.escape(Text(N_("Mystery Table")).render(lang))
-    text = html.escape(Text(EXPIRED).render(lang))
+    text = html.escape(Text(message).render(lang))
     body = (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<link rel="stylesheet" href="/static/phone.css"><title>{title}</title></head>'
             f'<body><main class="expired"><h1>{title}</h1><p>{text}</p></main></body></html>')
-    return HTMLResponse(body, status_code=404, headers=HEADERS)
+    return HTMLResponse(body, status_code=status_code, headers=HEADERS)
+
+
+def expired_page(lang: str) -> Response:
+    return message_page(lang, EXPIRED, 404)
 
 
 def listening_sockets(config: WebConfig) -> list[socket.socket]:

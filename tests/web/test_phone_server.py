@@ -40,8 +40,11 @@ def test_a_live_link_gets_the_page_any_other_the_expired_page_and_no_log_names_a
         assert "expired" in httpx.get(f"{base}/s/{'x' * 22}").text
         i18n.set_language("es")
         assert "caducado" in httpx.get(f"{base}/s/{'y' * 22}").text
-        for path in ("/admin", "/", "/static/../server.py", "/ws"):
+        for path in ("/admin", "/static/../server.py", "/ws"):
             assert httpx.get(base + path).status_code == 404
+        root = httpx.get(base + "/")  # Home Assistant's "visit" link: what the server is for, no seat's link
+        assert root.status_code == 200 and "código QR" in root.text and "/s/" not in root.text
+        assert token not in root.text and hub.links.token(1) not in root.text
         phone = Phone(server, token)
         assert eventually(lambda: not inputs.empty())
         assert inputs.get().seat == 0
