@@ -1,0 +1,15 @@
+"""Text-shape checks shared by the touchscreen scene checks (tests/ui/scene_checks.py) and the seat
+screen checks (tests/seats/screen_checks.py): how a wrapped text's lines read, whatever drew them."""
+
+from __future__ import annotations
+
+import re
+
+def lone_last_line(lines: tuple[str, ...] | list[str]) -> bool:
+    """Whether a text on several lines leaves a stray on its last one: a single letter or digit, or a
+    number torn from the word it counts, with or without its unit ("leg" over "1", "Lounge Car · 2"
+    over "h", "… over" over "10 h"). A short word ("OK") is a line of its own, not a stray."""
+    if len(lines) < 2:
+        return False
+    last = lines[-1].strip()
+    return len(re.sub(r"[\W_]", "", last)) == 1 or bool(re.fullmatch(r"\W*\d+\W*(\w\W*)?", last))
