@@ -54,7 +54,7 @@ def writing(screen: Screen) -> list[tuple[str, list[str]]]:
     or the footer (the checks in tests/seats read these; a page of `Item.lines` is read as it comes)."""
     if screen.qr:
         return [(screen.title, qr_words(screen, WIDTH - qr_side(screen)))]
-    position = f"{len(screen.items)}/{len(screen.items)}" if len(screen.items) > 1 else ""
+    position = title_position(screen, f"{len(screen.items)}/{len(screen.items)}")
     written = [(screen.title, [fit(screen.title, title_room(position), (12,))[0]])]
     detail_lines = 0 if screen.notice else 1 if screen.footer else 2
     for item in screen.items:
@@ -110,11 +110,20 @@ def notice_lines(notice: str) -> list[str]:
 
 def _title(draw, screen: Screen) -> None:
     draw.rectangle((0, 0, WIDTH - 1, TITLE_HEIGHT - 1), fill=ON)
-    position = f"{screen.index + 1}/{len(screen.items)}" if len(screen.items) > 1 else ""
+    position = title_position(screen, f"{screen.index + 1}/{len(screen.items)}")
     title, size = fit(screen.title, title_room(position), (12,))
     draw_text(draw, (1, 0), title, size, fill=OFF)
     if position:
         draw_text(draw, (WIDTH - 1 - text_width(position, 12), 0), position, 12, fill=OFF)
+
+
+def title_position(screen: Screen, position: str) -> str:
+    """The position in the list the title bar shows ("3/7"): none for a single item, and none beside a
+    title that reads whole only on the whole bar ("Final answer: Suspect"): the words come first,
+    and the hint line still says the list can be browsed."""
+    if len(screen.items) < 2 or (text_width(screen.title, 12) > title_room(position) and title_fits(screen.title)):
+        return ""
+    return position
 
 
 def title_room(position: str) -> int:
