@@ -7,9 +7,10 @@ import re
 
 def lone_last_line(lines: tuple[str, ...] | list[str]) -> bool:
     """Whether a text on several lines leaves a stray on its last one: a single letter or digit, or a
-    number torn from the word it counts, with or without its unit ("leg" over "1", "Lounge Car · 2"
-    over "h", "… over" over "10 h"). A short word ("OK") is a line of its own, not a stray."""
+    bare number torn from the word it counts ("leg" over "1", "Passengers" over "12", "Lounge Car ·
+    2" over "h"). A number with its unit or its sign ("2 h", "= 24") and a short word ("OK") read as
+    a line of their own."""
     if len(lines) < 2:
         return False
     last = lines[-1].strip()
-    return len(re.sub(r"[\W_]", "", last)) == 1 or bool(re.fullmatch(r"\W*\d+\W*(\w\W*)?", last))
+    return len(re.sub(r"[\W_]", "", last)) == 1 or bool(re.fullmatch(r"\d{1,3}[.,;:!?)]*", last))

@@ -58,19 +58,22 @@ GLYPHS: dict[str, tuple[str, ...]] = {
 
 SHORT_WORD = 3  # characters: a last word this short goes down with the word before it
 NUMBER = re.compile(r"[=+(]?\d{1,4}[.,;:!?)]*")  # a count, a seat's or a leg's number: "2", "(3)", "8."
-UNIT = re.compile(r"\w[.,;:!?)]*")  # one letter after a number: the "h" of "2 h"
+UNIT = re.compile(r"[^\W\d_][.,;:!?)]*")  # one letter after a number: the "h" of "2 h"
 SEPARATORS = {"·", "|", "/"}  # a number is not held to these: "Lounge Car ·" may end a line
 
 
 def words_of(paragraph: str) -> list[str]:
     """The unbreakable pieces of one paragraph, in order: its words (a no-break space holds two
-    together), each number held to the word before it ("leg 1", "Seat 2", "= 8") and a one-letter
-    unit to its number ("2 h"), so a wrap never leaves a number or a unit alone on a line."""
+    together), each number held to the word before it ("leg 1", "Seat 2"), a one-letter unit to its
+    number ("2 h") and a total to what it sums ("3+5) = 8"), so a wrap never leaves a number, a unit
+    or "= 8" alone on a line. Numbers in a row ("1, 2, 3") and a sum ("12" / "+ 12" / "= 24") may break
+    between them."""
     pieces: list[str] = []
     for word in filter(None, paragraph.split(" ")):
         before = pieces[-1] if pieces else ""
-        after_number = bool(NUMBER.fullmatch(before.rsplit(" ", 1)[-1]))
-        if before and before not in SEPARATORS and (NUMBER.fullmatch(word) or (after_number and UNIT.fullmatch(word))):
+        after_number = bool(NUMBER.fullmatch(before.rsplit(" ", 1)[-1]))  # a list of numbers may break: "1, 2, 3"
+        if before and before not in SEPARATORS and ((NUMBER.fullmatch(word) or word == "=") and not after_number
+                                                    or (after_number and UNIT.fullmatch(word))):
             pieces[-1] = f"{before} {word}"
         else:
             pieces.append(word)
