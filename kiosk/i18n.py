@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -92,6 +93,16 @@ class Renders(Protocol):
     def render(self, lang: str | None = None) -> str: ...
 
 
+SEAT_AFTER_A_OR_DE = re.compile(r"\b([Aa]|[Dd]e) Puesto (\d)")
+
+
+def contracted(spanish: str) -> str:
+    """A seat named after «a» or «de» in a Spanish sentence («ataca a {target}» with «Puesto 2»)
+    reads «ataca al puesto 2», «la mano del puesto 2»: the article the seat's name takes inside a
+    sentence contracts with the preposition, and the name is lower case there."""
+    return SEAT_AFTER_A_OR_DE.sub(lambda m: f"{m.group(1)}l puesto {m.group(2)}", spanish)
+
+
 @dataclass(frozen=True)
 class Text:
     """A message with named parameters, rendered in the reader's language at the edge.
@@ -112,8 +123,10 @@ class Text:
             for key, value in self.params.items()
         }
         if self.plural is not None:
-            return catalogue.ngettext(self.msgid, self.plural, self.params["count"]).format(**values)
-        return catalogue.gettext(self.msgid).format(**values)
+            rendered = catalogue.ngettext(self.msgid, self.plural, self.params["count"]).format(**values)
+        else:
+            rendered = catalogue.gettext(self.msgid).format(**values)
+        return contracted(rendered) if (lang or _current) == "es" else rendered
 
     def __str__(self) -> str:
         return self.render(DEFAULT_LANGUAGE)

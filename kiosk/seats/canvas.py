@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -52,6 +54,47 @@ GLYPHS: dict[str, tuple[str, ...]] = {
         ".........", ".........", ".........", ".........",
     ),
 }
+
+
+SHORT_WORD = 3  # characters: a last word this short goes down with the word before it
+NUMBER = re.compile(r"[=+(]?\d{1,4}[.,;:!?)]*")  # a count, a seat's or a leg's number: "2", "(3)", "8."
+UNIT = re.compile(r"[^\W\d_][.,;:!?)]*")  # one letter after a number: the "h" of "2 h"
+SEPARATORS = {"·", "|", "/"}  # a number is not held to these: "Lounge Car ·" may end a line
+
+
+def words_of(paragraph: str) -> list[str]:
+    """The unbreakable pieces of one paragraph, in order: its words (a no-break space holds two
+    together), each number held to the word before it ("leg 1", "Seat 2"), a one-letter unit to its
+    number ("2 h") and a total to what it sums ("3+5) = 8"), so a wrap never leaves a number, a unit
+    or "= 8" alone on a line. Numbers in a row ("1, 2, 3") and a sum ("12" / "+ 12" / "= 24") may break
+    between them."""
+    pieces: list[str] = []
+    for word in filter(None, paragraph.split(" ")):
+        before = pieces[-1] if pieces else ""
+        after_number = bool(NUMBER.fullmatch(before.rsplit(" ", 1)[-1]))  # a list of numbers may break: "1, 2, 3"
+        if before and before not in SEPARATORS and ((NUMBER.fullmatch(word) or word == "=") and not after_number
+                                                    or (after_number and UNIT.fullmatch(word))):
+            pieces[-1] = f"{before} {word}"
+        else:
+            pieces.append(word)
+    return pieces
+
+
+def short_word(line: str) -> bool:
+    """Whether a line is one short word, which reads as a stray alone under the words it belongs to."""
+    return " " not in line and len(line) <= SHORT_WORD
+
+
+def keep_tail(lines: list[str], fits: Callable[[str], bool]) -> list[str]:
+    """`lines` of one paragraph with a short lone last word joined by the word before it, where the
+    new last line `fits` and the line above keeps a word of its own ("then" over "OK" reads "then
+    OK"). The seat screens and the touchscreen's painter both wrap this way, on `words_of`."""
+    if len(lines) < 2 or not short_word(lines[-1]):
+        return lines
+    above, _, word = lines[-2].rpartition(" ")
+    if not above or not fits(f"{word} {lines[-1]}"):
+        return lines
+    return [*lines[:-2], above, f"{word} {lines[-1]}"]
 
 
 @cache
@@ -119,16 +162,17 @@ def draw_clock(draw: ImageDraw.ImageDraw, centre: tuple[int, int], radius: int, 
 
 
 def wrap(text: str, width: int, sizes: tuple[int, ...] = SIZES) -> tuple[list[str], int]:
-    """One line at the largest size that fits, else two lines (split at a space), else cut short."""
+    """One line at the largest size that fits, else two lines (split at a space, the second more than a
+    short word where a split allows it), else cut short."""
     for size in sizes:
         if text_width(text, size) <= width:
             return [text], size
-    words = text.split()
+    words = words_of(text)
     for size in sizes[1:]:
-        for cut in range(len(words) - 1, 0, -1):
-            first, second = " ".join(words[:cut]), " ".join(words[cut:])
-            if text_width(first, size) <= width and text_width(second, size) <= width:
-                return [first, second], size
+        cuts = [([" ".join(words[:cut]), " ".join(words[cut:])]) for cut in range(len(words) - 1, 0, -1)]
+        fitting = [lines for lines in cuts if all(text_width(line, size) <= width for line in lines)]
+        if fitting:  # the longest first line that leaves the second more than a short word
+            return next((lines for lines in fitting if not short_word(lines[1])), fitting[0]), size
     line, size = fit(text, width, sizes[-1:])
     return [line], size
 
@@ -137,23 +181,25 @@ def paragraph(text: str, width: int, size: int = 12) -> list[str]:
     """Prose broken into as many lines as it needs at one size (a long word is cut to fit)."""
     lines: list[str] = []
     for part in text.split("\n"):
+        broken: list[str] = []
         line = ""
-        for word in part.split():
+        for word in words_of(part):
             while text_width(word, size) > width:  # a word wider than the screen is split
                 cut = len(word) - 1
                 while cut > 1 and text_width(word[:cut], size) > width:
                     cut -= 1
                 if line:
-                    lines.append(line)
+                    broken.append(line)
                     line = ""
-                lines.append(word[:cut])
+                broken.append(word[:cut])
                 word = word[cut:]
             candidate = f"{line} {word}" if line else word
             if text_width(candidate, size) <= width:
                 line = candidate
             else:
-                lines.append(line)
+                broken.append(line)
                 line = word
         if line:
-            lines.append(line)
+            broken.append(line)
+        lines += keep_tail(broken, lambda words: text_width(words, size) <= width)
     return lines

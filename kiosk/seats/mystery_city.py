@@ -121,9 +121,10 @@ class MysteryCityPages:
     def menu(self, prompt: Prompt, view: dict[str, Any]) -> Menu:
         """The choices, one per screen; a long list of attacks first by attribute, then the rival."""
         attribute = prompt.data.get("attribute")
-        title = self._(TITLES.get(prompt.kind, ANY_CHOICE), attribute=Text(SHORT[attribute]) if attribute else "")
+        named = Text(ATTRIBUTE_NAMES[attribute]) if attribute else ""  # in full: "ST" says nothing to a newcomer
+        title = self._(TITLES.get(prompt.kind, ANY_CHOICE), attribute=named)
         if "to_beat" in prompt.data:  # the leader's card, rolled when shown (rules 6): what to answer
-            title = self._(N_("Play · {attribute} vs {total}"), attribute=Text(SHORT[prompt.data["attribute"]]),
+            title = self._(N_("{attribute} vs {total}"), attribute=Text(ATTRIBUTE_NAMES[prompt.data["attribute"]]),
                            total=prompt.data["to_beat"])
         elif "totals" in prompt.data:  # both cards shown: the totals as they stand
             mine, theirs = prompt.data["totals"]

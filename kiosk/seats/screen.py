@@ -48,6 +48,27 @@ def render(screen: Screen) -> Image.Image:
     return image.point(lambda p: 255 - p).convert("1") if inverted else image
 
 
+def writing(screen: Screen) -> list[tuple[str, list[str]]]:
+    """Every text the screen can show, each with the lines it reads on as `render` draws them: the
+    title, each item's label and detail (every item of the list, not only the one shown), the notice
+    or the footer (the checks in tests/seats read these; a page of `Item.lines` is read as it comes)."""
+    if screen.qr:
+        return [(screen.title, qr_words(screen, WIDTH - qr_side(screen)))]
+    position = title_position(screen, f"{len(screen.items)}/{len(screen.items)}")
+    written = [(screen.title, [fit(screen.title, title_room(position), (12,))[0]])]
+    detail_lines = 0 if screen.notice else 1 if screen.footer else 2
+    for item in screen.items:
+        if not item.lines:
+            written.append((item.label, label_lines(item)[0]))
+            if item.detail and detail_lines:
+                written.append((item.detail, item_details(item, detail_lines)))
+    if screen.notice:
+        written.append((screen.notice, notice_lines(screen.notice)))
+    elif screen.footer:
+        written.append((screen.footer, [fit(screen.footer, WIDTH, (12,))[0]]))
+    return written
+
+
 def panel_picture(screen: Screen) -> tuple[Image.Image, bool]:
     """What to send to a seat's panel: the picture drawn light on dark, and whether the panel shows it
     inverted. The controller inverts in hardware (one command byte), so an eye-catching inverted
@@ -66,7 +87,7 @@ def panel_picture(screen: Screen) -> tuple[Image.Image, bool]:
     if screen.notice:
         _notice(draw, screen.notice)
     elif screen.footer:
-        text, size = fit(screen.footer, WIDTH, (12,))
+        text, size = fit(screen.footer, WIDTH, (12,))  # `writing` reads it the same
         draw_text(draw, ((WIDTH - text_width(text, size)) // 2, HEIGHT - 12), text, size)
     return image, screen.inverted
 
@@ -74,22 +95,40 @@ def panel_picture(screen: Screen) -> tuple[Image.Image, bool]:
 def _notice(draw, notice: str) -> None:
     """One or two centred lines at the bottom (a single line where the footer goes); a notice longer
     than two lines is cut with an ellipsis on the second."""
-    lines = paragraph(notice, WIDTH)
-    if len(lines) > NOTICE_LINES:
-        lines = lines[:NOTICE_LINES - 1] + [fit(" ".join(lines[NOTICE_LINES - 1:]), WIDTH, (12,))[0]]
+    lines = notice_lines(notice)
     draw.rectangle((0, HEIGHT - 12 * len(lines), WIDTH - 1, HEIGHT - 1), fill=OFF)
     for n, line in enumerate(lines):
         draw_text(draw, ((WIDTH - text_width(line, 12)) // 2, HEIGHT - 12 * (len(lines) - n)), line, 12)
 
 
+def notice_lines(notice: str) -> list[str]:
+    lines = paragraph(notice, WIDTH)
+    if len(lines) > NOTICE_LINES:
+        lines = lines[:NOTICE_LINES - 1] + [fit(" ".join(lines[NOTICE_LINES - 1:]), WIDTH, (12,))[0]]
+    return lines
+
+
 def _title(draw, screen: Screen) -> None:
     draw.rectangle((0, 0, WIDTH - 1, TITLE_HEIGHT - 1), fill=ON)
-    position = f"{screen.index + 1}/{len(screen.items)}" if len(screen.items) > 1 else ""
-    room = WIDTH - 2 - (text_width(position, 12) + 4 if position else 0)
-    title, size = fit(screen.title, room, (12,))
+    position = title_position(screen, f"{screen.index + 1}/{len(screen.items)}")
+    title, size = fit(screen.title, title_room(position), (12,))
     draw_text(draw, (1, 0), title, size, fill=OFF)
     if position:
         draw_text(draw, (WIDTH - 1 - text_width(position, 12), 0), position, 12, fill=OFF)
+
+
+def title_position(screen: Screen, position: str) -> str:
+    """The position in the list the title bar shows ("3/7"): none for a single item, and none beside a
+    title that reads whole only on the whole bar ("Final answer: Suspect"): the words come first,
+    and the hint line still says the list can be browsed."""
+    if len(screen.items) < 2 or (text_width(screen.title, 12) > title_room(position) and title_fits(screen.title)):
+        return ""
+    return position
+
+
+def title_room(position: str) -> int:
+    """The title's width in the title bar beside the position in the list ("2/4", or none)."""
+    return WIDTH - 2 - (text_width(position, 12) + 4 if position else 0)
 
 
 def title_fits(title: str) -> bool:
@@ -109,27 +148,34 @@ def _item(draw, item: Item, detail_lines: int = 1) -> None:
     left = 12 if item.mark else 0
     if item.mark:
         draw_glyph(draw, (1, 21), item.mark)
-    lines, size = wrap(item.label, WIDTH - left, (16, 14, 12))
+    lines, size = label_lines(item)
     top = 18 if len(lines) == 1 else 13
     for n, line in enumerate(lines):
         x = left + (WIDTH - left - text_width(line, size)) // 2
         draw_text(draw, (x, top + n * size), line, size)
     if item.detail and detail_lines:
-        details = paragraph(item.detail, WIDTH) if text_width(item.detail, 12) > WIDTH else [item.detail]
-        if len(details) > detail_lines:
-            details = [fit(item.detail, WIDTH, (12,))[0]]
+        details = item_details(item, detail_lines)
         top = 39 if detail_lines == 1 else HEIGHT - 12 * len(details)
         for n, line in enumerate(details):
             draw_text(draw, ((WIDTH - text_width(line, 12)) // 2, top + 12 * n), line, 12)
+
+
+def label_lines(item: Item) -> tuple[list[str], int]:
+    return wrap(item.label, WIDTH - (12 if item.mark else 0), (16, 14, 12))
+
+
+def item_details(item: Item, detail_lines: int) -> list[str]:
+    """The item's detail on the lines it may take: whole where they hold it, else one line cut short."""
+    details = paragraph(item.detail, WIDTH) if text_width(item.detail, 12) > WIDTH else [item.detail]
+    return details if len(details) <= detail_lines else [fit(item.detail, WIDTH, (12,))[0]]
 
 
 def _qr(draw, screen: Screen) -> None:
     """The code as large as the panel allows (two pixels a module where it fits, lit with dark modules,
     one module of lit margin), on the right; the title's words wrapped on the left."""
     rows = modules(screen.qr)
-    count = len(rows) + 2
-    scale = max(1, HEIGHT // count)
-    side = count * scale
+    side = qr_side(screen)
+    scale = side // (len(rows) + 2)
     left, top = WIDTH - side, (HEIGHT - side) // 2
     draw.rectangle((left, top, WIDTH - 1, top + side - 1), fill=ON)
     for y, row in enumerate(rows):
@@ -137,8 +183,18 @@ def _qr(draw, screen: Screen) -> None:
             if dark:
                 x0, y0 = left + (x + 1) * scale, top + (y + 1) * scale
                 draw.rectangle((x0, y0, x0 + scale - 1, y0 + scale - 1), fill=OFF)
-    for n, line in enumerate(paragraph(screen.title, left - 3)[:5]):
+    for n, line in enumerate(qr_words(screen, left)):
         draw_text(draw, (1, 1 + n * 12), line, 12)
+
+
+def qr_side(screen: Screen) -> int:
+    """The side of the drawn code (pixels): two pixels a module where they fit, with its margin."""
+    count = len(modules(screen.qr)) + 2
+    return count * max(1, HEIGHT // count)
+
+
+def qr_words(screen: Screen, left: int) -> list[str]:
+    return paragraph(screen.title, left - 3)[:5]
 
 
 def _counts(draw, counts: tuple[tuple[str, int], ...]) -> None:

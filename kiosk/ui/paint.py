@@ -17,6 +17,7 @@ from pathlib import Path
 import pygame
 
 from kiosk.i18n import Text, TextList
+from kiosk.seats.canvas import keep_tail, words_of
 from kiosk.ui.layout import Layout
 from kiosk.ui.theme import Colour, Theme
 from kiosk.ui.type_scale import TypeSize
@@ -49,6 +50,7 @@ class Drawn:
     fits: bool  # False when even the smallest size had to be cut short
     pixels: int = 0  # the type size it was drawn at (the font's em, in pixels)
     least: int = 0  # the size it was allowed to shrink to (pixels): its type size's minimum
+    lines: tuple[str, ...] = ()  # the lines it was drawn on, as they read
 
 
 @dataclass(frozen=True)
@@ -103,7 +105,7 @@ class Painter:
             lines = cut_short(lines, typeface, rect)
         covered = self._blit_lines(lines, typeface, rect, colour or self.theme.ink, align, valign)
         least = self._pixels(size_mm, least_mm)[1]
-        self.drawn.append(Drawn(rendered, words, pygame.Rect(rect), covered, fits, pixels, least))
+        self.drawn.append(Drawn(rendered, words, pygame.Rect(rect), covered, fits, pixels, least, tuple(lines)))
         return covered
 
     def fit_mm(self, rect: pygame.Rect, words: Words, size: TypeSize | float = 5.0, *, title: bool = False,
@@ -200,18 +202,22 @@ def lines_height(count: int, typeface: pygame.font.Font) -> int:
 
 
 def wrap(text: str, typeface: pygame.font.Font, width: int) -> list[str]:
-    """Lines of `text` no wider than `width` where spaces allow (explicit newlines are kept)."""
+    """Lines of `text` no wider than `width` where spaces allow (explicit newlines are kept), never
+    between a word and its number or a number and its unit (`words_of`: "Passengers 1", "2 h"); a
+    short last word comes down with the word before it where that fits (`keep_tail`)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
+        broken: list[str] = []
         line = ""
-        for word in paragraph.split(" "):
+        for word in words_of(paragraph) or [""]:
             candidate = f"{line} {word}" if line else word
             if not line or typeface.size(candidate)[0] <= width:
                 line = candidate
             else:
-                lines.append(line)
+                broken.append(line)
                 line = word
-        lines.append(line)
+        broken.append(line)
+        lines += keep_tail(broken, lambda words: typeface.size(words)[0] <= width)
     return lines
 
 

@@ -46,8 +46,8 @@ def test_the_attackers_question_mark_is_rolled_when_shown_so_the_defender_answer
     assert (shown["seat"], shown["total"]) == (A, 8)
     # The seat screen of the defender says what to beat.
     view = GAME.view(state, B)
-    assert make_pages(Narrator(CARDS), "en").menu(answer, view).title == "Play · IQ vs 8"
-    assert make_pages(Narrator(CARDS), "es").menu(answer, view).title == "Juega · IN vs 8"  # IN: inteligencia
+    assert make_pages(Narrator(CARDS), "en").menu(answer, view).title == "Intelligence vs 8"
+    assert make_pages(Narrator(CARDS), "es").menu(answer, view).title == "Inteligencia vs. 8"  # named in full
 
 
 def test_seed_example_1_amanda_is_rolled_as_she_is_played_before_the_ability_window():

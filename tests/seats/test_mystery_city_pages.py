@@ -20,7 +20,7 @@ from kiosk.referee.narration import narrator_for
 from kiosk.seats.canvas import ELLIPSIS, WIDTH, fit, text_width, wrap
 from kiosk.seats.mystery_city import MysteryCityPages, make_pages
 from kiosk.seats.pages import seat_pages
-from kiosk.seats.screen import Screen, render
+from kiosk.seats.screen import title_position, title_room, Screen, render
 from tests.seats.leak_checks import mc_names_on as names_on, mc_untold_cards
 from tests.seats.test_seat_screens import check
 
@@ -215,7 +215,7 @@ def test_every_screen_of_whole_games_fits_the_seat_screen(lang):
                     assert ELLIPSIS not in "".join(lines), f"{item.label!r} is cut in {lang}"
                     if item.detail:
                         assert text_width(item.detail, 12) <= WIDTH, f"{item.detail!r} is cut in {lang}"
-                room = WIDTH - 2 - (text_width(f"{len(screen.items)}/{len(screen.items)}", 12) + 4 if len(screen.items) > 1 else 0)
+                room = title_room(title_position(screen, f"{len(screen.items)}/{len(screen.items)}"))
                 assert ELLIPSIS not in fit(screen.title, room, (12,))[0], f"{screen.title!r} is cut in {lang}"
                 if screen.footer:
                     assert ELLIPSIS not in fit(screen.footer, WIDTH, (12,))[0], f"{screen.footer!r} is cut in {lang}"

@@ -3,7 +3,10 @@
 `render_everywhere(name, make_scene)` draws a scene on an off-screen surface of each layout, checks
 what the painter recorded and saves a screenshot under `build/screenshots/` (the review artefacts):
 
-- every text fits its box and every box lies on the screen (nothing clipped or overflowing);
+- every text fits its box and every box lies on the screen (nothing clipped or overflowing), and
+  none reads cut short with an ellipsis its words do not have ("Passen…");
+- no text wrapped onto several lines leaves one character or a lone short token on its last line
+  ("Lounge Car · 2 /" over "h", "leg" over "1": `lone_last_line`);
 - every word came from the catalogue (`Text` with a known message id; `Verbatim` holds no letters)
   or from a case file (`CaseText`, which each game's own tests check against the public view);
 - no text is under the type scale's floor (2.5 mm, `kiosk/ui/type_scale.py`) or under the minimum of
@@ -24,7 +27,8 @@ from kiosk.catalogue import all_messages
 from kiosk.games.watson_holmes.narrate import CaseText
 from kiosk.i18n import AsIs, Rendered, Text, TextList
 from kiosk.ui.layout import LAYOUTS, Layout
-from kiosk.ui.paint import Painter, Verbatim
+from kiosk.ui.paint import ELLIPSIS, Drawn, Painter, Verbatim
+from tests.text_checks import lone_last_line
 from kiosk.ui.scene import Scene
 from kiosk.ui.type_scale import FLOOR_MM
 
@@ -75,6 +79,10 @@ def check_frame(painter: Painter, where: str) -> None:
         assert screen.contains(drawn.box), f"{where}: the box of {drawn.text!r} leaves the screen: {drawn.box}"
         assert drawn.box.contains(drawn.rect), f"{where}: {drawn.text!r} leaves its box {drawn.box}: {drawn.rect}"
         check_words(drawn.source, where)
+        assert not cut_short(drawn), f"{where}: {drawn.text!r} is cut short: {' / '.join(drawn.lines)!r}"
+        assert not stray_last_line(drawn), (
+            f"{where}: {drawn.text!r} leaves a lone {drawn.lines[-1]!r} on its last line: {' / '.join(drawn.lines)!r}"
+        )
     for target in painter.targets:
         short = min(target.rect.size)
         assert short >= layout.min_touch, (
@@ -83,6 +91,18 @@ def check_frame(painter: Painter, where: str) -> None:
         assert screen.contains(target.rect), f"{where}: touch target {target.value!r} leaves the screen"
     check_type_sizes(painter, where)
     record_type_sizes(painter, where)  # a frame that passed (the tests that show a check failing record nothing)
+
+
+def cut_short(drawn: Drawn) -> bool:
+    """Whether a text reads with an ellipsis its own words do not end in (the painter's, or one a
+    board put there itself to make a name fit)."""
+    return any(line.endswith(ELLIPSIS) for line in drawn.lines) and not drawn.text.endswith(ELLIPSIS)
+
+
+def stray_last_line(drawn: Drawn) -> bool:
+    """A lone short last line left by the wrap (`lone_last_line`); a last line the words put on a line
+    of their own ("◀" over the page number) is not one."""
+    return lone_last_line(drawn.lines) and drawn.lines[-1] != drawn.text.split("\n")[-1]
 
 
 def check_type_sizes(painter: Painter, where: str) -> None:

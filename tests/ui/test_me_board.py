@@ -36,6 +36,7 @@ MOMENTS: dict[str, tuple[int, int, Any, float]] = {
     "start": (5, 3, lambda g: 0, 0.0),
     "first-turn": (5, 3, lambda g: g.first(lambda m: any(p.kind == "turn" for p in m.prompts)), 0.0),
     "mid-leg-category": (5, 3, lambda g: g.first(lambda m: any(p.kind.endswith("_category") for p in m.prompts)), 0.0),
+    "many-turn-buttons": (4, 7, lambda g: g.first(lambda m: any(len(p.actions) > 6 for p in m.prompts)), 0.0),  # a squat Conductor box
     "mid-leg-targets": (4, 7, lambda g: g.first(lambda m: any(p.kind.endswith("_target") for p in m.prompts)), 0.0),
     "strasbourg-single-pile": (5, 3, lambda g: g.event_index("time_reveal", method="single_pile"), 4.5),
     "wien-packets": (4, 7, lambda g: g.event_index("time_reveal", method="packets"), 3.5),  # after a lounge reveal

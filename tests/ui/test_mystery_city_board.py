@@ -21,6 +21,7 @@ from kiosk.ui.boards import BoardContext, make_board
 from kiosk.ui.boards.event_log import Step
 from kiosk.ui.boards.mystery_city import FRAME, ROLL_SECONDS, MysteryCityBoard
 from kiosk.ui.layout import LAYOUTS
+from kiosk.ui.paint import Verbatim
 from tests.ui.scene_checks import render, render_everywhere
 
 GAME = MysteryCity()
@@ -246,3 +247,20 @@ def test_many_public_choices_page_with_a_more_button():
         more = next(t for t in painter.targets if t.value == "more")
         board.tap(painter.hit(more.rect.center), 0.0)
     assert offered == set(prompt.actions) and not submitted
+
+
+def a_side_without_its_card(m: Moment) -> bool:
+    """A duel in which a side of the exchange under way has no card on the table any more."""
+    combat = m.board.view.get("combat") if m.board.view else None
+    if not combat:
+        return False
+    on_table = {c["seat"] for c in combat["table"]}
+    return any(s["seat"] not in on_table for s in combat["exchanges"][-1]["sides"])
+
+
+def test_an_empty_card_slot_has_no_total_beside_it():
+    """After an exchange a side whose card has left the table shows its empty slot, not "= 15"."""
+    moment = first(2, 1, a_side_without_its_card, None)
+    for painter in render_everywhere("mystery-city-empty-slot", lambda: moment.board):
+        totals = [d.text for d in painter.drawn if isinstance(d.source, Verbatim) and "=" in d.text]
+        assert len(totals) <= 1, totals  # the side that still has its card, at most

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 
 from kiosk.i18n import N_, Text
 from kiosk.ui.layout import LAYOUTS, columns, grid, rows
-from kiosk.ui.paint import Painter, Verbatim
+from kiosk.ui.paint import Painter, Verbatim, font, wrap
 from kiosk.ui.scenes.attract import START, Attract
 from kiosk.ui.theme import LOBBY
 from tests.ui.scene_checks import check_frame, render_everywhere
@@ -35,14 +37,34 @@ def test_text_that_cannot_fit_is_cut_short_and_reported(painter):
         check_frame(painter, "tiny box")
 
 
-def test_one_line_words_shrink_instead_of_wrapping(painter):
-    """A tag's "2 h" wraps into "2" over "h" in a box too narrow for it; drawn on one line it shrinks."""
+def test_a_number_and_its_unit_shrink_together_instead_of_wrapping(painter):
+    """A tag's "2 h" in a box too narrow for it never wraps into "2" over "h": it shrinks on one line."""
     box = pygame.Rect(10, 10, 24, 60)
-    painter.text(box, Text(N_("{hours} h"), {"hours": 2}), 5.0)
-    assert painter.drawn[-1].rect.height > painter.drawn[-1].pixels * 1.5  # two lines: "2", "h"
-    painter.text(box, Text(N_("{hours} h"), {"hours": 2}), 5.0, one_line=True)
+    for one_line in (False, True):
+        painter.text(box, Text(N_("{hours} h"), {"hours": 2}), 5.0, one_line=one_line)
+        drawn = painter.drawn[-1]
+        assert drawn.lines == ("2 h",) and drawn.fits and box.contains(drawn.rect)
+
+
+@pytest.mark.parametrize(("words", "alone"), [("Lounge Car · 2 h", "2 h"), ("Colonel MacDouglas, leg 1", "leg 1"),
+                                             ("Passengers 1", "Passengers 1"), ("4 to 8 digits, then OK", "then OK")])
+def test_a_wrap_never_leaves_a_number_a_unit_or_a_short_word_alone(words, alone):
+    typeface = font("DejaVuSans.ttf", 20)
+    width = typeface.size(words)[0] - 1  # one pixel short of the whole line
+    lines = wrap(words, typeface, width)
+    assert lines[-1].endswith(alone) and len(lines) <= 2, lines
+
+
+def test_the_scene_checks_fail_on_a_stray_last_line_and_an_ellipsis(painter):
+    painter.text(pygame.Rect(0, 0, 300, 100), Text(N_("Touch the screen to start")), 5.0)
     drawn = painter.drawn[-1]
-    assert drawn.fits and box.contains(drawn.rect) and drawn.rect.height < drawn.pixels * 1.5
+    check_frame(painter, "whole")
+    painter.drawn[-1] = dataclasses.replace(drawn, lines=("Touch the screen to", "s"))
+    with pytest.raises(AssertionError, match="lone 's' on its last line"):
+        check_frame(painter, "a stray")
+    painter.drawn[-1] = dataclasses.replace(drawn, lines=("Touch the scr…",))
+    with pytest.raises(AssertionError, match="cut short"):
+        check_frame(painter, "cut")
 
 
 def test_words_outside_the_catalogue_are_caught(painter):

@@ -194,7 +194,8 @@ class Narrator:
                 params[key] = self.faces(list(value.values()))
             elif not isinstance(value, str):  # a code (a Time reveal's method) is never shown raw
                 params[key] = value
-        if event.kind == "character_chosen":
+        if event.kind == "character_chosen":  # the seat by its number, whatever this narrator knew already
+            params["seat"] = Text(N_("Seat {n}"), {"n": d["seat"] + 1})  # (one made after the choice knows it)
             self.characters[d["seat"]] = d["character"]
         if event.kind == "game_over":
             params["winners"] = winners(params["winners"])

@@ -94,7 +94,7 @@ class Narrator:
             return CaseText("", dict(self.case.card(card).name))
         if card == self.case.baker_street_id:
             return Text(N_("221B Baker Street"))
-        return Text(N_("the Carriage Stop"))
+        return Text(N_("The Carriage Stop"))  # a place named like the cases' ("The Lyceum Theatre")
 
     def describe(self, event: Event) -> Text | None:
         """One sentence for the event, or None for bookkeeping events nobody needs to read."""

@@ -175,10 +175,11 @@ def _draw_side(paint: Painter, side: Side, spot: _Placed, narrator: Any, attribu
         draw_face(paint, face, narrator.cards.card(card_id), narrator.card(card_id), attribute, grow)
     if spot.slot is not None:
         paint.box(spot.slot, None, theme.muted, radius=paint.layout.mm(1.5), width=1)
-    if spot.dice is not None and side.shown is not None:
-        dice(paint, spot.dice, _rolls(side.shown))
-    if spot.total is not None and side.shown is not None:
-        paint.text(spot.total, Verbatim(_sum(side.shown)), grown(TITLE, grow), theme.accent, title=True)
+    shown = side.shown if spot.face is not None else None  # an empty slot has no card to total ("= 8")
+    if spot.dice is not None and shown is not None:
+        dice(paint, spot.dice, _rolls(shown))
+    if spot.total is not None and shown is not None:
+        paint.text(spot.total, Verbatim(_sum(shown)), grown(TITLE, grow), theme.accent, title=True)
 
 
 def _rolls(shown: dict[str, Any] | None) -> list[list[int]]:

@@ -117,10 +117,12 @@ def draw_board_cards(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) ->
     """The Conductor's spaces (one back each) and the two passenger stacks (counts by category)."""
     theme, layout = paint.theme, paint.layout
     gap = layout.mm(1)
-    if rect.width >= 2 * rect.height:  # a wide strip: the three places side by side
+    squat = rect.width >= 2 * rect.height  # the stacks' names then want a larger share of the height
+    if rect.width >= 3 * rect.height:  # a wide strip: the three places side by side (a third of a
+        # squatter box, when many turn buttons take the height, holds no "Passengers 1")
         groups = columns(rect, [1.1, 1, 1], gap=gap)
-    else:  # a narrow column: the Conductor's spaces over the two stacks
-        top, bottom = rows(rect, [1, 1.3], gap=gap)
+    else:  # a narrow column (or a squat box): the Conductor's spaces over the two stacks
+        top, bottom = rows(rect, [1, 1.8 if squat else 1.3], gap=gap)
         groups = [top, *columns(bottom, [1, 1], gap=gap)]
     for group in groups:  # each place on the board in its own brass frame
         paint.box(group, None, theme.muted, radius=layout.mm(1.5), width=1)
@@ -137,12 +139,12 @@ def draw_board_cards(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) ->
         category = spaces[i] if i < len(spaces) else None  # None: the space's card is out in a chat
         card_back(paint, back, category or "TIME", empty=category is None)
     for stack, box in zip(view.get("passengers", []), stack_boxes):
-        label, cards = rows(box, [1, 2.2], gap=max(1, layout.mm(0.5)))
+        label, cards = rows(box, [1, 2.0 if squat else 2.2], gap=max(1, layout.mm(0.5)))
         say(paint, label, Text(N_("Passengers {stack}"), {"stack": stack["stack"]}), theme.accent)
         counts = {c: n for c, n in stack["counts"].items() if n}
         if not stack["boarded"]:
             note = Text(N_("boards in {city}"), {"city": Text(_boarding_city(view, stack["stack"]))})
-            say(paint, inset(cards, 2), note, theme.muted)
+            say(paint, cards.inflate(-4, 0), note, theme.muted)  # the full height: two lines of fine print
             continue
         if not counts:
             say(paint, cards, Text(N_("empty")), theme.muted)

@@ -217,7 +217,8 @@ class PIBoard:
             words = waiting or Text(N_("{seat} plays"), {"seat": self.context.narrator.seat(view["active"])})
             self.draw_seat_line(paint, turn, view["active"], words)
         paint.text(deck, Text(N_("Evidence deck: {deck}\ndiscarded: {discard}"),
-                              {"deck": view["deck"], "discard": len(view["discard"])}), LABEL, paint.theme.muted)
+                              {"deck": view["deck"], "discard": len(view["discard"])}), LABEL.mm, paint.theme.muted,
+                   min_mm=FINE.min_mm)  # «descartadas: 15» is one piece: it shrinks rather than leave «15» alone
         self.draw_seat_line(paint, first, view["first"], Text(N_("First player:\n{seat}"), {"seat": self.names.seat(view["first"])}))
 
     def draw_seat_line(self, paint: Painter, rect: pygame.Rect, seat: int, words: Text) -> None:

@@ -279,7 +279,8 @@ class Results:
                 _star(paint.surface, mark.center, mark.height * 0.4, ink)
             words = pygame.Rect(mark.right + layout.mm(1), name_box.top, name_box.right - mark.right - layout.mm(1),
                                 name_box.height)
-            paint.text(words, self.narrator.seat(seat), LABEL, ink, title=won, align="left")
+            paint.text(words, self.narrator.seat(seat), LABEL.mm, ink, title=won, align="left",
+                       min_mm=FINE.min_mm)  # "Puesto 2" is kept whole: it shrinks a step rather than wrap
             for cell, value in zip(cells[1:], spec.cells(self.outcome, seat)):
                 paint.text(inset(cell, layout.mm(0.5)), value, 5, ink, title=True, min_mm=FINE.min_mm)
 
