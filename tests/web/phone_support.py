@@ -14,7 +14,9 @@ from websockets.sync.client import ClientConnection, connect
 
 from kiosk.config import WebConfig
 from kiosk.web.hub import PhoneHub
+from kiosk.web.seat_feed import PhoneSeats
 from kiosk.web.server import WebServer
+from tests.table_support import table_referee
 from tests.waiting import PATIENCE, eventually
 
 LOOPBACK = WebConfig(enabled=True, port=0, bind=("127.0.0.1",))
@@ -92,3 +94,15 @@ def pump_until(referee: Any, condition: Callable[[], object]) -> bool:
             return False
         referee.pump(timeout=0.02)
     return True
+
+
+@contextmanager
+def lone_phone_game(mock_table: Any, tmp_path: Any) -> Iterator[tuple[PhoneHub, WebServer, Any, Any, Any]]:
+    """Mystery Express, seat 0 on a phone, bots at the other three: (hub, server, session, referee, store)."""
+    with phone_server(mock_table.table.events) as (hub, server):
+        hub.new_game(4)
+        for seat in (1, 2, 3):
+            hub.drop(seat)
+        store, session, referee = table_referee(mock_table, tmp_path, "mystery-express", 5, bots=(1, 2, 3),
+                                                phones=PhoneSeats(hub))
+        yield hub, server, session, referee, store

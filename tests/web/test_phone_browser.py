@@ -18,7 +18,7 @@ from kiosk.web.seat_feed import PhoneSeats
 from kiosk.web.server import WebServer
 from tests.table_support import table_referee
 from tests.web.browser_support import buttons, chromium, shot, tap_a_choice
-from tests.web.phone_support import LOOPBACK, phone_server, pump_until
+from tests.web.phone_support import LOOPBACK, lone_phone_game, phone_server, pump_until
 
 
 @pytest.fixture
@@ -95,12 +95,7 @@ def play_at_the_table(referee, seat: int) -> bool:
 
 
 def test_a_mystery_express_turn_from_the_phone_page(mock_table, tmp_path, browser):
-    with phone_server(mock_table.table.events) as (hub, server):
-        hub.new_game(4)
-        for seat in (1, 2, 3):
-            hub.drop(seat)
-        store, session, referee = table_referee(mock_table, tmp_path, "mystery-express", 5, bots=(1, 2, 3),
-                                                phones=PhoneSeats(hub))
+    with lone_phone_game(mock_table, tmp_path) as (hub, server, session, referee, store):
         browser.get(hub.url(0))
         assert pump_until(referee, lambda: buttons(browser))
         shot(browser, "mystery-express-first-choice")

@@ -13,7 +13,7 @@ from kiosk.seats.screen import render
 from kiosk.web.seat_feed import PhoneSeats, on_a_phone
 from tests.table_support import table_referee
 from tests.waiting import eventually
-from tests.web.phone_support import Phone, page_is_current, phone_server, pump_until
+from tests.web.phone_support import Phone, lone_phone_game, page_is_current, phone_server, pump_until
 
 
 @pytest.fixture
@@ -80,13 +80,8 @@ def answers(phone: Phone, ident: str) -> list[dict]:
 @pytest.fixture
 def lone_phone_table(mock_table, tmp_path):
     """Mystery Express, seat 0 on a phone, bots at the other three."""
-    with phone_server(mock_table.table.events) as (hub, server):
-        hub.new_game(4)
-        for seat in (1, 2, 3):
-            hub.drop(seat)
-        store, session, referee = table_referee(mock_table, tmp_path, "mystery-express", 5, bots=(1, 2, 3),
-                                                phones=PhoneSeats(hub))
-        yield hub, server, session, referee, store
+    with lone_phone_game(mock_table, tmp_path) as table:
+        yield table
 
 
 def test_a_choice_sent_again_after_a_hundred_others_is_answered_as_before_and_not_carried_out_again(lone_phone_table):
