@@ -251,5 +251,6 @@ def test_the_restart_button_restarts_a_running_table(broker: Broker, tmp_path: P
         table.send_signal(signal.SIGTERM)
         out, err = table.communicate(timeout=120)
     assert table.returncode == 0, err
-    assert "Stopped; game 1 is kept" in out and "Resuming game 1 after 0 actions." in out, out
+    # The bots may have played before the press: the game resumes after whatever it stored.
+    assert "Stopped; game 1 is kept" in out and re.search(r"Resuming game 1 after \d+ actions?\.", out), out
     assert "Traceback" not in err
