@@ -29,6 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from websockets.exceptions import ConnectionClosed  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
 from hardware.sim.mock_table import build_mock_table  # noqa: E402
@@ -66,34 +67,37 @@ def table(mock: Any, data: str, hub: PhoneHub, seed: int) -> tuple[GameSession, 
 def phone(port: int, token: str, presses: int, seed: int, times: list[float], done: threading.Event) -> None:
     """Choose, wait for the next document, again: each round trip timed."""
     rng = random.Random(seed)
-    with connect(f"ws://127.0.0.1:{port}/ws") as socket:
-        socket.send(json.dumps({"type": "hello", "token": token, "since": 0}))
-        doc: dict[str, Any] | None = None
-        while len(times) < presses:
-            message = json.loads(socket.recv())
-            if message["type"] == "expired":
-                break
-            if message["type"] != "seat" or message["prompt"] is None:
-                continue
-            doc = message
-            start = time.perf_counter()
-            socket.send(json.dumps({"type": "choose", "id": str(message["seq"]), "version": doc["prompt"]["version"],
-                                    "choice": rng.choice(choices(doc["prompt"]["entries"]))}))
-            while True:  # the page is updated with the seat's next document
-                reply = json.loads(socket.recv())
-                if reply["type"] == "seat":
-                    times.append(time.perf_counter() - start)
-                    if reply["prompt"] is not None:  # choose again from this one
-                        start = time.perf_counter()
-                        socket.send(json.dumps({"type": "choose", "id": str(reply["seq"]),
-                                                "version": reply["prompt"]["version"],
-                                                "choice": rng.choice(choices(reply["prompt"]["entries"]))}))
-                        continue
+    try:
+        with connect(f"ws://127.0.0.1:{port}/ws") as socket:
+            socket.send(json.dumps({"type": "hello", "token": token, "since": 0}))
+            doc: dict[str, Any] | None = None
+            while len(times) < presses:
+                message = json.loads(socket.recv())
+                if message["type"] == "expired":
                     break
-                if reply["type"] == "expired":
-                    done.set()
-                    return
-    done.set()
+                if message["type"] != "seat" or message["prompt"] is None:
+                    continue
+                doc = message
+                start = time.perf_counter()
+                socket.send(json.dumps({"type": "choose", "id": str(message["seq"]), "version": doc["prompt"]["version"],
+                                        "choice": rng.choice(choices(doc["prompt"]["entries"]))}))
+                while True:  # the page is updated with the seat's next document
+                    reply = json.loads(socket.recv())
+                    if reply["type"] == "seat":
+                        times.append(time.perf_counter() - start)
+                        if reply["prompt"] is not None:  # choose again from this one
+                            start = time.perf_counter()
+                            socket.send(json.dumps({"type": "choose", "id": str(reply["seq"]),
+                                                    "version": reply["prompt"]["version"],
+                                                    "choice": rng.choice(choices(reply["prompt"]["entries"]))}))
+                            continue
+                        break
+                    if reply["type"] == "expired":
+                        return
+    except ConnectionClosed:  # the table closed (the bench is over, or the game ended): no more presses
+        pass
+    finally:
+        done.set()
 
 
 def round_trips(presses: int) -> tuple[list[float], list[float]]:
