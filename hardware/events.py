@@ -48,6 +48,13 @@ class InputQueue(queue.Queue):  # type: ignore[type-arg]
         if self.wake is not None:
             self.wake()
 
+    def next(self, timeout: float) -> object | None:
+        """The next input, waiting at most `timeout` seconds (none: only what is already there)."""
+        try:
+            return self.get(timeout=timeout) if timeout > 0 else self.get_nowait()
+        except queue.Empty:
+            return None
+
 
 class Backoff:
     """Delays between retries of a failed part: first, first*factor, ... capped at `limit` seconds."""

@@ -9,7 +9,6 @@ to a bot last). Like the referee, the lobby sleeps in `queue.get` until an input
 
 from __future__ import annotations
 
-import queue
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -41,10 +40,7 @@ class Lobby:
     def pump(self, timeout: float) -> None:
         if self.heartbeat is not None:
             self.heartbeat()
-        try:
-            event = self.table.events.get(timeout=timeout) if timeout > 0 else self.table.events.get_nowait()
-        except queue.Empty:
-            event = None
+        event = self.table.events.next(timeout)
         if event is not None:
             self.handle(event)
         self.table.poll()  # seat screens kept alive while people claim their seats

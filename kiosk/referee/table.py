@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import heapq
 import logging
-import queue
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -93,10 +92,7 @@ class Referee:
         if self.heartbeat is not None:
             self.heartbeat()
         wait = min(timeout, self.due())
-        try:
-            event = self.table.events.get(timeout=wait) if wait > 0 else self.table.events.get_nowait()
-        except queue.Empty:
-            event = None
+        event = self.table.events.next(wait)
         if event is not None:
             self.handle(event)
         self._run_deadlines()
