@@ -131,7 +131,7 @@ def person_press(controller: SeatController, rng: random.Random) -> str:
     to a purposeful entry (a choice, or a group of them) and select it."""
     if controller.reveals or controller.mode != "prompt" or controller.prompt is None:
         return "select"
-    menu = controller.ui.menu(controller.prompt, controller.view)
+    menu = controller.menu()  # what the seat shows: its local steps' menu, its other prompts as groups
     level = menu.level(controller.path) or menu.level(())
     assert level is not None
     entries = level[1]
