@@ -11,7 +11,9 @@ local socket families. install.sh writes this module's drop-in beside it,
   for the tightest sandbox.
 - `[web]` on: the phones on the café's network reach the phone server, and it answers them. systemd
   filters the addresses of packets both ways, so the private and link-local ranges (`CAFE_NETWORK`)
-  are allowed; the server may bind its own port and no other (`SocketBindAllow`).
+  are allowed; the server may bind its own port and no other (`SocketBindAllow`: systemd enforces
+  it only when built with its BPF framework, which Debian 12's systemd 252, and so Raspberry Pi OS
+  Bookworm's, is not (`systemctl --version` shows -BPF_FRAMEWORK); the addresses are enforced there).
 - Both off: nothing; the unit's own settings stand.
 
 Run it again after changing either section: `sudo /opt/mystery-table/app/systemd/install.sh
@@ -97,7 +99,8 @@ def network_drop_in(config: TableConfig) -> str:
     lines += ["[Service]", "RestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6",
               f"IPAddressAllow={' '.join(addresses)}"]
     lines += [f"SocketBindAllow={bind}" for bind in binds]
-    lines.append("SocketBindDeny=any")  # listening: the phone server's port only (a client binds nothing)
+    # Listening: the phone server's port only (a client binds nothing); where systemd has +BPF_FRAMEWORK.
+    lines.append("SocketBindDeny=any")
     return "\n".join(lines) + "\n"
 
 
