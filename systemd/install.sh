@@ -117,14 +117,15 @@ unpack_app() {  # the source in $PREFIX/app, without its local virtual environme
   run mv "$ROOT$PREFIX/app.new" "$ROOT$PREFIX/app"
   run rm -rf "$ROOT$PREFIX/app.old"
 }
-network_drop_in() {  # the service's network, from table.toml's [mqtt] and [web] (kiosk/appliance/network_sandbox.py)
+network_drop_in() {  # the service's network, from table.toml's [mqtt] and [web] (kiosk/appliance/network_sandbox.py;
+  # -I: the installed kiosk, not a clone in the current folder)
   local drop_in
-  echo "+ $PREFIX/venv/bin/python -m kiosk.appliance.network_sandbox $CONF/table.toml"
+  echo "+ $PREFIX/venv/bin/python -I -m kiosk.appliance.network_sandbox $CONF/table.toml"
   if [ "$DRY_RUN" = 1 ]; then
     echo "+ write $NETWORK_DROP_IN"
     return
   fi
-  if ! drop_in="$("$ROOT$PREFIX/venv/bin/python" -m kiosk.appliance.network_sandbox "$ROOT$CONF/table.toml")"; then
+  if ! drop_in="$("$ROOT$PREFIX/venv/bin/python" -I -m kiosk.appliance.network_sandbox "$ROOT$CONF/table.toml")"; then
     echo "install.sh: $CONF/table.toml has mistakes (above): fix them, then run $PREFIX/app/systemd/install.sh --network" >&2
     exit 1
   fi

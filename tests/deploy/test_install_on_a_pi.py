@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import re
 import subprocess
+import sys
 from pathlib import Path
 
+from kiosk.appliance.network_sandbox import network_drop_in
+from kiosk.config import load_config
 from tests.deploy.test_install_hardening import script_functions, steps
 from tests.deploy.test_install_script import SCRIPT, dry_run
 
@@ -93,7 +96,7 @@ def test_the_libraries_kmsdrm_loads_and_polkit_are_installed(tmp_path):
 def test_the_network_drop_in_is_written_after_the_unit_and_removed_by_uninstall(tmp_path):
     lines = steps(dry_run(tmp_path))
     unit = lines.index("+ write /etc/systemd/system/mystery-table.service")
-    assert lines[unit + 1] == ("+ /opt/mystery-table/venv/bin/python -m kiosk.appliance.network_sandbox "
+    assert lines[unit + 1] == ("+ /opt/mystery-table/venv/bin/python -I -m kiosk.appliance.network_sandbox "
                                "/etc/mystery-table/table.toml")
     assert lines[unit + 2] == "+ write /etc/systemd/system/mystery-table.service.d/network.conf"
     assert lines[unit + 3] == "+ systemctl daemon-reload"
@@ -104,7 +107,7 @@ def test_the_network_drop_in_is_written_after_the_unit_and_removed_by_uninstall(
 def test_network_alone_rewrites_the_drop_in_and_restarts_the_service(tmp_path):
     lines = steps(dry_run(tmp_path, "--network"))
     assert lines == [
-        "+ /opt/mystery-table/venv/bin/python -m kiosk.appliance.network_sandbox /etc/mystery-table/table.toml",
+        "+ /opt/mystery-table/venv/bin/python -I -m kiosk.appliance.network_sandbox /etc/mystery-table/table.toml",
         "+ write /etc/systemd/system/mystery-table.service.d/network.conf",
         "+ systemctl daemon-reload",
         "+ systemctl try-restart mystery-table.service",
@@ -135,3 +138,33 @@ def test_the_readme_installs_git_before_cloning():
     build = readme.split("## Build the table (Raspberry Pi)", 1)[1]
     assert build.index("sudo apt install git") < build.index("git clone")
 
+
+
+def write_network(tmp_path: Path, table_toml: str) -> subprocess.CompletedProcess[str]:
+    """install.sh's network step for real, on a fake root whose venv's python is this one."""
+    python = tmp_path / "opt" / "mystery-table" / "venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n', encoding="utf-8")
+    python.chmod(0o755)
+    config = tmp_path / "etc" / "mystery-table" / "table.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text(table_toml, encoding="utf-8")
+    script = (f'set -euo pipefail\nROOT="{tmp_path}"; DRY_RUN=0; PREFIX=/opt/mystery-table; CONF=/etc/mystery-table\n'
+              'NETWORK_DROP_IN=/etc/systemd/system/mystery-table.service.d/network.conf\n'
+              + script_functions("write", "network_drop_in") + "\nnetwork_drop_in\n")
+    return subprocess.run(["bash", "-c", script], capture_output=True, text=True, check=False, cwd=tmp_path)
+
+
+def test_the_network_step_writes_the_drop_in_of_the_installed_table_toml(tmp_path):
+    table = (REPO / "table.example.toml").read_text(encoding="utf-8").replace("[web]\n", "[web]\nenabled = true\n", 1)
+    result = write_network(tmp_path, table)
+    assert result.returncode == 0, result.stderr
+    written = (tmp_path / "etc/systemd/system/mystery-table.service.d/network.conf").read_text(encoding="utf-8")
+    assert written == network_drop_in(load_config(tmp_path / "etc/mystery-table/table.toml"))
+    assert "  SocketBindAllow=tcp:8080" in result.stdout  # what it opened, shown to the maker
+
+
+def test_a_table_toml_with_mistakes_stops_the_network_step_and_writes_nothing(tmp_path):
+    result = write_network(tmp_path, "[[seats]]\nnot toml = = 1\n")
+    assert result.returncode == 1 and "install.sh --network" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "etc/systemd/system").exists()

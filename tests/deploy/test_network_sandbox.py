@@ -98,7 +98,7 @@ def test_a_broken_table_toml_is_named_and_nothing_is_printed(tmp_path, capsys):
 
 
 def test_the_module_runs_as_install_sh_calls_it(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "kiosk.appliance.network_sandbox",
+    result = subprocess.run([sys.executable, "-I", "-m", "kiosk.appliance.network_sandbox",
                              str(pi_table(tmp_path, web="enabled = true"))],
                             capture_output=True, text=True, check=False, cwd=REPO)
     assert result.returncode == 0, result.stderr
