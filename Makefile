@@ -24,6 +24,8 @@ $(STAMP): pyproject.toml
 	  $(PYTHON) -m pip install --user --quiet --break-system-packages virtualenv; \
 	  $(PYTHON) -m virtualenv --quiet $(VENV); }
 	$(PY) -m pip install --quiet --upgrade pip
+	@# pygame-ce replaced pygame (issue 41): both install the `pygame` package, so an older .venv's goes first.
+	$(PY) -m pip uninstall --quiet --yes pygame 2>/dev/null || true
 	$(PY) -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
 

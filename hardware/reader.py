@@ -13,13 +13,17 @@ out of play). A card lifted and laid again later, or swapped for another, counts
 - when a reset does not help or the port itself disappears (a USB reader pulled out), the port is
   closed and reopened with back-off;
 - and it never raises into the game: every failure and recovery is a `DeviceStatus` event.
+
+The driver (`hardware.pn532_driver`, and with it Adafruit's Blinka) is imported when a reader is
+opened, not with this module: `kiosk config check`, `kiosk tags` and a table without a reader never
+load Blinka, which on a Raspberry Pi reads /proc/cpuinfo and needs gpiod. A driver that fails to load
+is a reader failure like any other, reported and retried.
 """
 
 from __future__ import annotations
 
 import logging
 import queue
-import select
 import threading
 import time
 from concurrent.futures import Future
@@ -28,17 +32,16 @@ from typing import Any, Callable
 
 import serial
 import termios
-from adafruit_pn532.adafruit_pn532 import BusyError
-from adafruit_pn532.uart import PN532_UART
 
 from hardware.events import Backoff, DeviceStatus, TagSeen
 from hardware.ndef_tags import NdefError, read_text, text_to_user_memory
 
 log = logging.getLogger(__name__)
 
-# Everything the driver and pyserial raise when the chip or the port misbehaves.
+# Everything pyserial and the driver raise when the chip or the port misbehaves (the driver's own
+# BusyError is added once it is loaded: `CardReader.errors`).
 READER_ERRORS: tuple[type[BaseException], ...] = (
-    RuntimeError, OSError, termios.error, BusyError, NdefError, TypeError, IndexError,
+    RuntimeError, OSError, termios.error, NdefError, TypeError, IndexError,
 )
 
 
@@ -128,6 +131,7 @@ class CardReader:
         self._requests: queue.Queue[tuple[Callable[[Any], Any], Future]] = queue.Queue()
         self._thread: threading.Thread | None = None
         self.ready = threading.Event()  # set once the reader has answered
+        self.errors = READER_ERRORS  # what a poll may raise, the driver's own errors once it is loaded
 
     @property
     def device(self) -> str:
@@ -180,7 +184,7 @@ class CardReader:
             return str(future.result(timeout=timeout))
         except TimeoutError as error:
             raise TagWriteError("the reader did not finish in time") from error
-        except READER_ERRORS as error:
+        except self.errors as error:
             if isinstance(error, TagWriteError):
                 raise
             raise TagWriteError(str(error) or type(error).__name__) from error
@@ -194,7 +198,7 @@ class CardReader:
             try:
                 self._serve_requests()
                 self._poll()
-            except READER_ERRORS as error:
+            except self.errors as error:
                 self._glitch(error)
             except Exception as error:  # a driver bug must not kill the poller either
                 log.exception("reader %s: unexpected error", self.name)
@@ -202,6 +206,9 @@ class CardReader:
 
     def _open(self) -> bool:
         try:
+            from hardware.pn532_driver import DRIVER_ERRORS, QuietPN532  # Blinka, loaded here only
+
+            self.errors = (*READER_ERRORS, *DRIVER_ERRORS)
             # The driver asks for more bytes than some answers hold (64 for InListPassiveTarget), so
             # such a read lasts the whole `serial_timeout`: keep it short. 20 ms is three times what
             # the longest PN532 frame takes at 115200 baud.
@@ -209,7 +216,7 @@ class CardReader:
             # The constructor pulses RSTPDN, wakes the chip up and asks its firmware version.
             self._pn532 = QuietPN532(self._serial, reset=self.reset_line)
             self.stats.opens += 1
-        except (*READER_ERRORS, serial.SerialException, ValueError) as error:
+        except (*self.errors, serial.SerialException, ValueError) as error:
             self._close()
             self._set_failed(f"{self.port}: {error}")
             return False
@@ -296,7 +303,7 @@ class CardReader:
         try:
             self._pn532.reset()  # RSTPDN low 100 ms, high, wake-up, SAMConfiguration
             _ = self._pn532.firmware_version
-        except READER_ERRORS as error:
+        except self.errors as error:
             log.warning("reader %s: still silent after a reset: %s", self.name, error)
             return
         self._failures = 0
@@ -317,17 +324,3 @@ class CardReader:
             log.info("reader %s is back", self.name)
             self.events.put(DeviceStatus(self.device, True, ""))
 
-
-class QuietPN532(PN532_UART):
-    """Adafruit's driver, waiting for the reader's answer in `select` instead of asking the port
-    every 10 ms: an idle reader (waiting for a card most of the day) then costs no CPU."""
-
-    def _wait_ready(self, timeout: float = 1) -> bool:
-        port = self._uart
-        if port.in_waiting > 0:
-            return True
-        try:
-            ready, _, _ = select.select([port.fileno()], [], [], timeout)
-        except (AttributeError, OSError, ValueError):  # no file descriptor: the driver's own loop
-            return bool(super()._wait_ready(timeout))
-        return bool(ready) and port.in_waiting > 0

@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from gpiozero.exc import GPIOZeroError
 from PIL import Image, ImageDraw
 
 from hardware.events import ButtonPress, DeviceStatus, TagSeen
@@ -314,6 +315,26 @@ def selftest_mock(config: TableConfig | None, faults: tuple[str, ...] = (), *, q
         mock.close()
 
 
+# What opening the Pi's GPIO raises off a Raspberry Pi: lgpio missing (ImportError), gpiozero not knowing
+# the board (PinUnknownPi, a GPIOZeroError), no /dev/gpiochip or /dev/i2c-N (OSError).
+NOT_A_PI: tuple[type[BaseException], ...] = (ImportError, OSError, GPIOZeroError)
+
+
+def selftest_pi(config: TableConfig, timeout: float) -> list[Check]:
+    """The walk on the real table, with a person answering; off a Pi, one failed check that says so."""
+    try:
+        table = build_table(config).start()
+    except NOT_A_PI as error:
+        detail = str(error) or type(error).__name__
+        return [Check(_("GPIO (backend = \"pi\")"), FAIL, _(
+            "cannot open the Raspberry Pi's pins ({detail}): run it on the table's Pi, or kiosk selftest --mock "
+            "elsewhere").format(detail=detail))]
+    try:
+        return Walk(table, HumanOperator(table), Timeouts(button=timeout, tag=timeout)).run()
+    finally:
+        table.close()
+
+
 def handle(args: argparse.Namespace) -> int:
     from kiosk.errors import UserError
 
@@ -333,11 +354,7 @@ def handle(args: argparse.Namespace) -> int:
         if config.backend == "mock":
             raise UserError(_("{file} uses the mock backend: run kiosk selftest --mock, or set backend = \"pi\"").format(
                 file=config.path.name if config.path else "table.toml"))
-        table = build_table(config).start()
-        try:
-            checks = Walk(table, HumanOperator(table), Timeouts(button=args.timeout, tag=args.timeout)).run()
-        finally:
-            table.close()
+        checks = selftest_pi(config, args.timeout)
     print()
     print(format_report(checks))
     sys.stdout.flush()

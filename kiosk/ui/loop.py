@@ -160,7 +160,10 @@ def pointer(event: pygame.event.Event, scale: float = 1.0) -> tuple[int, int] | 
     """Where a finger or mouse event happened, in the pixels the window was drawn in (fingers come as
     fractions of the display; a display showing the drawing at `scale` is scaled back)."""
     if event.type in (pygame.FINGERDOWN, pygame.FINGERUP):
-        width, height = pygame.display.get_surface().get_size()
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return None  # no window: nowhere to place the finger
+        width, height = surface.get_size()
         return int(event.x * width / scale), int(event.y * height / scale)
     if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         if getattr(event, "touch", False):
