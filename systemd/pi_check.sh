@@ -13,11 +13,13 @@
 #   4. Blinka, forced to each Pi board, imports the reader's driver and `kiosk config check` passes;
 #   5. the installed pygame's SDL has the kmsdrm video driver the unit asks for.
 # One line per step (ok or FAIL, and its time); the exit status is non-zero when a step failed.
+# When every step passed, systemd/pi_check.sha256 records the hash of the files it checked (INPUTS):
+# commit it, and .ci/run skips the check until one of them changes (`pi_check.sh --inputs-hash`).
 #
 # Needs root, debootstrap, qemu-user-static and systemd-container (installed with apt if missing).
 # The pristine root is cached in $PI_CHECK_CACHE (default /var/cache/mystery-table/pi-check), as a
 # tarball named by what it was built from; each run unpacks a fresh copy beside it. Logs of each step:
-# $PI_CHECK_CACHE/run/logs/.
+# $PI_CHECK_CACHE/logs/.
 set -euo pipefail
 
 REPO="$(cd "$(dirname "$0")/.." && pwd)"
@@ -25,13 +27,17 @@ CACHE="${PI_CHECK_CACHE:-/var/cache/mystery-table/pi-check}"
 SUITE=bookworm
 # What Raspberry Pi OS Lite has that install.sh and a maker rely on (git: the README's `sudo apt
 # install git`), and the broker the [mqtt] check talks to. Debian's own keyring checks the download.
-PACKAGES=systemd,systemd-sysv,dbus,sudo,python3,python3-venv,python3-pip,python3-dev,ca-certificates,curl,iproute2,git,i2c-tools,polkitd,pkexec,mosquitto,mosquitto-clients,locales,tzdata
+PACKAGES=systemd,systemd-sysv,dbus,libpam-systemd,sudo,python3,python3-venv,python3-pip,python3-dev,ca-certificates,curl,iproute2,git,i2c-tools,polkitd,pkexec,mosquitto,mosquitto-clients,locales,tzdata
+# What the check checks: a change to any of them calls for a new pi-check (.ci/run).
+INPUTS="pyproject.toml systemd/requirements.lock systemd/install.sh systemd/mystery-table.service
+  systemd/pi_check.sh kiosk/appliance/network_sandbox.py hardware/reader.py hardware/pn532_driver.py"
+RECORD=systemd/pi_check.sha256
 BOARDS="RASPBERRY_PI_3B_PLUS RASPBERRY_PI_4B RASPBERRY_PI_5"
 TABLE_ID=pi-check
 WEB_PORT=8080
 RUN="$CACHE/run"
 ROOT="$RUN/root"
-LOGS="$RUN/logs"
+LOGS="$CACHE/logs"
 APP=/opt/mystery-table
 CONF=/etc/mystery-table/table.toml
 TEST_DROP_IN=/etc/systemd/system/mystery-table.service.d/pi-check.conf
@@ -39,6 +45,13 @@ GAME_TIMEOUT=900   # seconds: a 4-bot game under emulation takes a few minutes a
 FAILED=0
 
 die() { echo "pi-check: $*" >&2; exit 1; }
+inputs_hash() {  # one hash of the INPUTS' names and contents (a missing one counts as empty)
+  local file
+  for file in $INPUTS; do
+    printf '%s %s\n' "$file" "$(sha256sum < "$REPO/$file" 2>/dev/null | cut -d' ' -f1 || true)"
+  done | sha256sum | cut -d' ' -f1
+}
+if [ "${1:-}" = --inputs-hash ]; then inputs_hash; exit 0; fi
 now() { date +%s.%N; }
 
 # step NAME COMMAND...: run it with its output in $LOGS, print "ok"/"FAIL", its time, and on failure
@@ -46,7 +59,8 @@ now() { date +%s.%N; }
 step() {
   local name="$1" log start status
   shift
-  log="$LOGS/$(printf '%02d' "$((++STEP_NO))")-${name//[^A-Za-z0-9_.-]/_}.log"
+  STEP_NO=$((STEP_NO + 1))
+  log="$LOGS/step-$(printf '%02d' "$STEP_NO").log"
   start="$(now)"
   # A bash of its own: errexit holds in the step's functions (it would not under `step ... || finish`).
   set +e
@@ -68,7 +82,11 @@ STEP_NO=0
 
 finish() {  # stop the container if it runs, and exit with the verdict
   stop_container >/dev/null 2>&1 || true
-  if [ "$FAILED" = 0 ]; then echo "pi-check: every step passed"; exit 0; fi
+  if [ "$FAILED" = 0 ]; then
+    inputs_hash > "$REPO/$RECORD"
+    echo "pi-check: every step passed ($RECORD: $(cat "$REPO/$RECORD"))"
+    exit 0
+  fi
   echo "pi-check: $FAILED step(s) failed"
   exit 1
 }
@@ -145,7 +163,6 @@ fresh_copy() {  # a copy of the pristine root for this run, with the Pi's boot f
   rm -rf "$RUN"
   mkdir -p "$ROOT"
   tar -C "$ROOT" --numeric-owner --xattrs -xf "$(pristine_tar)"
-  mkdir -p "$LOGS"
   # Raspberry Pi OS Bookworm's /boot/firmware, as it ships (a model filter as its last section).
   mkdir -p "$ROOT/boot/firmware"
   cat > "$ROOT/boot/firmware/config.txt" <<'TXT'
@@ -176,8 +193,9 @@ TXT
     > "$ROOT/boot/firmware/cmdline.txt"
   # The maker's clone: this working tree as it is (changes not yet committed included), owned by pi.
   mkdir -p "$ROOT/home/pi/mystery-table"
-  (cd "$REPO" && git ls-files -z --cached --others --exclude-standard | xargs -0 -r stat --printf '%n\0' 2>/dev/null \
-    | tar --null -T - -cf -) | tar -C "$ROOT/home/pi/mystery-table" -xf -
+  (cd "$REPO" && git ls-files -z --cached --others --exclude-standard \
+    | while IFS= read -r -d '' file; do if [ -e "$file" ]; then printf '%s\0' "$file"; fi; done \
+    | tar --null --no-recursion -T - -cf -) | tar -C "$ROOT/home/pi/mystery-table" -xf -
   chroot "$ROOT" chown -R pi:pi /home/pi/mystery-table
 }
 
@@ -195,7 +213,8 @@ boot() {  # boot the root; $1: "host" (this machine's network: apt and PyPI) or 
   local net=() i
   if [ "$1" = private ]; then net=(--private-network); else net=(--resolv-conf=copy-host); fi
   local nspawn leader=""
-  systemd-nspawn --quiet --boot --register=no --machine=raspberrypi --directory="$ROOT" "${net[@]}" \
+  # --register=no --keep-unit: no machined, no scope of its own (this machine need not run systemd)
+  systemd-nspawn --quiet --boot --register=no --keep-unit --machine=raspberrypi --directory="$ROOT" "${net[@]}" \
     --console=pipe >"$LOGS/console-$1.log" 2>&1 </dev/null &
   nspawn=$!
   echo "$nspawn" > "$RUN/nspawn.pid"
@@ -276,8 +295,8 @@ game_to_the_end() {  # the boot started it (enabled); a whole game, then exit 0
   [ "$(in_root systemctl show -P NRestarts mystery-table.service)" = 0 ]
   journal -o cat | grep -q 'Deactivated successfully'
   # the game is in the store, finished (kiosk history, as the kiosk user)
-  in_root runuser -u kiosk -- bash -c "cd /var/lib/mystery-table && $APP/venv/bin/kiosk history --config $CONF" | tee /dev/stderr \
-    | grep -qi 'mystery'
+  in_root runuser -u kiosk -- bash -c "cd /var/lib/mystery-table && $APP/venv/bin/kiosk history --json --data ." \
+    | python3 -c 'import json, sys; games = json.load(sys.stdin); print(games[-1]["game"], games[-1]["outcome"] is not None); assert games[-1]["finished"]'
 }
 
 broker_heard_the_table() {  # the retained history the table publishes after each game
@@ -302,11 +321,41 @@ seat_page_served() {  # one seat left to a phone: its link is in the journal; th
   journal -o cat | tail -5
 }
 
-blinka_on() {  # $1: Blinka's board; the reader's driver imports there, and the configuration checks
-  in_root runuser -u kiosk -- env BLINKA_FORCECHIP=BCM2XXX BLINKA_FORCEBOARD="$1" bash -c "
-    cd /var/lib/mystery-table &&
-    $APP/venv/bin/python -I -c 'import hardware.reader, adafruit_pn532.uart, board, digitalio; print(board.board_id); assert board.board_id == \"$1\"' &&
-    $APP/venv/bin/kiosk config check $CONF"
+# in_the_unit ENVIRONMENT COMMAND...: the installed unit, all its sandbox kept, run once as a oneshot
+# of the given commands (each its own ExecStart) with the given Environment= line; its journal shown.
+in_the_unit() {
+  local environment="$1" command invocation status=0
+  shift
+  {
+    echo "# pi-check (systemd/pi_check.sh): the unit's sandbox, other commands"
+    echo "[Service]"
+    echo "Type=oneshot"
+    echo "Restart=no"
+    echo "WatchdogSec=0"
+    echo "Environment=$environment"
+    echo "ExecStart="
+    for command in "$@"; do echo "ExecStart=$command"; done
+  } | in_root sh -c "mkdir -p ${TEST_DROP_IN%/*} && cat > $TEST_DROP_IN"
+  in_root systemctl daemon-reload
+  in_root systemctl reset-failed mystery-table.service || true
+  in_root systemctl start mystery-table.service || status=$?
+  invocation="$(in_root systemctl show -P InvocationID mystery-table.service)"
+  in_root journalctl --no-pager -o cat "_SYSTEMD_INVOCATION_ID=$invocation"
+  journal -o cat -n 3
+  return "$status"
+}
+
+# What a real reader's opening imports: the PN532 driver, and Blinka's board and digitalio.
+READER_IMPORTS="import hardware.reader, hardware.pn532_driver, board, digitalio; print('Blinka board:', board.board_id)"
+
+reader_under_the_unit() {  # Blinka finds the board itself, from /proc (as on a Pi), in the unit's sandbox
+  in_the_unit "PI_CHECK=1" "$APP/venv/bin/python -I -c \"$READER_IMPORTS\""
+}
+
+blinka_on() {  # $1: Blinka's board; in the unit's sandbox, the reader's driver imports and the configuration checks
+  in_the_unit "BLINKA_FORCECHIP=BCM2XXX BLINKA_FORCEBOARD=$1" \
+    "$APP/venv/bin/python -I -c \"$READER_IMPORTS; assert board.board_id == '$1', board.board_id\"" \
+    "$APP/venv/bin/kiosk config check $CONF"
 }
 
 # The video drivers of the SDL the installed pygame loaded (SDL_GetVideoDriver needs no SDL_Init).
@@ -321,16 +370,18 @@ assert "kmsdrm" in drivers, "no kmsdrm in " + ", ".join(drivers)
 '
 pygame_kmsdrm() { in_root runuser -u kiosk -- bash -c "cd /var/lib/mystery-table && $APP/venv/bin/python -I -c '$SDL_DRIVERS'"; }
 
-export REPO CACHE SUITE PACKAGES TABLE_ID WEB_PORT RUN ROOT LOGS APP CONF TEST_DROP_IN GAME_TIMEOUT SDL_DRIVERS
+export REPO CACHE SUITE PACKAGES TABLE_ID WEB_PORT RUN ROOT LOGS APP CONF TEST_DROP_IN GAME_TIMEOUT SDL_DRIVERS READER_IMPORTS
 export -f tools host_mirror pristine_tar pristine_root fresh_copy in_root as_pi boot stop_container install_as_a_maker test_table \
-  game_drop_in wait_service_settled journal game_to_the_end broker_heard_the_table seat_page_served blinka_on pygame_kmsdrm
+  game_drop_in wait_service_settled journal game_to_the_end broker_heard_the_table seat_page_served in_the_unit \
+  reader_under_the_unit blinka_on pygame_kmsdrm
 
 # --- the run --------------------------------------------------------------------------------------
 
 [ "$(id -u)" = 0 ] || die "run it as root (systemd-nspawn and debootstrap need it)"
 trap 'stop_container >/dev/null 2>&1 || true' EXIT
+rm -rf "$LOGS" && mkdir -p "$LOGS"
 step "host tools (debootstrap, qemu-aarch64 binfmt, nspawn)" tools || finish
-step "bookworm arm64 root ($(basename "$CACHE"))" pristine_root || finish
+step "bookworm arm64 root (debootstrap, or the cache)" pristine_root || finish
 step "fresh copy, Pi boot files, the maker's clone" fresh_copy || finish
 step "boot (this machine's network, for apt and PyPI)" boot host || finish
 step "sudo systemd/install.sh as pi (apt, lock from PyPI, unit)" install_as_a_maker || finish
@@ -341,8 +392,9 @@ step "boot (no network but loopback): the unit starts by itself" boot private ||
 step "unit: a game to the end, Deactivated successfully" game_to_the_end || true
 step "[mqtt]: the table's history on Mosquitto (loopback)" broker_heard_the_table || true
 step "[web]: a phone seat's page served under the unit" seat_page_served || true
+step "the reader's driver imports in the unit's sandbox (Blinka reads /proc)" reader_under_the_unit || true
 for board in $BOARDS; do
-  step "Blinka on $board: reader driver, kiosk config check" blinka_on "$board" || true
+  step "Blinka on $board, in the unit: reader driver, config check" blinka_on "$board" || true
 done
 step "pygame's SDL has kmsdrm" pygame_kmsdrm || true
 step "power off" stop_container || true
