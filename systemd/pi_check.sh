@@ -3,8 +3,8 @@
 #
 # A Debian 12 bookworm arm64 root (what Raspberry Pi OS Bookworm 64-bit is built from), run under qemu
 # user emulation and booted with systemd-nspawn:
-#   1. the working tree is copied to /home/pi/mystery-table and `sudo systemd/install.sh` runs there
-#      as the Pi's user, as the README tells a maker (apt, the lock's wheels from PyPI, the unit);
+#   1. the working tree is copied to /home/pi/mystery-table and `systemd/install.sh` runs there as root,
+#      as the README tells a maker (apt, the lock's wheels from PyPI, the unit);
 #   2. table.toml is set to the mock table with [mqtt] (a Mosquitto on the container's loopback) and
 #      [web] on, and `install.sh --network` opens the unit's network for them;
 #   3. rebooted without a network of its own, the installed unit, with all its hardening, plays a
@@ -17,8 +17,8 @@
 # commit it, and .ci/run skips the check until one of them changes (`pi_check.sh --inputs-hash`).
 #
 # Needs root, debootstrap, qemu-user-static and systemd-container (installed with apt if missing).
-# The pristine root is cached in $PI_CHECK_CACHE (default /var/cache/mystery-table/pi-check), as a
-# tarball named by what it was built from; each run unpacks a fresh copy beside it. Logs of each step:
+# The pristine root is cached in $PI_CHECK_CACHE (default /var/cache/mystery-table/pi-check), in a
+# folder named by what it was built from; each run boots it under an overlay in $PI_CHECK_CACHE/run. Logs of each step:
 # $PI_CHECK_CACHE/logs/.
 set -euo pipefail
 
@@ -82,6 +82,7 @@ STEP_NO=0
 
 finish() {  # stop the container if it runs, and exit with the verdict
   stop_container >/dev/null 2>&1 || true
+  unmount_run || true
   if [ "$FAILED" = 0 ]; then
     inputs_hash > "$REPO/$RECORD"
     echo "pi-check: every step passed ($RECORD: $(cat "$REPO/$RECORD"))"
@@ -128,16 +129,17 @@ host_mirror() {
 
 # --- the pristine root (cached) ---------------------------------------------------------------------
 
-pristine_tar() {  # the cached root's name says what it was built from
+pristine_dir() {  # the cached root's name says what it was built from
   local key
   key="$(printf '%s\n' "$SUITE" arm64 "$PACKAGES" "$(dpkg-query -W -f '${Version}' debootstrap)" | sha256sum | cut -c1-16)"
-  echo "$CACHE/$SUITE-arm64-$key.tar"
+  echo "$CACHE/$SUITE-arm64-$key"
 }
 pristine_root() {
-  local build PRISTINE
-  PRISTINE="$(pristine_tar)"
-  if [ -f "$PRISTINE" ]; then echo "cached: $PRISTINE"; return; fi
+  local build pristine old
+  pristine="$(pristine_dir)"
+  if [ -d "$pristine" ]; then echo "cached: $pristine"; return; fi
   mkdir -p "$CACHE"
+  for old in "$CACHE/$SUITE"-arm64-*; do [ -e "$old" ] && echo "removed, built from other inputs: $old" && rm -rf "$old"; done
   build="$CACHE/build.$$"
   rm -rf "$build"
   # shellcheck disable=SC2046  # the mirror: one word, or none (debootstrap's default)
@@ -153,16 +155,18 @@ pristine_root() {
   # loopback (not at the first boot, which shares this machine's network).
   chroot "$build" systemctl disable mosquitto.service
   chroot "$build" apt-get clean
-  tar -C "$build" --numeric-owner --xattrs -cf "$PRISTINE.part" .
-  mv "$PRISTINE.part" "$PRISTINE"
-  rm -rf "$build"
-  echo "built: $PRISTINE"
+  mv "$build" "$pristine"  # whole or not at all
+  echo "built: $pristine"
 }
 
-fresh_copy() {  # a copy of the pristine root for this run, with the Pi's boot files and the project
+unmount_run() { if mountpoint -q "$ROOT"; then umount "$ROOT"; fi; }
+
+fresh_copy() {  # this run's root: the pristine one under an overlay (which it never changes), with
+  # the Pi's boot files and the project
+  unmount_run
   rm -rf "$RUN"
-  mkdir -p "$ROOT"
-  tar -C "$ROOT" --numeric-owner --xattrs -xf "$(pristine_tar)"
+  mkdir -p "$RUN/changes" "$RUN/work" "$ROOT"
+  mount -t overlay overlay -o "lowerdir=$(pristine_dir),upperdir=$RUN/changes,workdir=$RUN/work" "$ROOT"
   # Raspberry Pi OS Bookworm's /boot/firmware, as it ships (a model filter as its last section).
   mkdir -p "$ROOT/boot/firmware"
   cat > "$ROOT/boot/firmware/config.txt" <<'TXT'
@@ -191,12 +195,21 @@ dtoverlay=dwc2,dr_mode=host
 TXT
   echo 'console=serial0,115200 console=tty1 root=PARTUUID=12345678-02 rootfstype=ext4 fsck.repair=yes rootwait quiet' \
     > "$ROOT/boot/firmware/cmdline.txt"
+  # The certificate authorities this machine adds to Debian's (a proxy's, say): pip and apt in the root
+  # reach PyPI and the mirror through this machine's network. Added to the root's bundle here, as
+  # update-ca-certificates would (which takes a minute under emulation), and kept for its next run.
+  local ca
+  for ca in /usr/local/share/ca-certificates/*.crt; do
+    [ -f "$ca" ] || continue
+    cp "$ca" "$ROOT/usr/local/share/ca-certificates/"
+    cat "$ca" >> "$ROOT/etc/ssl/certs/ca-certificates.crt"
+  done
   # The maker's clone: this working tree as it is (changes not yet committed included), owned by pi.
   mkdir -p "$ROOT/home/pi/mystery-table"
   (cd "$REPO" && git ls-files -z --cached --others --exclude-standard \
     | while IFS= read -r -d '' file; do if [ -e "$file" ]; then printf '%s\0' "$file"; fi; done \
     | tar --null --no-recursion -T - -cf -) | tar -C "$ROOT/home/pi/mystery-table" -xf -
-  chroot "$ROOT" chown -R pi:pi /home/pi/mystery-table
+  chown -R "$(awk -F: '$1 == "pi" { print $3 ":" $4 }' "$ROOT/etc/passwd")" "$ROOT/home/pi/mystery-table"
 }
 
 # --- the container ----------------------------------------------------------------------------------
@@ -204,10 +217,9 @@ TXT
 # in_root COMMAND...: run it in the booted container as root, with the container's environment only
 # (not this machine's pip configuration or PIP_* variables: pip there asks PyPI, as on a Pi).
 in_root() {
-  nsenter --target "$(cat "$RUN/leader")" --mount --uts --ipc --net --pid --cgroup --root --wd=/ \
+  nsenter --target "$(cat "$RUN/leader")" --mount --uts --ipc --net --pid --cgroup --root --wd \
     env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM=dumb "$@"
 }
-as_pi() { in_root runuser -u pi -- bash -c "cd /home/pi/mystery-table && $1"; }
 
 boot() {  # boot the root; $1: "host" (this machine's network: apt and PyPI) or "private" (loopback only)
   local net=() i
@@ -245,8 +257,11 @@ stop_container() {
 
 # --- the checks -----------------------------------------------------------------------------------
 
-install_as_a_maker() {  # README, "Raspberry Pi": the maker's clone, then the installer
-  as_pi 'sudo apt-get install -y -q git >/dev/null && sudo systemd/install.sh'
+# README, "Raspberry Pi": git, then the installer in the maker's clone. As root, where the maker types
+# sudo: sudo is setuid, which qemu's binfmt handler honours only with its C flag, and Debian's has not.
+install_as_a_maker() {
+  in_root apt-get install -y -q git >/dev/null
+  in_root sh -c 'cd /home/pi/mystery-table && systemd/install.sh'
   in_root systemctl is-enabled mystery-table.service
 }
 
@@ -364,27 +379,27 @@ import ctypes, re, pygame
 path = next(l.split()[-1] for l in open("/proc/self/maps") if re.search(r"/libSDL2-2[^/]*\.so", l))
 sdl = ctypes.CDLL(path)
 sdl.SDL_GetVideoDriver.restype = ctypes.c_char_p
-drivers = [sdl.SDL_GetVideoDriver(i).decode() for i in range(sdl.SDL_GetNumVideoDrivers())]
+drivers = [sdl.SDL_GetVideoDriver(i).decode().lower() for i in range(sdl.SDL_GetNumVideoDrivers())]
 print(pygame.version.ver, path, drivers)
 assert "kmsdrm" in drivers, "no kmsdrm in " + ", ".join(drivers)
 '
 pygame_kmsdrm() { in_root runuser -u kiosk -- bash -c "cd /var/lib/mystery-table && $APP/venv/bin/python -I -c '$SDL_DRIVERS'"; }
 
 export REPO CACHE SUITE PACKAGES TABLE_ID WEB_PORT RUN ROOT LOGS APP CONF TEST_DROP_IN GAME_TIMEOUT SDL_DRIVERS READER_IMPORTS
-export -f tools host_mirror pristine_tar pristine_root fresh_copy in_root as_pi boot stop_container install_as_a_maker test_table \
+export -f tools host_mirror pristine_dir pristine_root unmount_run fresh_copy in_root boot stop_container install_as_a_maker test_table \
   game_drop_in wait_service_settled journal game_to_the_end broker_heard_the_table seat_page_served in_the_unit \
   reader_under_the_unit blinka_on pygame_kmsdrm
 
 # --- the run --------------------------------------------------------------------------------------
 
 [ "$(id -u)" = 0 ] || die "run it as root (systemd-nspawn and debootstrap need it)"
-trap 'stop_container >/dev/null 2>&1 || true' EXIT
+trap 'stop_container >/dev/null 2>&1 || true; unmount_run || true' EXIT
 rm -rf "$LOGS" && mkdir -p "$LOGS"
 step "host tools (debootstrap, qemu-aarch64 binfmt, nspawn)" tools || finish
 step "bookworm arm64 root (debootstrap, or the cache)" pristine_root || finish
 step "fresh copy, Pi boot files, the maker's clone" fresh_copy || finish
 step "boot (this machine's network, for apt and PyPI)" boot host || finish
-step "sudo systemd/install.sh as pi (apt, lock from PyPI, unit)" install_as_a_maker || finish
+step "systemd/install.sh in the clone (apt, the lock from PyPI, unit)" install_as_a_maker || finish
 step "table.toml: mock, [mqtt] and [web] on; install.sh --network" test_table || finish
 step "test drop-in: a headless bot game" game_drop_in "" || finish
 step "power off" stop_container || finish
