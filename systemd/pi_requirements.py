@@ -2,8 +2,8 @@
 
 pyproject.toml is the one list: the dependencies, the `pi` extra and the build backend (the app is
 installed with --no-build-isolation, so setuptools must be in the lock), plus pip itself. The `pi`
-extra's platform markers are dropped so that the lock, compiled on any machine, pins lgpio and
-rpi-lgpio too: pip-compile keeps only what matches the machine it runs on, and the Pi is
+extra's platform markers are dropped so that the lock, compiled on any machine, pins lgpio,
+rpi-lgpio and gpiod (which Blinka asks for on a Raspberry Pi only, at run time) too: pip-compile keeps only what matches the machine it runs on, and the Pi is
 aarch64/armv7l. Hashes cover every file of each pinned version, whatever its platform.
 """
 

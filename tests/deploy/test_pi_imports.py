@@ -70,6 +70,10 @@ def on_a_pi(board: str, script: str, *args: str) -> subprocess.CompletedProcess[
                           env=env, cwd=REPO, timeout=120)
 
 
+linux_only = pytest.mark.skipif(sys.platform != "linux", reason="gpiod (Blinka's Pi library) is built for Linux only")
+
+
+@linux_only
 @pytest.mark.parametrize("board", PI_BOARDS)
 def test_on_each_pi_the_kiosk_imports_and_every_package_it_loads_is_in_the_lock(board):
     result = on_a_pi(board, IMPORT_EVERYTHING, json.dumps(sorted(lock_pins())))
