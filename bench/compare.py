@@ -131,8 +131,10 @@ def check_imports(tree: Path) -> None:
         raise CompareError(f"{tree}: its own kiosk/ and hardware/ are not the ones imported ({done.stdout or done.stderr})")
 
 
-def rounds(trees: dict[str, Path], count: int, quick: bool) -> dict[str, Results]:
+def rounds(trees: dict[str, Path], count: int, quick: bool) -> tuple[dict[str, Results], list[str]]:
+    """Every benchmark on every side, each round; and what failed twice in a row (left out of its round)."""
     results: dict[str, Results] = {side: {} for side in trees}
+    failed: list[str] = []
     sides = list(trees)
     benchmarks = [bench for bench in BENCHMARKS if all(bench.runs_on(tree) for tree in trees.values())]
     for bench in BENCHMARKS:
@@ -144,10 +146,20 @@ def rounds(trees: dict[str, Path], count: int, quick: bool) -> dict[str, Results
             for side in order:
                 began = time.perf_counter()
                 print(f"round {number + 1}/{count}: {bench.label} on {side}...", end=" ", flush=True)
-                for name, value in run(trees[side], bench, quick).items():
+                try:
+                    found = run(trees[side], bench, quick)
+                except CompareError as first:  # a script that trips on a busy machine gets one more go
+                    print(f"failed ({str(first).splitlines()[-1]}), once more...", end=" ", flush=True)
+                    try:
+                        found = run(trees[side], bench, quick)
+                    except CompareError as error:
+                        print("failed again")
+                        failed.append(f"round {number + 1}, {bench.label} on {side}: {error}")
+                        continue
+                for name, value in found.items():
                     results[side].setdefault(name, []).append(value)
                 print(f"{time.perf_counter() - began:.0f} s", flush=True)
-    return results
+    return results, failed
 
 
 def save(results: Results, path: Path) -> None:
@@ -167,6 +179,8 @@ def save(results: Results, path: Path) -> None:
 def table(base: Results, new: Results) -> list[str]:
     """Every figure (either side's), under its benchmark's name: base, new and new/base."""
     names = list(base) + [name for name in new if name not in base]
+    if not names:
+        return ["(no figure was read)"]
     width = max(len(name.partition(": ")[2]) for name in names) + 2
     lines = [f"{'':<{width}} {'base':>11} {'new':>11} {'new/base':>9}"]
     heading = ""
@@ -227,7 +241,7 @@ def main() -> int:
                 if changed:
                     print("bench scripts that differ between the two (each side runs its own): "
                           + ", ".join(changed.splitlines()))
-                results = rounds({"base": base_tree, "new": ROOT}, count, args.quick)
+                results, failed = rounds({"base": base_tree, "new": ROOT}, count, args.quick)
             finally:
                 git("worktree", "remove", "--force", str(base_tree))
                 git("worktree", "prune")
@@ -248,6 +262,10 @@ def main() -> int:
         print("\npyperf compare_to: the significant changes of 5 % or more (a Markdown table to quote)")
         print(significant(OUT / "base.json", OUT / "new.json"))
     print(f"\nSaved as {OUT.relative_to(ROOT)}/base.json and new.json; wall time {time.perf_counter() - began:.0f} s")
+    if failed:
+        print("\nbench-compare: these runs failed twice, their figures are from the other rounds only:\n"
+              + "\n".join(failed), file=sys.stderr)
+        return 1
     return 0
 
 

@@ -163,3 +163,32 @@ def test_every_figure_has_its_ratio_and_pyperf_takes_the_files(tmp_path: Path) -
     assert sorted(loaded.get_benchmark_names()) == ["engine: P.I., 2 seats: per action", "table: bytes per move, median",
                                                     "table: loop (CPU), p99", "touchscreen: board frame at 800x480"]
     assert loaded.get_benchmark("table: loop (CPU), p99").get_values() == (0.011, 0.011)
+
+
+def test_a_run_that_fails_gets_one_more_go_and_the_rest_goes_on(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    calls: list[tuple[str, str]] = []
+
+    def flaky(tree: Path, bench: compare.Benchmark, quick: bool) -> figures.Figures:
+        calls.append((tree.name, bench.label))
+        if bench.label == "seat display" and calls.count((tree.name, bench.label)) == 1:
+            raise compare.CompareError("bench/seat_display.py failed:\nAssertionError")  # a busy machine, once
+        if bench.label == "engine" and tree.name == "new":
+            raise compare.CompareError("bench/engine.py failed:\nImportError")  # broken on that side
+        return {f"{bench.label}: a figure": (1.0, "ms")}
+
+    monkeypatch.setattr(compare, "run", flaky)
+    monkeypatch.setattr(compare, "BENCHMARKS", tuple(b for b in compare.BENCHMARKS if b.label in ("seat display", "engine")))
+    trees = {"base": tmp_path / "base", "new": tmp_path / "new"}
+    for tree in trees.values():
+        (tree / "bench").mkdir(parents=True)
+        for script in ("seat_display.py", "engine.py"):
+            (tree / "bench" / script).write_text("")
+    results, failed = compare.rounds(trees, 2, quick=True)
+
+    assert results["base"] == {"seat display: a figure": [(1.0, "ms")] * 2, "engine: a figure": [(1.0, "ms")] * 2}
+    assert results["new"] == {"seat display: a figure": [(1.0, "ms")] * 2}
+    assert [line.partition(":")[0] for line in failed] == ["round 1, engine on new", "round 2, engine on new"]
+    seat, engine_ = "seat display", "engine"
+    assert calls == [("base", seat), ("base", seat), ("new", seat), ("new", seat),  # each first run failed once
+                     ("base", engine_), ("new", engine_), ("new", engine_),
+                     ("new", seat), ("base", seat), ("new", engine_), ("new", engine_), ("base", engine_)]  # turned round
