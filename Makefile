@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 ARGS   ?=
 
-.PHONY: run test bench docs clean lock pi-check
+.PHONY: run test bench bench-compare docs clean lock pi-check
 
 # The Pi's dependencies, pinned with the hashes of every file of each version (all platforms: the Pi
 # is aarch64 or armv7l), for `pip install --require-hashes` in systemd/install.sh. Run it with the
@@ -26,7 +26,7 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --upgrade pip
 	@# pygame-ce replaced pygame (issue 41): both install the `pygame` package, so an older .venv's goes first.
 	$(PY) -m pip uninstall --quiet --yes pygame 2>/dev/null || true
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,bench]'
 	@touch $(STAMP)
 
 run: $(STAMP)
@@ -36,10 +36,12 @@ test: $(STAMP)
 	$(PY) -m mypy
 	$(PY) -m pytest -n auto -q $(ARGS)
 
-# Every benchmark with its defaults, then the full table (issue 22): every seat played by a scripted
-# person, on one 400 kHz bus, then on two, then on one with shared writes, then that at 1 MHz.
+# Every benchmark with its defaults (not the tools that compare two commits), then the full table
+# (issue 22): every seat played by a scripted person, on one 400 kHz bus, then on two, then on one
+# with shared writes, then that at 1 MHz.
+BENCH_TOOLS := bench/compare.py bench/figures.py
 bench: $(STAMP)
-	@for f in bench/*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+	@for f in $(filter-out $(BENCH_TOOLS),$(wildcard bench/*.py)); do echo "== $$f"; $(PY) $$f || exit 1; done
 	@echo "== bench/table.py: Mystery Express, 5 people"
 	@$(PY) bench/table.py --game mystery-express --seats 5 --people 5 --games 3
 	@echo "== bench/table.py: Watson & Holmes, 7 people"
@@ -52,6 +54,14 @@ bench: $(STAMP)
 	@$(PY) bench/table.py --game watson-holmes --seats 7 --people 7 --games 3 --mux user
 	@echo "== bench/table.py: one bus at 1 MHz with shared writes (panels that take it: [i2c] speed_hz, checked by the self-test)"
 	@$(PY) bench/table.py --game mystery-express --seats 5 --people 5 --games 3 --mux user --bus-hz 1000000
+
+# The benchmarks of BASE (a commit, tag or branch) and of the working tree side by side, in one run:
+# the full table, the seat display, the touchscreen and the engine, each run on one side and then the
+# other, every figure with its ratio new/base (bench/compare.py; QUICK=1: one round, fewer games;
+# ROUNDS=N: N rounds, 2 by default).
+bench-compare: $(STAMP)
+	@test -n "$(BASE)" || { echo "make bench-compare needs BASE=<commit, tag or branch>, e.g. BASE=main"; exit 2; }
+	@$(PY) bench/compare.py --base "$(BASE)" $(if $(QUICK),--quick) $(if $(ROUNDS),--rounds $(ROUNDS))
 
 # The board pictures the README shows (docs/boards/): each game played by bots, its showcase moment
 # drawn at 800x480 and 720x1280. Run it after changing a board, and commit the pictures.

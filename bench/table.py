@@ -23,7 +23,16 @@ alone of the bytes its bus carried from the input until that seat's last byte (t
 time: no saving of CPU goes below it, only fewer bytes or a faster bus); the bytes per input; and the
 bytes per move drawn on the seats that did not make it (what a public event costs). With `--buses 2` seats 2, 4 and 6 are on the second bus (wiring/pinmap.toml).
 
+`--cpu-factor K` shows the table on a CPU K times slower (a Raspberry Pi 4 is about 5x slower than
+the machines we measure on, DESIGN.md): every thread that writes a seat screen (the loop, a bus's
+writer) sleeps K-1 times the CPU time it used (its own, `time.thread_time`) before each transfer on a
+bus and at the end of each input, so the CPU between two writes takes K times as long and the bytes
+reach the wire that much later. The wire time is the bus's own and is not stretched, nor is the fake
+bus's own work (routing, decoding a panel's bytes: the panel's job, not the Pi's). The loop's CPU is
+then shown multiplied by K.
+
     .venv/bin/python bench/table.py [--game G] [--seats N] [--people N] [--games N] [--bus-hz HZ] [--buses 2]
+                                    [--mux user] [--cpu-factor K]
 """
 
 from __future__ import annotations
@@ -33,14 +42,16 @@ import random
 import statistics
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from hardware.bus_writers import BusWriters  # noqa: E402
 from hardware.events import ButtonPress  # noqa: E402
 from hardware.sim.fake_i2c import CLOCKS_PER_BYTE, FakeI2CBus  # noqa: E402
 from hardware.sim.mock_table import build_mock_table  # noqa: E402
@@ -122,6 +133,55 @@ class Writes:
         return until
 
 
+class SlowerCPU:
+    """A CPU `factor` times slower, for the threads that write seat screens: before each of its
+    transfers on a bus, before the loop hands a seat's frame to a bus's writer thread, and at the end
+    of the input (`settle`), a thread sleeps `factor - 1` times the CPU time it used since the last
+    of these (or the start of the input). A sleep runs over by some 0.1 ms: what it overran is
+    taken off the next one, so many short steps add up to the time they are owed."""
+
+    def __init__(self, factor: float) -> None:
+        self.factor = factor
+        self._thread = threading.local()  # each thread's CPU time at its last settle, and the sleep it owes
+
+    def start(self) -> None:
+        """From now on, count this thread's CPU (the start of an input, the end of a transfer)."""
+        self._thread.cpu = time.thread_time()
+
+    def settle(self) -> None:
+        now = time.thread_time()
+        owed = getattr(self._thread, "owed", 0.0) + (self.factor - 1) * (now - getattr(self._thread, "cpu", now))
+        if owed > 0:
+            began = time.perf_counter()
+            time.sleep(owed)
+            owed -= time.perf_counter() - began
+        self._thread.owed = owed
+        self.start()
+
+    def wrap_bus(self, bus: FakeI2CBus) -> None:
+        transfer = bus.transfer
+
+        def stretched(address: int, payload: bytes) -> None:
+            self.settle()
+            try:
+                transfer(address, payload)
+            finally:  # the fake bus's own CPU is the panel's work, not the Pi's
+                self.start()
+
+        bus.transfer = stretched  # type: ignore[method-assign]
+
+    def wrap_writers(self, writers: BusWriters) -> None:
+        """With writer threads, the loop's CPU for a seat's frame is spent before it is handed over."""
+        write = writers.write
+
+        def handed(writes: Iterable[tuple[str, Callable[[], Any]]]) -> Iterator[tuple[str, Callable[[], Any]]]:
+            for item in writes:
+                self.settle()
+                yield item
+
+        writers.write = lambda writes: write(handed(writes))  # type: ignore[method-assign]
+
+
 def panel_state(panel: Any) -> tuple[bytes, bool]:
     return b"".join(bytes(page) for page in panel.ram), panel.inverted
 
@@ -148,14 +208,19 @@ def person_press(controller: SeatController, rng: random.Random) -> str:
 
 
 def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samples: list[Sample],
-             buses: int = 1, mux: str = "kernel") -> None:
+             buses: int = 1, mux: str = "kernel", cpu_factor: float = 1.0) -> None:
     config = default_config(seats, buses=buses)
     config = replace(config, i2c=replace(config.i2c, speed_hz=bus_hz, mux=mux),
                      i2c2=replace(config.i2c2, speed_hz=bus_hz, mux=mux) if config.i2c2 else None)
     mock = build_mock_table(config, start_reader=False)
     wires = list(mock.backend.buses.values())
+    slower = SlowerCPU(cpu_factor) if cpu_factor != 1.0 else None
     for bus in wires:
         bus.paced = True
+        if slower is not None:
+            slower.wrap_bus(bus)
+    if slower is not None:
+        slower.wrap_writers(mock.table.writers)
     rng = random.Random(seed)
     humans = tuple(range(people))
     bot_seats = [s for s in range(seats) if s not in humans]
@@ -179,8 +244,12 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
             wire = [bus.wire_seconds for bus in wires]
             writes.start(wires)
             cpu_started = time.thread_time()
+            if slower is not None:
+                slower.start()
             step()
-            cpu = time.thread_time() - cpu_started
+            if slower is not None:
+                slower.settle()
+            cpu = (time.thread_time() - cpu_started) * cpu_factor
             total = max([time.perf_counter(), *(bus.free_at for bus in wires)]) - writes.started
             awaited = {p.seat for p in session.game.prompts(session.state) if p.seat in humans} - {acted}
             served = writes.last_bytes()
@@ -220,7 +289,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, samples: list[Sample],
-           buses: int = 1, mux: str = "kernel") -> None:
+           buses: int = 1, mux: str = "kernel", cpu_factor: float = 1.0) -> None:
     cpu = [s.cpu * 1000 for s in samples]
     wire = [s.wire * 1000 for s in samples]
     total = [s.total * 1000 for s in samples]
@@ -234,10 +303,11 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
     public = [s.bystanders for s in samples if s.bystanders is not None]
     print(f"{game_id}, {seats} seats, {people} people, {games} games, {len(samples)} inputs, "
           f"{'one bus' if buses == 1 else f'{buses} buses, a writer thread each,'} at {bus_hz // 1000} kHz, "
-          f"{'shared writes (user-space mux)' if mux == 'user' else 'kernel mux'}: "
+          f"{'shared writes (user-space mux)' if mux == 'user' else 'kernel mux'}"
+          f"{f', the CPU stretched {cpu_factor:g}x' if cpu_factor != 1.0 else ''}: "
           "input to last byte on the seat screens (ms, measured)")
     print(f"{'':>34} {'median':>8} {'p99':>8}")
-    rows = (("loop (CPU)", cpu), ("I2C bus" if buses == 1 else "I2C, the busiest bus", wire),
+    rows = (("loop (CPU)" if cpu_factor == 1.0 else f"loop (CPU x{cpu_factor:g})", cpu), ("I2C bus" if buses == 1 else "I2C, the busiest bus", wire),
             ("total: every seat", total), ("the seat that acted", acted),
             ("each seat awaited next", awaited), (f"the one seat awaited ({len(alone)}x)", alone),
             (f"each of several awaited ({len(together)}x)", together),
@@ -267,12 +337,17 @@ def main() -> None:
                         help="user: the mux switched from user space, so panels can take one write together")
     parser.add_argument("--buses", type=int, choices=(1, 2), default=1,
                         help="2: seats 2, 4, 6 on a second bus, a writer thread each")
+    parser.add_argument("--cpu-factor", type=float, default=1.0, metavar="K",
+                        help="a CPU K times slower (a Raspberry Pi 4: about 5): each thread writing the "
+                             "seats sleeps K-1 times the CPU it used before each transfer")
     args = parser.parse_args()
+    if args.cpu_factor < 1.0:
+        parser.error(f"--cpu-factor must be 1 or more (a slower CPU), got {args.cpu_factor:g}")
     people = min(args.seats, 2 if args.people is None else args.people)
     samples: list[Sample] = []
     for seed in range(args.games):
-        one_game(args.game, args.seats, people, seed, args.bus_hz, samples, args.buses, args.mux)
-    report(args.game, args.seats, people, args.games, args.bus_hz, samples, args.buses, args.mux)
+        one_game(args.game, args.seats, people, seed, args.bus_hz, samples, args.buses, args.mux, args.cpu_factor)
+    report(args.game, args.seats, people, args.games, args.bus_hz, samples, args.buses, args.mux, args.cpu_factor)
 
 
 if __name__ == "__main__":

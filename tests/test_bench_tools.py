@@ -1,0 +1,194 @@
+"""The tools around the benchmarks: `bench/table.py --cpu-factor` and `make bench-compare`.
+
+The compare reads the figures the bench scripts print (bench/figures.py), so a report whose wording
+changes must still be read, figure for figure; the slower CPU must sleep what it owes, before the
+bytes go on the wire. No timing is asserted: the clocks are the test's own.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pyperf
+import pytest
+
+from bench import compare, engine, figures
+from bench import table as table_bench
+from hardware.sim.fake_i2c import FakeI2CBus, FakePanel
+
+
+def test_the_table_report_is_read_back_figure_for_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    rng = random.Random(4)
+    samples = [table_bench.Sample(cpu=rng.uniform(0.0005, 0.02), bytes=rng.randrange(0, 3000),
+                                  wire=rng.uniform(0.001, 0.06), total=rng.uniform(0.002, 0.08),
+                                  acted=rng.choice([None, rng.uniform(0.002, 0.07)]),
+                                  awaited=tuple(rng.uniform(0.005, 0.1) for _ in range(rng.choice([0, 1, 2]))),
+                                  bystanders=rng.choice([None, rng.randrange(0, 2500)]))
+               for _ in range(300)]
+    samples = [table_bench.Sample(**{**vars(s), "private": tuple(rng.random() < 0.3 for _ in s.awaited),
+                                     "floor": tuple(t / 2 for t in s.awaited)}) for s in samples]
+    table_bench.report("mystery-express", 5, 5, 2, 400_000, samples, mux="user")
+    read = figures.table(capsys.readouterr().out)
+
+    cpu = [s.cpu * 1000 for s in samples]
+    awaited = [t * 1000 for s in samples for t in s.awaited]
+    assert read["loop (CPU), p99"] == (round(table_bench.percentile(cpu, 0.99), 2), "ms")
+    assert read["each seat awaited next, median"][0] == pytest.approx(sorted(awaited)[len(awaited) // 2], abs=0.06)
+    assert read["bytes per input, p99"] == (table_bench.percentile([float(s.bytes) for s in samples], 0.99), "B")
+    assert {"the one seat awaited, p99", "each of several awaited, p99", "each awaited, not on a private page, p99",
+            "each awaited: its bus's wire alone, p99", "bytes per move on the other seats, mean"} <= set(read)
+    assert len(read) == 25  # ten rows of median and p99, two figures of bytes per input, three per move
+
+
+def test_the_slower_cpu_row_is_read_as_the_loop_too(capsys: pytest.CaptureFixture[str]) -> None:
+    samples = [table_bench.Sample(0.001 * n, 100, 0.01, 0.02, None, (), None) for n in range(1, 11)]
+    table_bench.report("watson-holmes", 7, 7, 1, 400_000, samples, cpu_factor=5.0)
+    output = capsys.readouterr().out
+    assert "the CPU stretched 5x" in output
+    assert figures.table(output)["loop (CPU x5), p99"] == (10.0, "ms")
+
+
+def test_the_engine_report_gives_every_game_and_table_size(capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.argv", ["engine.py", "--games", "1", "--runs", "1"])
+    engine.main()
+    read = figures.engine(capsys.readouterr().out)
+    assert read["Mystery Express, 5 seats: per action"][1] == "µs"
+    assert read["Watson & Holmes, 7 seats: per action"][0] > 0
+    assert len(read) == 3 + 4 + 6 + 3  # Mystery Express 3-5, P.I. 2-5, Watson & Holmes 2-7, Mystery City 2-4
+
+
+class Clocks:
+    """The slower CPU's clocks, moved by the test: a sleep runs 0.1 ms over what it was asked."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.cpu = 0.0
+        self.wall = 0.0
+        self.slept: list[float] = []
+        monkeypatch.setattr(time, "thread_time", lambda: self.cpu)
+        monkeypatch.setattr(time, "perf_counter", lambda: self.wall)
+        monkeypatch.setattr(time, "sleep", self.sleep)
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(round(seconds, 6))
+        self.wall += seconds + 0.0001
+
+
+def test_the_slower_cpu_sleeps_what_the_cpu_owes_before_each_transfer(monkeypatch: pytest.MonkeyPatch) -> None:
+    bus = FakeI2CBus()
+    bus.attach(0x3C, FakePanel("ssd1306"))
+    clocks = Clocks(monkeypatch)
+    slower = table_bench.SlowerCPU(5.0)
+    slower.wrap_bus(bus)
+
+    slower.start()
+    clocks.cpu += 0.002  # 2 ms drawing a picture
+    bus.write_byte(0x3C, 0x00)
+    assert clocks.slept == [0.008]  # four times the 2 ms, before the byte went
+    clocks.cpu += 0.001
+    bus.write_byte(0x3C, 0x00)
+    assert clocks.slept == [0.008, 0.0039]  # 4 ms owed, less the 0.1 ms the last sleep ran over
+    slower.settle()  # the input's end, with no CPU since: nothing more is owed
+    assert clocks.slept == [0.008, 0.0039]
+    assert bus.bytes_sent == 4
+
+
+def test_the_fake_bus_own_work_is_not_stretched(monkeypatch: pytest.MonkeyPatch) -> None:
+    bus = FakeI2CBus()
+    bus.attach(0x3C, FakePanel("ssd1306"))
+    clocks = Clocks(monkeypatch)
+    original = bus.transfer
+
+    def busy_panel(address: int, payload: bytes) -> None:
+        clocks.cpu += 0.005  # the simulated panel decoding: not the Pi's CPU
+        original(address, payload)
+
+    bus.transfer = busy_panel  # type: ignore[method-assign]
+    slower = table_bench.SlowerCPU(3.0)
+    slower.wrap_bus(bus)
+    slower.start()
+    bus.write_byte(0x3C, 0x00)
+    slower.settle()
+    assert clocks.slept == []
+
+
+def test_a_frame_handed_to_a_writer_thread_waits_for_the_cpu_that_drew_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    clocks = Clocks(monkeypatch)
+
+    class Writers:
+        handed: list[tuple[str, list[float]]] = []
+
+        def write(self, writes: object) -> None:
+            for bus, _ in writes:  # type: ignore[attr-defined]
+                self.handed.append((bus, list(clocks.slept)))
+
+    def frames():  # type: ignore[no-untyped-def]
+        clocks.cpu += 0.001
+        yield "i2c-1", None
+        clocks.cpu += 0.002
+        yield "i2c-3", None
+
+    writers = Writers()
+    slower = table_bench.SlowerCPU(2.0)
+    slower.wrap_writers(writers)  # type: ignore[arg-type]
+    slower.start()
+    writers.write(frames())
+    assert writers.handed == [("i2c-1", [0.001]), ("i2c-3", [0.001, 0.0019])]
+
+
+def test_a_wrong_base_is_said_in_one_line() -> None:
+    with pytest.raises(compare.CompareError, match="BASE='no-such-commit' is not a commit of this repository"):
+        compare.resolve("no-such-commit")
+
+
+def test_every_figure_has_its_ratio_and_pyperf_takes_the_files(tmp_path: Path) -> None:
+    base = {"table: loop (CPU), p99": [(5.0, "ms"), (6.0, "ms")], "table: bytes per move, median": [(0.0, "B")] * 2,
+            "engine: P.I., 2 seats: per action": [(50.0, "µs")] * 2, "seat display: identical frame": [(0.0, "B")] * 2}
+    new = {"table: loop (CPU), p99": [(11.0, "ms"), (11.0, "ms")], "table: bytes per move, median": [(24.0, "B")] * 2,
+           "engine: P.I., 2 seats: per action": [(45.0, "µs")] * 2, "seat display: identical frame": [(0.0, "B")] * 2,
+           "touchscreen: board frame at 800x480": [(2.0, "ms")] * 2}
+    lines = compare.table(base, new)
+    row = {line.split("  ")[1].strip() if line.startswith("  ") else line: line for line in lines}
+    assert row["loop (CPU), p99"].split()[-5:] == ["5.50", "ms", "11.00", "ms", "2.00"]
+    assert row["bytes per move, median"].endswith("0 B        24 B    from 0")
+    assert row["identical frame"].split()[-1] == "1.00"
+    assert row["P.I., 2 seats: per action"].split()[-1] == "0.90"
+    assert row["board frame at 800x480"].split()[-3:] == ["-", "2.00", "ms"]  # new: no ratio
+    assert "touchscreen" in lines and lines.index("touchscreen") > lines.index("seat display")
+
+    compare.save(new, tmp_path / "new.json")
+    loaded = pyperf.BenchmarkSuite.load(str(tmp_path / "new.json"))
+    assert sorted(loaded.get_benchmark_names()) == ["engine: P.I., 2 seats: per action", "table: bytes per move, median",
+                                                    "table: loop (CPU), p99", "touchscreen: board frame at 800x480"]
+    assert loaded.get_benchmark("table: loop (CPU), p99").get_values() == (0.011, 0.011)
+
+
+def test_a_run_that_fails_gets_one_more_go_and_the_rest_goes_on(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    calls: list[tuple[str, str]] = []
+
+    def flaky(tree: Path, bench: compare.Benchmark, quick: bool) -> figures.Figures:
+        calls.append((tree.name, bench.label))
+        if bench.label == "seat display" and calls.count((tree.name, bench.label)) == 1:
+            raise compare.CompareError("bench/seat_display.py failed:\nAssertionError")  # a busy machine, once
+        if bench.label == "engine" and tree.name == "new":
+            raise compare.CompareError("bench/engine.py failed:\nImportError")  # broken on that side
+        return {f"{bench.label}: a figure": (1.0, "ms")}
+
+    monkeypatch.setattr(compare, "run", flaky)
+    monkeypatch.setattr(compare, "BENCHMARKS", tuple(b for b in compare.BENCHMARKS if b.label in ("seat display", "engine")))
+    trees = {"base": tmp_path / "base", "new": tmp_path / "new"}
+    for tree in trees.values():
+        (tree / "bench").mkdir(parents=True)
+        for script in ("seat_display.py", "engine.py"):
+            (tree / "bench" / script).write_text("")
+    results, failed = compare.rounds(trees, 2, quick=True)
+
+    assert results["base"] == {"seat display: a figure": [(1.0, "ms")] * 2, "engine: a figure": [(1.0, "ms")] * 2}
+    assert results["new"] == {"seat display: a figure": [(1.0, "ms")] * 2}
+    assert [line.partition(":")[0] for line in failed] == ["round 1, engine on new", "round 2, engine on new"]
+    seat, engine_ = "seat display", "engine"
+    assert calls == [("base", seat), ("base", seat), ("new", seat), ("new", seat),  # each first run failed once
+                     ("base", engine_), ("new", engine_), ("new", engine_),
+                     ("new", seat), ("base", seat), ("new", engine_), ("new", engine_), ("base", engine_)]  # turned round
