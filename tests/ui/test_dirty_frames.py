@@ -9,7 +9,10 @@ import pygame
 import pytest
 
 from kiosk.ui.boards.mystery_city import ROLL_SECONDS, MysteryCityBoard
+from kiosk.ui.layout import LAYOUTS
 from kiosk.ui.paint import Painter
+from kiosk.ui.scene import Touchscreen
+from tests.ui.test_wh_board_reading import START, just_before_watson_reads
 from tests.ui.test_live_animations import SOON, LiveTable, live, mystery_express, time_reveals  # noqa: F401
 
 SCREEN = 800 * 480
@@ -99,3 +102,32 @@ def test_tumbling_dice_redraw_only_the_dice_and_look_like_the_whole_board(live):
     parts, wholes = watch(live, thrown, thrown + ROLL_SECONDS + 1.0)
     assert parts >= 5 and wholes <= 3  # the throw and the settling whole, the tumbling in part
     assert len({str(f.dice) for f in live.frames}) > 1  # the faces drawn in part are the board's record too
+
+
+@pytest.mark.parametrize("size", ["800x480", "720x1280"])
+def test_dr_watsons_reading_settles_redrawing_only_its_frame(size):
+    """The reading shrinks onto its card: each frame puts the card grid back under where it was."""
+    game, events = just_before_watson_reads()
+    board = game.board
+    screen = Touchscreen(pygame.Surface(LAYOUTS[size].size), "en")
+    screen.show(board)
+    now = START
+    board.observe(events, now)
+    game.refresh()
+    screen.changed()
+    parts = wholes = 0
+    for _ in range(10_000):
+        if screen.draw(now):
+            if screen.updated is None:
+                wholes += 1
+            else:
+                parts += 1
+            expected = pygame.Surface(screen.surface.get_size())
+            board.draw(Painter(expected, screen.layout, board.theme, "en"), now)
+            assert pygame.image.tobytes(screen.surface, "RGB") == pygame.image.tobytes(expected, "RGB"), \
+                f"the frame at {now - START:.3f} s differs from the whole board"
+        due = screen.due(now)
+        if due is None:
+            break
+        now += due
+    assert parts >= 5 and wholes <= 4  # drawn big, the settling's first frame, the last at rest
