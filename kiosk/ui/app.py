@@ -48,7 +48,7 @@ from kiosk.ui.boards import Board, BoardContext, make_board
 from kiosk.ui.layout import inset
 from kiosk.ui.scenes.notice import bottom_strip, notice_bar
 from kiosk.ui.paint import Painter
-from kiosk.ui.scene import Scene, SeatHint, Touchscreen, seat_hint
+from kiosk.ui.scene import Moving, Scene, SeatHint, Touchscreen, seat_hint
 from kiosk.ui.scenes.admin import Admin
 from kiosk.ui.scenes.attract import Attract
 from kiosk.ui.scenes.choose_game import ChooseGame
@@ -139,6 +139,20 @@ class App:
             notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self._notice[0], alert=self._notice_alert)
         elif self.store.fault is not None and not isinstance(self.scene, Admin):  # the admin menu says it itself
             notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self.store.fault.text)
+
+    def still(self, now: float) -> object | None:
+        """The scene's still part, while no notice or hint is drawn over the screen (those lie over
+        whatever moves, so the whole picture is drawn then)."""
+        overlaid = (self._shown_the_end(now) or (self._notice is not None and now < self._notice[1])
+                    or self.store.fault is not None)
+        if overlaid or not isinstance(self.scene, Moving):
+            return None
+        key = self.scene.still(now)
+        return None if key is None else (id(self.scene), key)  # a new scene is drawn whole anyway (show)
+
+    def draw_moving(self, paint: Painter, now: float) -> list[pygame.Rect]:
+        assert isinstance(self.scene, Moving)
+        return self.scene.draw_moving(paint, now)
 
     def tap(self, value: object, now: float) -> None:
         if value == RESULTS:

@@ -21,8 +21,11 @@ class FullScreen:
         self.touch_area = self.surface.get_rect()
         self.scale = 1.0
 
-    def present(self) -> None:
-        pygame.display.flip()
+    def present(self, rects: list[pygame.Rect] | None = None) -> None:
+        if rects is None:
+            pygame.display.flip()
+        else:  # an animation's frame: only what it changed goes to the display
+            pygame.display.update(rects)
 
     def handle(self, event: pygame.event.Event) -> bool:
         return False  # nothing but the touchscreen

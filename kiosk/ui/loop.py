@@ -36,8 +36,9 @@ class Window(Protocol):
     touch_area: pygame.Rect  # where the touchscreen's pixels lie in the window
     scale: float  # the display's pixels per drawn pixel (under 1: a simulator shrunk to fit the desktop)
 
-    def present(self) -> None:
-        """Put the frame just drawn on the display."""
+    def present(self, rects: list[pygame.Rect] | None = None) -> None:
+        """Put the frame just drawn on the display: all of it, or only `rects` of the touchscreen
+        (its own pixels), where nothing else changed."""
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The window's own controls (the simulator's seat buttons, keys, NFC panel). True if used."""
@@ -88,8 +89,10 @@ class Loop:
         drain(self.app, self.app.table.events)
         self.app.pump()
         drew = self.app.screen.draw(self.clock())
-        if self.window.draw() or drew:
+        if self.window.draw():
             self.window.present()
+        elif drew:
+            self.window.present(self.app.screen.updated)
         if self.heartbeat is not None:
             self.heartbeat()
         return not self.closed

@@ -75,6 +75,9 @@ class Painter:
     drawn: list[Drawn] = field(default_factory=list)
     targets: list[Target] = field(default_factory=list)
     swipes: list[Target] = field(default_factory=list)  # areas a vertical swipe scrolls (value: the area's id)
+    # True while the touchscreen draws a moving scene's still picture (`kiosk.ui.scene.Moving`): the
+    # scene leaves its moving part out, to draw it with `draw_moving` over that picture
+    still: bool = False
 
     # --- shapes ---------------------------------------------------------------------------------
 

@@ -9,12 +9,19 @@ an idle table draws nothing and the loop can sleep in `pygame.event.wait`.
 An animation answers one frame's time while it runs (and once more after it ends, so its last
 frame, at rest, is drawn), and None after that; the touchscreen counts that wait from the time of
 its last frame, so a running animation schedules its own frames with nobody touching anything.
+
+While an animation moves only part of the screen (a Time card turning over, a bar filling, dice
+tumbling) a scene can say so (`Moving`): the touchscreen then draws the whole picture once without
+the moving part, keeps a copy of it, and for each later frame puts that copy back over the rectangles
+the moving part covered and draws only the moving part (dirty rectangles). The picture is the same
+pixel for pixel as a whole redraw; only the work to make it shrinks (the Pi's budget: 2 ms a frame
+here, DESIGN.md).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import pygame
 
@@ -52,6 +59,22 @@ class Scene(Protocol):
         (a clock's hand moving), or None if nothing moves by itself."""
 
 
+@runtime_checkable
+class Moving(Scene, Protocol):
+    """A scene whose animations may move only part of the screen."""
+
+    def still(self, now: float) -> object | None:
+        """What the picture drawn at `now` depends on beyond the table's updates, taps and language
+        (which always draw it whole): e.g. which reveal and which look of it. Equal at two frames: the
+        still part is the same and only `draw_moving` changes. None: draw the whole picture (nothing
+        moves by itself, or the whole screen changes)."""
+
+    def draw_moving(self, paint: Painter, now: float) -> list[pygame.Rect]:
+        """Draw the moving part at `now` over the still picture (drawn with `paint.still` set);
+        the rectangles it covered. It must lie over nothing drawn after it, so the two together are
+        the whole picture."""
+
+
 @dataclass(frozen=True)
 class SeatHint:
     """What the seat screens say while the touchscreen sets a game up: a big label and, under it, what
@@ -82,6 +105,12 @@ class Touchscreen:
         self.dirty = True
         self.frames = 0
         self.drawn_at: float | None = None  # the loop's clock at the last frame
+        # The last frame's changed area for the display (None: all of it), and what a moving scene's
+        # next frame needs: its still picture, what that depends on, where its moving part lies
+        self.updated: list[pygame.Rect] | None = None
+        self._still: pygame.Surface | None = None
+        self._still_key: object | None = None
+        self._moving: list[pygame.Rect] = []
 
     def show(self, scene: Scene) -> None:
         self.scene = scene
@@ -131,14 +160,42 @@ class Touchscreen:
         return None if wanted is None else max(0.0, self.drawn_at + wanted - now)
 
     def draw(self, now: float) -> bool:
-        """Draw a frame if one is due; True if it did."""
+        """Draw a frame if one is due; True if it did (`updated` says where)."""
         due = self.due(now)
         if self.scene is None or due is None or due > 0:
             return False
-        painter = Painter(self.surface, self.layout, self.scene.theme, self.lang)
-        self.scene.draw(painter, now)
-        self.painter = painter
+        scene = self.scene
+        key = scene.still(now) if isinstance(scene, Moving) else None
+        if isinstance(scene, Moving) and not self.dirty and key is not None and key == self._still_key:
+            self._draw_moving(scene, now)
+        else:
+            self._draw_whole(scene, now, key)
         self.dirty = False
         self.drawn_at = now
         self.frames += 1
         return True
+
+    def _draw_whole(self, scene: Scene, now: float, key: object | None) -> None:
+        painter = Painter(self.surface, self.layout, scene.theme, self.lang, still=key is not None)
+        scene.draw(painter, now)
+        if key is not None:
+            assert isinstance(scene, Moving)
+            if self._still is None or self._still.get_size() != self.surface.get_size():
+                self._still = pygame.Surface(self.surface.get_size(), 0, self.surface)
+            self._still.blit(self.surface, (0, 0))
+            painter.still = False
+            self._moving = scene.draw_moving(painter, now)
+        self._still_key = key
+        self.painter = painter
+        self.updated = None
+
+    def _draw_moving(self, scene: Moving, now: float) -> None:
+        """The still picture back over where the moving part was, then the moving part where it is now.
+        The touch targets stay those of the whole frame: nothing that moves answers a tap."""
+        assert self._still is not None
+        before = self._moving
+        for rect in before:
+            self.surface.blit(self._still, rect, rect)
+        painter = Painter(self.surface, self.layout, scene.theme, self.lang)
+        self._moving = scene.draw_moving(painter, now)
+        self.updated = [r for r in before + [m for m in self._moving if m not in before] if r.width > 0 and r.height > 0]

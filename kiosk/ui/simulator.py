@@ -126,10 +126,14 @@ class Simulator:
 
     # --- Window -----------------------------------------------------------------------------------
 
-    def present(self) -> None:
-        """Show what was drawn: as it is, or scaled down to the window's size on a small desktop."""
+    def present(self, rects: list[pygame.Rect] | None = None) -> None:
+        """Show what was drawn: as it is (only `rects` of the touchscreen, if given), or scaled down to
+        the window's size on a small desktop."""
         if self.display is not self.window:
             pygame.transform.smoothscale(self.window, self.display.get_size(), self.display)
+        elif rects is not None:
+            pygame.display.update([r.move(self.touch_area.topleft) for r in rects])
+            return
         pygame.display.flip()
 
     def handle(self, event: pygame.event.Event) -> bool:

@@ -13,6 +13,7 @@ links cut out of it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import json
 import logging
@@ -282,6 +283,33 @@ def listening_sockets(config: WebConfig) -> list[socket.socket]:
     return found
 
 
+class QuietServer(uvicorn.Server):
+    """uvicorn's server, woken only to stop. uvicorn's own main loop wakes ten times a second to look
+    at `should_exit` and refresh its Date header: on an idle table that made this thread the kiosk's
+    busiest (issue 35). This one sleeps until `exit()` wakes it; it sends no Date header (the phones
+    have no use for it), so there is nothing to refresh."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._exit: asyncio.Event | None = None
+
+    async def main_loop(self) -> None:
+        self._exit = asyncio.Event()
+        self._loop = asyncio.get_running_loop()
+        await self.on_tick(0)  # the default headers, once
+        if not self.should_exit:  # an exit() before the loop was there set only the flag
+            await self._exit.wait()
+
+    def exit(self) -> None:
+        """From any thread: stop serving."""
+        self.should_exit = True
+        loop, event = self._loop, self._exit
+        if loop is not None and event is not None:
+            with contextlib.suppress(RuntimeError):  # the loop has already closed
+                loop.call_soon_threadsafe(event.set)
+
+
 class WebServer:
     """The server in its own thread: `start()` listens (or raises `WebError`), `stop()` ends it."""
 
@@ -291,7 +319,7 @@ class WebServer:
         self.inputs = inputs
         self.sockets: list[socket.socket] = []
         self._thread: threading.Thread | None = None
-        self._server: uvicorn.Server | None = None
+        self._server: QuietServer | None = None
 
     @property
     def port(self) -> int:
@@ -307,8 +335,9 @@ class WebServer:
             if not any(isinstance(f, OneLinePerSocket) for f in logger.filters):
                 logger.addFilter(OneLinePerSocket())
         config = uvicorn.Config(make_app(self.hub, self.inputs), access_log=False, log_config=None,
-                                lifespan="off", ws="websockets-sansio", ws_max_size=MAX_MESSAGE * 4, server_header=False)
-        self._server = uvicorn.Server(config)
+                                lifespan="off", ws="websockets-sansio", ws_max_size=MAX_MESSAGE * 4, server_header=False,
+                                date_header=False)
+        self._server = QuietServer(config)
         server = self._server
         self._thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=self.sockets)),
                                         name="phone-seats", daemon=True)
@@ -322,7 +351,7 @@ class WebServer:
 
     def stop(self) -> None:
         if self._server is not None:
-            self._server.should_exit = True
+            self._server.exit()
         if self._thread is not None:
             self._thread.join()
         for sock in self.sockets:

@@ -37,6 +37,7 @@ class Frame:
     texts: list[str]
     faces: list[str]  # Time and other faces the Mystery Express board drew as pictures
     dice: list[list[int]]  # Mystery City's dice faces
+    updated: list[pygame.Rect] | None = None  # the touchscreen's changed area (None: all of it)
 
 
 @dataclass
@@ -65,6 +66,7 @@ class LiveTable:
                 self.now, [d.text for d in painter.drawn],
                 list(board.shown_faces) if isinstance(board, MysteryExpressBoard) else [],
                 [list(f) for f in board.shown_dice] if isinstance(board, MysteryCityBoard) else [],
+                self.app.screen.updated,
             ))
 
     def idle_until(self, until: float) -> None:

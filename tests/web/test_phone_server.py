@@ -305,3 +305,21 @@ def test_the_server_sends_a_phones_messages_without_waiting_for_its_acks():
         finally:
             for page in pages:
                 page.close()
+
+
+def test_an_idle_server_has_no_timer_to_wake_it_and_stops_when_told():
+    """Nothing wakes the server's thread while no phone talks (uvicorn's own loop wakes ten times a
+    second: on an idle table that was the kiosk's busiest thread). Its event loop has no timer
+    pending, before and after a page was served; stop() still ends it at once."""
+    import asyncio
+
+    async def timers() -> int:  # CPython's event loop keeps its timers in `_scheduled`
+        return sum(1 for handle in asyncio.get_running_loop()._scheduled if not handle.cancelled())  # type: ignore[attr-defined]
+
+    with phone_server(queue.Queue()) as (hub, server):
+        loop = server._server._loop  # type: ignore[union-attr]
+        assert loop is not None
+        assert asyncio.run_coroutine_threadsafe(timers(), loop).result(PATIENCE) == 0
+        assert httpx.get(f"{hub.base_url}/", timeout=PATIENCE).status_code == 200
+        assert eventually(lambda: asyncio.run_coroutine_threadsafe(timers(), loop).result(PATIENCE) == 0)
+    assert server._thread is None  # stop() joined it

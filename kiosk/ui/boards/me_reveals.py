@@ -47,6 +47,10 @@ class TimeReveal:
     sequence: tuple[str, ...] = ()
     rounds: int = 0
     piles: int = 1
+    # Where the last still picture left its moving part out (`Painter.still`): the packets' bar, or
+    # the card turning over as (centre, radius, hours, minutes)
+    _bar: pygame.Rect | None = field(default=None, init=False, repr=False, compare=False)
+    _turning: tuple[tuple[int, int], int, int, int] | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def from_event(cls, data: dict[str, Any], start: float, per: float) -> TimeReveal:
@@ -92,8 +96,30 @@ class TimeReveal:
             return min(FRAME, turned - now)
         return look + self.per - now  # it lies flat until the next card (or the end)
 
+    def still(self, now: float) -> int | None:
+        """While it is shown, only the look under way changes the still picture (its counter, the
+        cards lying flat): the card turning over, or the packets' bar, is its moving part."""
+        if not self.running(now) or now < self.start:
+            return None
+        return self.moment(now)[0]
+
+    def draw_moving(self, paint: Painter, now: float) -> list[pygame.Rect]:
+        """The moving part left out of the still picture last drawn: the bar, or the top card turning."""
+        index, progress = self.moment(now)
+        if self.method == "packets":
+            assert self._bar is not None
+            self._draw_bar(paint, self._bar, index, progress)
+            return [self._bar]
+        assert self._turning is not None
+        centre, radius, hours, minutes = self._turning
+        draw_clock(paint.surface, centre, radius, hours, minutes, flip(progress))
+        whole = pygame.Rect(0, 0, 2 * radius, 2 * radius)  # the face at its widest: all a turning card covers
+        whole.center = centre
+        return [whole.inflate(4, 4)]  # and the thick hands' ends
+
     def draw(self, paint: Painter, rect: pygame.Rect, narrator: Any, now: float, shown: list[str]) -> None:
-        """Draw the reveal in `rect`; every Time face drawn is appended to `shown`."""
+        """Draw the reveal in `rect`; every Time face drawn is appended to `shown`. With `paint.still`,
+        the moving part is left for `draw_moving`."""
         theme, layout = paint.theme, paint.layout
         paint.box(rect, theme.panel, theme.accent, radius=layout.mm(2))
         title, body = rows(inset(rect, layout.mm(2)), [1, 5], gap=layout.mm(1))
@@ -117,9 +143,12 @@ class TimeReveal:
                 continue
             face = self.sequence[top]
             hours, minutes = clock_of(narrator, face)
-            turn = flip(progress) if top == index else 1.0
-            draw_clock(paint.surface, box.center, radius, hours, minutes, turn)
             shown.append(face)
+            if top == index:  # turning over (or lying flat after its turn)
+                self._turning = (box.center, radius, hours, minutes)
+                if paint.still:
+                    continue
+            draw_clock(paint.surface, box.center, radius, hours, minutes, flip(progress) if top == index else 1.0)
 
     def _draw_rounds(self, paint: Painter, body: pygame.Rect, index: int, progress: float) -> None:
         theme, layout = paint.theme, paint.layout
@@ -132,6 +161,12 @@ class TimeReveal:
             back = pygame.Rect(0, 0, side * 3 // 4, side)
             back.center = cell.center
             card_back(paint, back, "TIME", empty=i > index)
+        self._bar = bar
+        if not paint.still:
+            self._draw_bar(paint, bar, index, progress)
+
+    def _draw_bar(self, paint: Painter, bar: pygame.Rect, index: int, progress: float) -> None:
+        theme = paint.theme
         done = (index + progress) / max(1, self.rounds)
         paint.box(bar, theme.background, theme.accent, radius=bar.height // 2)
         filled = pygame.Rect(bar.left, bar.top, max(bar.height, round(bar.width * done)), bar.height)

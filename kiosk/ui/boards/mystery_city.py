@@ -68,6 +68,9 @@ class MysteryCityBoard:
     log: EventLog = field(default_factory=EventLog)  # every banner, kept
     duel: DuelReveal | None = None  # the last exchange decided, shown big for the reveal's seconds
     grow: float = 1.0  # how much larger the type is set on this screen (mc_layout.growth)
+    # the dice drawn in the last frame, where and which rolls: a still picture (`Painter.still`) leaves
+    # them out while they tumble, for `draw_moving`
+    _dice: list[tuple[pygame.Rect, list[list[int]]]] = field(default_factory=list, repr=False)
 
     # --- what the table tells the board ----------------------------------------------------------
 
@@ -121,6 +124,7 @@ class MysteryCityBoard:
     def draw(self, paint: Painter, now: float) -> None:
         paint.fill()
         self.shown_dice = []
+        self._dice = []
         layout = paint.layout
         choices = self.choice_height(paint) if self.prompts else 0
         area = regions(layout, paint.surface.get_rect(), len(self.view.get("players", [])) or self.context.seats,
@@ -340,17 +344,37 @@ class MysteryCityBoard:
                        paint.theme.accent if active else paint.theme.ink, title=True)
 
     def draw_dice(self, paint: Painter, rect: pygame.Rect, rolls: list[list[int]], now: float) -> None:
-        """Big dice, a pair per roll (the card's own, then a partner's or Chomp's), stacked."""
+        """Big dice, a pair per roll (the card's own, then a partner's or Chomp's), stacked. With
+        `paint.still` they are left for `draw_moving` while they tumble."""
+        self.shown_dice.append(self.dice_faces(rolls, now))
+        self._dice.append((rect, rolls))
+        if not paint.still:
+            self._throw(paint, rect, rolls, now)
+
+    def _throw(self, paint: Painter, rect: pygame.Rect, rolls: list[list[int]], now: float) -> list[pygame.Rect]:
+        """The dice of `rolls` in `rect` at `now`; the rectangles they (and their shadows) cover."""
         tick = int((now - (self.rolled_at or 0.0)) / FRAME) if self.tumbling(now) else 0
         split = columns if rect.width > rect.height else rows
         cells = split(rect, [1] * (2 * len(rolls)), gap=paint.layout.mm(1))
-        faces = self.dice_faces(rolls, now)
-        self.shown_dice.append(faces)
-        for cell, pips in zip(cells, faces):
+        covered = []
+        for cell, pips in zip(cells, self.dice_faces(rolls, now)):
             side = min(cell.width, cell.height, paint.layout.mm(16 * self.grow))
             die = pygame.Rect(0, 0, side, side)
             die.center = cell.center
             draw_die(paint, die, pips, tilt=tick % 2)
+            lift = max(1, die.height // 12)
+            covered.append(pygame.Rect(die.left, die.top - lift, die.width + 2, die.height + lift + 3))  # the shadow: +2, +3
+        return covered
+
+    def still(self, now: float) -> object | None:
+        """While the dice tumble only they move (the duel shown big comes and goes on its own time)."""
+        if not self.tumbling(now):
+            return None
+        return self.rolled_at, self.duel is not None and self.duel.showing(now)
+
+    def draw_moving(self, paint: Painter, now: float) -> list[pygame.Rect]:
+        self.shown_dice = [self.dice_faces(rolls, now) for _, rolls in self._dice]
+        return [rect for where, rolls in self._dice for rect in self._throw(paint, where, rolls, now)]
 
     def dice_faces(self, rolls: list[list[int]], now: float) -> list[int]:
         """The faces the dice show: tumbling through every face just after the throw, then the roll."""

@@ -147,7 +147,7 @@ class MysteryExpressBoard:
         area = regions(paint, len(self._buttons()), view.get("stage") in FORM_STATUS)
         _frame(paint, paint.surface.get_rect())
         draw_itinerary(paint, area.itinerary, view)
-        reveal = next((r for r in self.reveals if r.start <= now), None)
+        reveal = self._reveal_at(now)
         if self.end is not None and reveal is None:  # the end follows the Time reveals still playing
             self.end.draw(paint, self._end_areas(paint)[0], narrator, now, self.shown_faces)
             return
@@ -355,6 +355,21 @@ class MysteryExpressBoard:
             self.context.submit(seat, action)
         except IllegalAction as refused:
             self.notice = refused.text
+
+    def _reveal_at(self, now: float) -> Reveal | None:
+        """The reveal on screen at `now` (the first still running that has begun)."""
+        return next((r for r in self.reveals if r.running(now) and r.start <= now), None)
+
+    def still(self, now: float) -> object | None:
+        """A Time reveal moves only its turning card (or its packets' bar): the rest stays for a look."""
+        reveal = self._reveal_at(now)
+        look = reveal.still(now) if self.view is not None and isinstance(reveal, TimeReveal) else None
+        return None if look is None else (id(reveal), look)
+
+    def draw_moving(self, paint: Painter, now: float) -> list[pygame.Rect]:
+        reveal = self._reveal_at(now)
+        assert isinstance(reveal, TimeReveal)
+        return reveal.draw_moving(paint, now)
 
     def next_frame(self, now: float) -> float | None:
         """When the reveal on screen (or the next one, or the end) next changes its picture."""

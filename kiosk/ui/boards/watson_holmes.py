@@ -170,6 +170,15 @@ class WatsonHolmesBoard:
         except IllegalAction as refused:
             self.notice = refused.text
 
+    def still(self, now: float) -> object | None:
+        """Dr Watson's reading settling onto its card moves only its frame."""
+        on_stage = bool(self.view) and not self.case_file and not self.view.get("over")  # the grid, under it
+        return self.reading.still(now) if self.reading is not None and on_stage else None
+
+    def draw_moving(self, paint: Painter, now: float) -> list[pygame.Rect]:
+        assert self.reading is not None
+        return self.reading.draw_moving(paint, now)
+
     def next_frame(self, now: float) -> float | None:
         """While Dr Watson's reading is drawn big, when it next changes; otherwise nothing moves."""
         return self.reading.next_change(now) if self.reading is not None else None

@@ -9,7 +9,7 @@ and the panel says to read the card aloud. While it shows, the board redraws on 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -36,6 +36,8 @@ class WatsonReading:
     text: dict[str, str] | None  # None with the published box: the text is read from the card itself
     start: float
     reveal_seconds: float
+    # while it settles: where it goes from and to, as the last frame drew it (for `draw_moving`)
+    _path: tuple[pygame.Rect, pygame.Rect] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def settle_at(self) -> float:
@@ -59,17 +61,18 @@ class WatsonReading:
             return self.settle_at - now
         return min(FRAME, self.end - now)
 
+    def still(self, now: float) -> object | None:
+        """While it settles, only its frame moves (over the card grid, which stays)."""
+        return id(self) if self.running(now) and self.settling(now) else None
+
     def draw(self, paint: Painter, stage: pygame.Rect, card_rect: pygame.Rect | None, narrator: Any, now: float) -> None:
-        """The panel over `stage`; while settling, an empty card frame moving onto `card_rect`."""
+        """The panel over `stage`; while settling, an empty card frame moving onto `card_rect` (left
+        for `draw_moving` with `paint.still`)."""
         theme, layout = paint.theme, paint.layout
         if self.settling(now):
-            share = min(1.0, max(0.0, (now - self.settle_at) / max(ON_TIME, self.end - self.settle_at)))
-            goal = card_rect or pygame.Rect(stage.centerx, stage.centery, 1, 1)
-            moving = pygame.Rect(
-                round(stage.left + (goal.left - stage.left) * share), round(stage.top + (goal.top - stage.top) * share),
-                max(1, round(stage.width + (goal.width - stage.width) * share)),
-                max(1, round(stage.height + (goal.height - stage.height) * share)))
-            paint.box(moving, theme.panel, theme.accent, radius=layout.mm(1.5), width=max(2, layout.mm(0.8)))
+            self._path = (stage, card_rect or pygame.Rect(stage.centerx, stage.centery, 1, 1))
+            if not paint.still:
+                self.draw_moving(paint, now)
             return
         gap = layout.mm(2)
         paint.box(stage.move(3, 3), (120, 96, 60), radius=layout.mm(2))
@@ -88,3 +91,17 @@ class WatsonReading:
         pygame.draw.line(paint.surface, theme.muted, (body.left, body.top - gap // 2), (body.right, body.top - gap // 2), 1)
         text = CaseText("", self.text) if self.text else Text(N_("Read this card aloud from the box."))
         draw_fitted(paint, body, text, TITLE, theme.ink)  # as large as the panel allows
+
+    def draw_moving(self, paint: Painter, now: float) -> list[pygame.Rect]:
+        """The settling frame at `now`, on its way from the stage to its card; the rectangle it covers
+        (its border is drawn inside it)."""
+        assert self._path is not None
+        stage, goal = self._path
+        share = min(1.0, max(0.0, (now - self.settle_at) / max(ON_TIME, self.end - self.settle_at)))
+        moving = pygame.Rect(
+            round(stage.left + (goal.left - stage.left) * share), round(stage.top + (goal.top - stage.top) * share),
+            max(1, round(stage.width + (goal.width - stage.width) * share)),
+            max(1, round(stage.height + (goal.height - stage.height) * share)))
+        paint.box(moving, paint.theme.panel, paint.theme.accent, radius=paint.layout.mm(1.5),
+                  width=max(2, paint.layout.mm(0.8)))
+        return [moving]
