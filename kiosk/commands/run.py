@@ -149,6 +149,12 @@ def run(args: argparse.Namespace) -> int:
         raise no_way_to_play(no_phones, args)
     for section in config.off:  # the terminal, or the journal under systemd
         log.warning("[%s] is off, the table plays without it: %s", section.section, "; ".join(section.problems))
+    # SIGTERM is ours before anything is started that says the table is up (the broker's "online"):
+    # one that comes early only asks the loop to stop at its first turn.
+    stop_requested.clear()
+    power_off_requested.clear()
+    restart_requested.clear()
+    stop_on_sigterm()
     data = args.data or config.data_dir
     store = GameStore.open(folder_to_write(data))
     clear_snapshots(data / "snapshots")  # the last run's pictures go (an older kiosk left people's hands there)
@@ -170,10 +176,6 @@ def run(args: argparse.Namespace) -> int:
     beacon = (start_beacon(config, table, store, lang, data, phones.hub.base_url if phones is not None else None)
               if config.off_because("mqtt") is None else None)
     notifier = ServiceNotifier()
-    stop_requested.clear()
-    power_off_requested.clear()
-    restart_requested.clear()
-    stop_on_sigterm()
     window: Any = None
     try:
         if phones_needed and no_phones is not None:  # it cannot listen
