@@ -17,7 +17,8 @@
 #   5. the installed pygame's SDL has the kmsdrm video driver the unit asks for.
 # One line per step (ok or FAIL, and its time); the exit status is non-zero when a step failed.
 # When every step passed, systemd/pi_check.sha256 records the hash of the files it checked (INPUTS):
-# commit it, and .ci/run skips the check until one of them changes (`pi_check.sh --inputs-hash`).
+# commit it: .ci/run runs the check when one of them changed since (`pi_check.sh --inputs-hash`), and
+# always where the root is cached (`pi_check.sh --cached`).
 #
 # Needs root, debootstrap, qemu-user-static and systemd-container (installed with apt if missing).
 # The pristine root is cached in $PI_CHECK_CACHE (default /var/cache/mystery-table/pi-check), in a
@@ -54,7 +55,6 @@ inputs_hash() {  # one hash of the INPUTS' names and contents (a missing one cou
     printf '%s %s\n' "$file" "$(sha256sum < "$REPO/$file" 2>/dev/null | cut -d' ' -f1 || true)"
   done | sha256sum | cut -d' ' -f1
 }
-if [ "${1:-}" = --inputs-hash ]; then inputs_hash; exit 0; fi
 now() { date +%s.%N; }
 
 # step NAME COMMAND...: run it with its output in $LOGS, print "ok"/"FAIL", its time, and on failure
@@ -134,7 +134,8 @@ host_mirror() {
 
 pristine_dir() {  # the cached root's name says what it was built from
   local key
-  key="$(printf '%s\n' "$SUITE" arm64 "$PACKAGES" "$(dpkg-query -W -f '${Version}' debootstrap)" | sha256sum | cut -c1-16)"
+  key="$(printf '%s\n' "$SUITE" arm64 "$PACKAGES" "$(dpkg-query -W -f '${Version}' debootstrap 2>/dev/null)" \
+    | sha256sum | cut -c1-16)"
   echo "$CACHE/$SUITE-arm64-$key"
 }
 pristine_root() {
@@ -418,6 +419,12 @@ export -f tools host_mirror pristine_dir pristine_root unmount_run fresh_copy in
 
 # --- the run --------------------------------------------------------------------------------------
 
+case "${1:-}" in
+  --inputs-hash) inputs_hash; exit 0 ;;         # what .ci/run compares with systemd/pi_check.sha256
+  --cached) [ -d "$(pristine_dir)" ]; exit $? ;;  # whether the root is built (a run then takes minutes)
+  "") ;;
+  *) die "unknown option $1 (--inputs-hash, --cached)" ;;
+esac
 [ "$(id -u)" = 0 ] || die "run it as root (systemd-nspawn and debootstrap need it)"
 trap 'stop_container >/dev/null 2>&1 || true; unmount_run || true' EXIT
 rm -rf "$LOGS" && mkdir -p "$LOGS"
