@@ -168,9 +168,8 @@ class Referee:
         if had_reveal:
             self._reveal_until.pop(seat, None)
             self._start_reveal_timer(seat)
-        for action in controller.chosen:  # the seat's local steps, then the choice that ends them
-            if self.submit(seat, action) is not None:
-                break
+        if controller.chosen:  # the seat's local steps, then the choice that ends them
+            self.submit_walk(seat, controller.chosen)
         self.draw(seat)
 
     def _foresee(self, seat: int, walked: tuple[Any, ...]) -> tuple[dict[str, Any], Prompt] | None:
@@ -228,17 +227,44 @@ class Referee:
 
     def submit(self, seat: int, action: Any) -> Text | None:
         """Apply a seat's action; the reason if it was refused (None: done)."""
+        return self.submit_walk(seat, (action,))
+
+    def submit_walk(self, seat: int, actions: tuple[Any, ...]) -> Text | None:
+        """Apply a seat's actions in turn (its local steps, then the choice that ends them), up to the
+        first refused; the reason if one was (None: all done). Each is stored and routed as it is
+        applied, but the seats are brought up to date and drawn once, after the last: a picture of the
+        walk half-way is never written (it would only hold up the seats awaited after it on the bus)."""
+        events: list[Event] = []
+        applied = 0
+        refused: Text | None = None
+        for action in actions:
+            done = self._apply(seat, action)
+            if isinstance(done, Text):
+                refused = done
+                break
+            events += done
+            applied += 1
+        if applied:
+            fresh = bool(self.session.game.info.fresh_turns & {event.kind for event in events})
+            self.refresh(acted=seat, fresh=fresh)
+            if self.on_events is not None:
+                self.on_events(events)
+        if refused is not None:
+            self._show_notice(seat, refused)
+        return refused
+
+    def _apply(self, seat: int, action: Any) -> list[Event] | Text:
+        """One action applied, stored and routed (its events), or the reason it was refused: the refusal
+        sounded and told to the touchscreen; the seat's notice is left to the caller."""
         try:
             events = self.session.apply(seat, action)  # stored before anything is shown
         except IllegalAction as refused:
             self._sound("error")
-            self._show_notice(seat, refused.text)
             if self.on_refused is not None:
                 self.on_refused(seat, refused.text)
             return refused.text
         except StoreWriteError as unsaved:  # the card: nothing stored, nothing changed, say why
             self._sound("error")
-            self._show_notice(seat, unsaved.short)
             if self.on_refused is not None:
                 self.on_refused(seat, unsaved.text)
             if seat in self.bots:  # the same choice again later: a bot chooses once per decision, as a resume replays it
@@ -250,11 +276,7 @@ class Referee:
             bot.observe([e for e in events if e.visible_to(bot_seat)])
         for other, controller in self.controllers.items():
             controller.ui.observe([e for e in events if e.visible_to(other)])
-        fresh = bool(self.session.game.info.fresh_turns & {event.kind for event in events})
-        self.refresh(acted=seat, fresh=fresh)
-        if self.on_events is not None:
-            self.on_events(events)
-        return None
+        return events
 
     # --- outputs --------------------------------------------------------------------------------
 
