@@ -14,13 +14,12 @@ sets such a game aside with its reason, and records the end of a game whose last
 from __future__ import annotations
 
 import logging
-import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
 from kiosk.bots import Bot
 from kiosk.games import registry
-from kiosk.games.base import Action, Event, Game, IllegalAction, Outcome
+from kiosk.games.base import Action, Event, Game, IllegalAction, Outcome, copy_state
 from kiosk.i18n import N_, Text
 from kiosk.store import CorruptRow, GameRecord, GameStore
 
@@ -138,7 +137,7 @@ class GameSession:
         then as it was: the action is first tried on a copy, and applied to the state (the same object,
         which others hold) only once it is stored. The action that ends the game is committed with the
         game's end, in one transaction: no cut keeps the one without the other."""
-        trial = pickle.loads(pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL))  # a deep copy, 3x copy.deepcopy's speed
+        trial = copy_state(self.state)
         self.game.apply(trial, seat, action)  # raises IllegalAction before anything is stored
         outcome = self.game.outcome(trial)
         ending = outcome_json(outcome) if outcome is not None else None
