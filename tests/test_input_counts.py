@@ -3,7 +3,9 @@ play each game with their seat buttons alone (`ButtonsOnly`, local steps and bac
 and after every press
 
 - the seats awaited now are the first written on the bus: no other seat's bytes go before theirs;
-- a seat whose picture did not change got no byte at all;
+- a seat whose picture did not change got no byte at all, and with the kernel's mux (each panel
+  written alone) a seat whose picture changed got one update's bytes, no more than its old picture
+  straight to its new one takes (a half-way picture is never written);
 - the game copies, the seat screens drawn and the board updates stay under the game's ceiling, per
   input and over the whole seeded playout, as python-chess counts perft nodes. The playouts are
   seeded, so the totals are exact: a change that draws, copies or updates more shows here, and one
@@ -34,9 +36,8 @@ CEILINGS: dict[str, tuple[int, tuple[int, ...], int, tuple[int, int, int], tuple
     "pi": (4, (1,), 200, (5, 4, 1), (295, 646, 101)),
     "mystery-city": (4, (1,), 400, (2, 4, 1), (286, 283, 143)),
 }
-
-
 INVERSION_BYTES = 3  # the address, the command prefix and the command
+
 
 @dataclass
 class Input:
