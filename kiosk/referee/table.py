@@ -231,52 +231,37 @@ class Referee:
 
     def submit_walk(self, seat: int, actions: tuple[Any, ...]) -> Text | None:
         """Apply a seat's actions in turn (its local steps, then the choice that ends them), up to the
-        first refused; the reason if one was (None: all done). Each is stored and routed as it is
-        applied, but the seats are brought up to date and drawn once, after the last: a picture of the
-        walk half-way is never written (it would only hold up the seats awaited after it on the bus)."""
-        events: list[Event] = []
-        applied = 0
-        refused: Text | None = None
-        for action in actions:
-            done = self._apply(seat, action)
-            if isinstance(done, Text):
-                refused = done
-                break
-            events += done
-            applied += 1
-        if applied:
-            fresh = bool(self.session.game.info.fresh_turns & {event.kind for event in events})
-            self.refresh(acted=seat, fresh=fresh)
-            if self.on_events is not None:
-                self.on_events(events)
-        if refused is not None:
-            self._show_notice(seat, refused)
-        return refused
-
-    def _apply(self, seat: int, action: Any) -> list[Event] | Text:
-        """One action applied, stored and routed (its events), or the reason it was refused: the refusal
-        sounded and told to the touchscreen; the seat's notice is left to the caller."""
+        first refused; the reason if one was (None: all done). They are stored together, in one
+        transaction, before anything is shown; the seats are brought up to date and drawn once, after
+        the last: a picture of the walk half-way is never written (it would only hold up the seats
+        awaited after it on the bus)."""
         try:
-            events = self.session.apply(seat, action)  # stored before anything is shown
+            events, refusal = self.session.apply_all(seat, actions)  # stored before anything is shown
         except IllegalAction as refused:
-            self._sound("error")
-            if self.on_refused is not None:
-                self.on_refused(seat, refused.text)
-            return refused.text
+            return self._refused(seat, refused.text, refused.text)
         except StoreWriteError as unsaved:  # the card: nothing stored, nothing changed, say why
-            self._sound("error")
-            if self.on_refused is not None:
-                self.on_refused(seat, unsaved.text)
             if seat in self.bots:  # the same choice again later: a bot chooses once per decision, as a resume replays it
-                self._bot_unsaved[seat] = action
+                self._bot_unsaved[seat] = actions[0]
                 self._bot_due[seat] = self.clock() + STORE_RETRY_SECONDS
-            return unsaved.short
+            return self._refused(seat, unsaved.short, unsaved.text)
         self.route(events)
         for bot_seat, bot in self.bots.items():  # each bot hears what its seat may see, nothing else
             bot.observe([e for e in events if e.visible_to(bot_seat)])
         for other, controller in self.controllers.items():
             controller.ui.observe([e for e in events if e.visible_to(other)])
-        return events
+        fresh = bool(self.session.game.info.fresh_turns & {event.kind for event in events})
+        self.refresh(acted=seat, fresh=fresh)
+        if self.on_events is not None:
+            self.on_events(events)
+        return None if refusal is None else self._refused(seat, refusal.text, refusal.text)
+
+    def _refused(self, seat: int, short: Text, text: Text) -> Text:
+        """A seat's choice refused: the error sound, `short` on its screen, `text` on the touchscreen."""
+        self._sound("error")
+        self._show_notice(seat, short)
+        if self.on_refused is not None:
+            self.on_refused(seat, text)
+        return short
 
     # --- outputs --------------------------------------------------------------------------------
 
