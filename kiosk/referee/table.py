@@ -170,6 +170,7 @@ class Referee:
             self._start_reveal_timer(seat)
         if controller.chosen:  # the seat's local steps, then the choice that ends them
             self.submit_walk(seat, controller.chosen)
+            return  # every seat drawn: after the walk, or the seat's notice of a refusal
         self.draw(seat)
 
     def _foresee(self, seat: int, walked: tuple[Any, ...]) -> tuple[dict[str, Any], Prompt] | None:
