@@ -202,6 +202,7 @@ class SeatDisplay:
         self._serial: Any = None
         self._on_panel: bytes | None = None  # what the panel's RAM holds, as far as we know
         self._wanted: Image.Image | None = None
+        self._converted: tuple[Image.Image, bytes] | None = None  # the last picture and its frame
         self._inverted = False  # wanted: the panel shows its RAM inverted
         self._panel_inverted = False  # what the panel was last told (luma's init says normal)
         self._retry_at = 0.0
@@ -374,7 +375,14 @@ class SeatDisplay:
         return self._framebuffer(image)
 
     def _framebuffer(self, image: Image.Image) -> bytes:
-        return image_to_framebuffer(self._device.preprocess(image))
+        """`image` as the panel's RAM holds it. The same picture object is converted once: a seat
+        whose screen did not change is handed the very picture it was last drawn (kiosk/seats/screen.py
+        keeps them), and nobody draws on a picture once it is shown."""
+        if self._converted is not None and self._converted[0] is image:
+            return self._converted[1]
+        frame = image_to_framebuffer(self._device.preprocess(image))
+        self._converted = (image, frame)
+        return frame
 
     @property
     def on_panel(self) -> bytes | None:

@@ -264,15 +264,22 @@ class GameStore:
         """Commit one accepted action; returns its sequence number (1, 2, ...). The action that ends the
         game comes with its `outcome`: both are committed together, so no cut can keep one without
         the other."""
+        return self.append_all(game_id, seat, [action], outcome)
+
+    def append_all(self, game_id: int, seat: int, actions: list[dict[str, Any]],
+                   outcome: dict[str, Any] | None = None) -> int:
+        """Commit a seat's actions taken at once (a walk on its buttons) in one transaction, one sync
+        of the card for them all; returns the last one's sequence number. A cut keeps all or none."""
         def insert(connection: sqlite3.Connection) -> int:
             (last,) = connection.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game = ?", (game_id,)).fetchone()
-            connection.execute(
+            now = time.time()
+            connection.executemany(
                 "INSERT INTO actions (game, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, last + 1, seat, json.dumps(action), time.time()),
+                [(game_id, last + n, seat, json.dumps(action), now) for n, action in enumerate(actions, 1)],
             )
             if outcome is not None:
                 _end(connection, game_id, outcome)
-            return int(last) + 1
+            return int(last) + len(actions)
 
         return self.write(insert)
 

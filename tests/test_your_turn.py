@@ -28,8 +28,7 @@ def play(mock_table, tmp_path, steps: int = 120, game: str = "mystery-express", 
     play_sound = referee._sound
     referee._sound = lambda pattern: (chirps.append(pattern), play_sound(pattern))
     kinds: list[str] = []
-    apply = session.apply
-    session.apply = lambda seat, action: [kinds.append(e.kind) or e for e in apply(seat, action)]
+    referee.on_events = lambda events: kinds.extend(e.kind for e in events)
     rng = random.Random(seed)
     log = []
     for _ in range(steps):

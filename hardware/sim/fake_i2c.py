@@ -264,10 +264,10 @@ class FakePanel:
             is_data = bool(control & 0x40)
             chunk = payload[index:index + 1] if single else payload[index:]
             index += len(chunk)
-            for byte in chunk:
-                if is_data:
-                    self._write_ram(byte)
-                else:
+            if is_data:
+                self._write_data(chunk)
+            else:
+                for byte in chunk:
                     self._command_byte(byte)
 
     def read(self) -> int:
@@ -321,6 +321,29 @@ class FakePanel:
             self.page = self.page_window[0]
         # Everything else (clock, multiplex, charge pump, remap, scrolling...) does not change
         # what RAM holds, so the emulation accepts it without effect.
+
+    def _write_data(self, data: bytes) -> None:
+        """Display data, byte after byte as `_write_ram` takes it; in the SSD1306's horizontal mode
+        (luma's, so nearly every write) a run up to the window's last column at once, which is the
+        same: the simulated bus is in the loop's thread, and byte by byte it cost the loop more than
+        the drivers' own work."""
+        if self.model != "ssd1306" or self.addressing_mode != 0:
+            for byte in data:
+                self._write_ram(byte)
+            return
+        first_col, last_col = self.column_window
+        first_page, last_page = self.page_window
+        start = 0
+        while start < len(data):
+            run = data[start:start + max(1, last_col - self.column + 1)]
+            self.ram[self.page][self.column:self.column + len(run)] = run
+            self.data_bytes += len(run)
+            start += len(run)
+            if self.column + len(run) - 1 >= last_col:
+                self.column = first_col
+                self.page = first_page if self.page >= last_page else self.page + 1
+            else:
+                self.column += len(run)
 
     def _write_ram(self, byte: int) -> None:
         self.data_bytes += 1

@@ -6,6 +6,7 @@ the state, so `(seed, options, actions)` replays to the identical state.
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
@@ -14,6 +15,13 @@ from kiosk.i18n import N_, Text
 
 JSONScalar = str | int | float | bool | None
 State = TypeVar("State")
+
+
+def copy_state(state: State) -> State:
+    """An independent copy of a game state (a trial, a look ahead). States are plain data, which a
+    pickle round trip copies in a third of `copy.deepcopy`'s time: the referee copies on every choice
+    a seat makes, so this is its budget."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))  # type: ignore[no-any-return]
 
 
 class IllegalAction(Exception):

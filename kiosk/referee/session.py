@@ -14,13 +14,12 @@ sets such a game aside with its reason, and records the end of a game whose last
 from __future__ import annotations
 
 import logging
-import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
 from kiosk.bots import Bot
 from kiosk.games import registry
-from kiosk.games.base import Action, Event, Game, IllegalAction, Outcome
+from kiosk.games.base import Action, Event, Game, IllegalAction, Outcome, copy_state
 from kiosk.i18n import N_, Text
 from kiosk.store import CorruptRow, GameRecord, GameStore
 
@@ -138,18 +137,41 @@ class GameSession:
         then as it was: the action is first tried on a copy, and applied to the state (the same object,
         which others hold) only once it is stored. The action that ends the game is committed with the
         game's end, in one transaction: no cut keeps the one without the other."""
-        trial = pickle.loads(pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL))  # a deep copy, 3x copy.deepcopy's speed
-        self.game.apply(trial, seat, action)  # raises IllegalAction before anything is stored
+        events, refused = self.apply_all(seat, (action,))
+        if refused is not None:
+            raise refused
+        return events
+
+    def apply_all(self, seat: int, actions: tuple[Action, ...]) -> tuple[list[Event], IllegalAction | None]:
+        """`apply` for a seat's actions taken at once (its local steps, then the choice that ends
+        them): tried in turn on one copy up to the first the game refuses, those before it committed in
+        one transaction and applied; their events, and the refusal if there was one. Nothing is stored
+        when the first is refused (it is raised)."""
+        trial = copy_state(self.state)
+        taken: list[Action] = []
+        refused: IllegalAction | None = None
+        for action in actions:
+            try:
+                self.game.apply(trial, seat, action)
+            except IllegalAction as error:
+                refused = error
+                break
+            taken.append(action)
+        if not taken:
+            assert refused is not None
+            raise refused
         outcome = self.game.outcome(trial)
         ending = outcome_json(outcome) if outcome is not None else None
-        self.store.append(self.record.id, seat, self.game.action_to_json(action), ending)
-        events = self.game.apply(self.state, seat, action)  # deterministic: the same as on the copy
-        self.actions_done += 1
-        self._track_waiting(seat)
+        self.store.append_all(self.record.id, seat, [self.game.action_to_json(action) for action in taken], ending)
+        events: list[Event] = []
+        for action in taken:
+            events += self.game.apply(self.state, seat, action)  # deterministic: the same as on the copy
+            self.actions_done += 1
+            self._track_waiting(seat)  # after each action, as a replay tracks them
         if outcome is not None:
             winners = ", ".join(str(seat + 1) for seat in outcome.winners)
             log.info("game %d finished after %d actions: won by seat %s", self.record.id, self.actions_done, winners)
-        return events
+        return events, refused
 
     def _track_waiting(self, acted: int | None) -> None:
         """After an action by `acted` (None: at the start): a seat prompted anew, or again after its own

@@ -168,9 +168,9 @@ class Referee:
         if had_reveal:
             self._reveal_until.pop(seat, None)
             self._start_reveal_timer(seat)
-        for action in controller.chosen:  # the seat's local steps, then the choice that ends them
-            if self.submit(seat, action) is not None:
-                break
+        if controller.chosen:  # the seat's local steps, then the choice that ends them
+            self.submit_walk(seat, controller.chosen)
+            return  # every seat drawn: after the walk, or the seat's notice of a refusal
         self.draw(seat)
 
     def _foresee(self, seat: int, walked: tuple[Any, ...]) -> tuple[dict[str, Any], Prompt] | None:
@@ -228,23 +228,23 @@ class Referee:
 
     def submit(self, seat: int, action: Any) -> Text | None:
         """Apply a seat's action; the reason if it was refused (None: done)."""
+        return self.submit_walk(seat, (action,))
+
+    def submit_walk(self, seat: int, actions: tuple[Any, ...]) -> Text | None:
+        """Apply a seat's actions in turn (its local steps, then the choice that ends them), up to the
+        first refused; the reason if one was (None: all done). They are stored together, in one
+        transaction, before anything is shown; the seats are brought up to date and drawn once, after
+        the last: a picture of the walk half-way is never written (it would only hold up the seats
+        awaited after it on the bus)."""
         try:
-            events = self.session.apply(seat, action)  # stored before anything is shown
+            events, refusal = self.session.apply_all(seat, actions)  # stored before anything is shown
         except IllegalAction as refused:
-            self._sound("error")
-            self._show_notice(seat, refused.text)
-            if self.on_refused is not None:
-                self.on_refused(seat, refused.text)
-            return refused.text
+            return self._refused(seat, refused.text, refused.text)
         except StoreWriteError as unsaved:  # the card: nothing stored, nothing changed, say why
-            self._sound("error")
-            self._show_notice(seat, unsaved.short)
-            if self.on_refused is not None:
-                self.on_refused(seat, unsaved.text)
             if seat in self.bots:  # the same choice again later: a bot chooses once per decision, as a resume replays it
-                self._bot_unsaved[seat] = action
+                self._bot_unsaved[seat] = actions[0]
                 self._bot_due[seat] = self.clock() + STORE_RETRY_SECONDS
-            return unsaved.short
+            return self._refused(seat, unsaved.short, unsaved.text)
         self.route(events)
         for bot_seat, bot in self.bots.items():  # each bot hears what its seat may see, nothing else
             bot.observe([e for e in events if e.visible_to(bot_seat)])
@@ -254,7 +254,15 @@ class Referee:
         self.refresh(acted=seat, fresh=fresh)
         if self.on_events is not None:
             self.on_events(events)
-        return None
+        return None if refusal is None else self._refused(seat, refusal.text, refusal.text)
+
+    def _refused(self, seat: int, short: Text, text: Text) -> Text:
+        """A seat's choice refused: the error sound, `short` on its screen, `text` on the touchscreen."""
+        self._sound("error")
+        self._show_notice(seat, short)
+        if self.on_refused is not None:
+            self.on_refused(seat, text)
+        return short
 
     # --- outputs --------------------------------------------------------------------------------
 

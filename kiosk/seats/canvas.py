@@ -131,11 +131,17 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: i
 
 
 def draw_glyph(draw: ImageDraw.ImageDraw, xy: tuple[int, int], key: str, fill: int = ON) -> None:
-    x0, y0 = xy
-    for dy, row in enumerate(GLYPHS[key]):
-        for dx, pixel in enumerate(row):
-            if pixel == "#":
-                draw.point((x0 + dx, y0 + dy), fill=fill)
+    draw.bitmap(xy, glyph_mask(key), fill=fill)
+
+
+@cache
+def glyph_mask(key: str) -> Image.Image:
+    """A glyph's pixels as a one-bit mask, made once (drawn point by point, a row of category counts
+    cost a third of a seat screen's drawing)."""
+    rows = GLYPHS[key]
+    mask = Image.new("1", (max(len(row) for row in rows), len(rows)), 0)
+    mask.putdata([1 if pixel == "#" else 0 for row in rows for pixel in row.ljust(mask.width)])
+    return mask
 
 
 def draw_clock(draw: ImageDraw.ImageDraw, centre: tuple[int, int], radius: int, hours: int, minutes: int) -> None:
@@ -161,24 +167,41 @@ def draw_clock(draw: ImageDraw.ImageDraw, centre: tuple[int, int], radius: int, 
     draw.ellipse((cx - 1, cy - 1, cx + 1, cy + 1), fill=ON)
 
 
+# The same labels and texts are wrapped again on every redraw of a menu (a seat's menu is built for
+# each press, every choice's label wrapped to see whether it fits): the wraps are kept, as the text
+# widths are, and handed out as new lists.
+WRAPS_KEPT = 4096
+
+
 def wrap(text: str, width: int, sizes: tuple[int, ...] = SIZES) -> tuple[list[str], int]:
     """One line at the largest size that fits, else two lines (split at a space, the second more than a
     short word where a split allows it), else cut short."""
+    lines, size = _wrap(text, width, sizes)
+    return list(lines), size
+
+
+@lru_cache(maxsize=WRAPS_KEPT)
+def _wrap(text: str, width: int, sizes: tuple[int, ...]) -> tuple[tuple[str, ...], int]:
     for size in sizes:
         if text_width(text, size) <= width:
-            return [text], size
+            return (text,), size
     words = words_of(text)
     for size in sizes[1:]:
-        cuts = [([" ".join(words[:cut]), " ".join(words[cut:])]) for cut in range(len(words) - 1, 0, -1)]
+        cuts = [(" ".join(words[:cut]), " ".join(words[cut:])) for cut in range(len(words) - 1, 0, -1)]
         fitting = [lines for lines in cuts if all(text_width(line, size) <= width for line in lines)]
         if fitting:  # the longest first line that leaves the second more than a short word
             return next((lines for lines in fitting if not short_word(lines[1])), fitting[0]), size
     line, size = fit(text, width, sizes[-1:])
-    return [line], size
+    return (line,), size
 
 
 def paragraph(text: str, width: int, size: int = 12) -> list[str]:
     """Prose broken into as many lines as it needs at one size (a long word is cut to fit)."""
+    return list(_paragraph(text, width, size))
+
+
+@lru_cache(maxsize=WRAPS_KEPT)
+def _paragraph(text: str, width: int, size: int) -> tuple[str, ...]:
     lines: list[str] = []
     for part in text.split("\n"):
         broken: list[str] = []
@@ -202,4 +225,4 @@ def paragraph(text: str, width: int, size: int = 12) -> list[str]:
         if line:
             broken.append(line)
         lines += keep_tail(broken, lambda words: text_width(words, size) <= width)
-    return lines
+    return tuple(lines)

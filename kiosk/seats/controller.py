@@ -105,7 +105,8 @@ class SeatController:
         picked, self._picked = self._picked, None
         if prompt != self.prompt or (fresh and prompt is not None):
             waited = self.prompt is None or fresh
-            same_kind = prompt is not None and self.prompt is not None and prompt.kind == self.prompt.kind
+            before = self.deciding()  # after a walk sent whole: the prompt its last choice answered
+            same_kind = prompt is not None and before is not None and prompt.kind == before.kind
             self.prompt, self.also, self.steps = prompt, also, []
             self.index, self.path = 0, ()
             self.mode = "prompt" if prompt is not None and not (waited and self.asked is not None) else "idle"

@@ -9,16 +9,15 @@ nothing to the store; the walk goes to the table whole, with the first choice th
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-from kiosk.games.base import Action, Game, IllegalAction, Prompt
+from kiosk.games.base import Action, Game, IllegalAction, Prompt, copy_state
 
 
 def foresee(game: Game[Any], state: Any, seat: int, walked: tuple[Action, ...]) -> tuple[dict[str, Any], Prompt] | None:
     """The seat's view and next prompt after `walked` (its actions from now on), if the last of them
     is a local step; None if it must go to the table (or the game refuses it: the table will say why)."""
-    ahead = copy.deepcopy(state)
+    ahead = copy_state(state)
     try:
         for action in walked:
             events = game.apply(ahead, seat, action)

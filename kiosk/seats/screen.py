@@ -10,6 +10,7 @@ turns to "Your move" changes its title bar and those two lines, not its whole pa
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image
 
@@ -19,6 +20,7 @@ from kiosk.seats.canvas import HEIGHT, OFF, ON, WIDTH, blank, draw_clock, draw_g
 TITLE_HEIGHT = 12
 PAGE_LINES = 4  # lines of 12 px under the title: one page of an `Item.lines` text
 NOTICE_LINES = 2
+PICTURES_KEPT = 64  # seven seats' screens of lately, and the pages of a menu walked to and fro
 
 
 @dataclass(frozen=True)
@@ -69,14 +71,25 @@ def writing(screen: Screen) -> list[tuple[str, list[str]]]:
     return written
 
 
+@lru_cache(maxsize=PICTURES_KEPT)
 def panel_picture(screen: Screen) -> tuple[Image.Image, bool]:
     """What to send to a seat's panel: the picture drawn light on dark, and whether the panel shows it
     inverted. The controller inverts in hardware (one command byte), so an eye-catching inverted
-    screen costs the bus only the pixels that differ from the last, not a whole frame both ways."""
+    screen costs the bus only the pixels that differ from the last, not a whole frame both ways.
+
+    A screen is plain data and its picture depends on nothing else, so the pictures of the screens
+    drawn lately are kept: after a move every seat is brought up to date, and a seat whose screen did
+    not change costs no drawing (nor, for the same picture, its panel's conversion: `SeatDisplay`).
+    The picture is shared: nobody draws on it."""
+    return draw_screen(screen), screen.inverted and not screen.qr  # a code is read lit, whatever the screen
+
+
+def draw_screen(screen: Screen) -> Image.Image:
+    """The screen drawn light on dark (what `panel_picture` keeps)."""
     image, draw = blank()
     if screen.qr:
         _qr(draw, screen)
-        return image, False
+        return image
     _title(draw, screen)
     if screen.items:
         _item(draw, screen.items[screen.index], 0 if screen.notice else 1 if screen.footer else 2)
@@ -89,7 +102,7 @@ def panel_picture(screen: Screen) -> tuple[Image.Image, bool]:
     elif screen.footer:
         text, size = fit(screen.footer, WIDTH, (12,))  # `writing` reads it the same
         draw_text(draw, ((WIDTH - text_width(text, size)) // 2, HEIGHT - 12), text, size)
-    return image, screen.inverted
+    return image
 
 
 def _notice(draw, notice: str) -> None:

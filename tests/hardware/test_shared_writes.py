@@ -6,20 +6,12 @@ channels at once."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
+
 from hardware.display import Window
-from hardware.sim.mock_table import build_mock_table
 from hardware.shared_writes import Pending, SharedWrite, plan
-from kiosk.config import default_config
 from kiosk.seats.screen import Item, Screen, panel_picture
-from tests.table_support import play_showing_each_seat, table_referee
-
-
-def mock(mux: str, seats: int = 5):
-    config = default_config(seats)
-    return build_mock_table(replace(config, i2c=replace(config.i2c, mux=mux)), start_reader=False)
+from tests.table_support import mux_table, play_showing_each_seat, table_referee
 
 
 def idle(seat: int, status: str = "Seat 2 is visiting") -> Screen:
@@ -44,7 +36,7 @@ def frames(screens: dict[int, Screen]):
 
 
 def redraw_bytes(mux: str, before: dict[int, Screen], after: dict[int, Screen]) -> tuple[int, int]:
-    table = mock(mux, len(before))
+    table = mux_table(mux, len(before))
     try:
         table.table.show(frames(before))
         bus, mux = table.backend.buses["i2c"], table.backend.muxes["i2c"]
@@ -97,7 +89,7 @@ def test_the_plan_shares_only_identical_pages_and_puts_each_write_before_its_fir
 
 
 def test_a_game_on_a_user_space_mux_shows_every_seat_its_own_page(tmp_path):
-    table = mock("user", 7)
+    table = mux_table("user", 7)
     store, session, referee = table_referee(table, tmp_path, "watson-holmes", 3, seats=7, bots=())
     try:
         play_showing_each_seat(table, session, referee, 120)
@@ -108,7 +100,7 @@ def test_a_game_on_a_user_space_mux_shows_every_seat_its_own_page(tmp_path):
 
 
 def test_a_panel_that_stops_answering_inside_a_shared_write_is_still_found():
-    table = mock("user", 4)
+    table = mux_table("user", 4)
     try:
         table.table.show(frames({seat: idle(seat) for seat in range(4)}))
         table.panel(2).answering = False  # the others acknowledge the shared write for it
@@ -132,7 +124,7 @@ def test_a_panel_that_stops_answering_inside_a_shared_write_is_still_found():
 
 @pytest.mark.parametrize("seats", [2, 5])
 def test_every_seat_failing_makes_each_write_its_own(seats):
-    table = mock("user", seats)
+    table = mux_table("user", seats)
     try:
         table.table.show(frames({seat: idle(seat) for seat in range(seats)}))
         for seat in range(seats):
@@ -162,7 +154,7 @@ def test_seats_awaited_together_are_written_least_first(mux):
     after = {0: Screen("You see", (Item("Pushed off the train", "MOTIVE", "Passed by Seat 5"),), inverted=True),
              1: your_move(1), 2: your_move(2)}
     for least_first, expected_first in ((False, 0), (True, 1)):
-        table = mock(mux, 3)
+        table = mux_table(mux, 3)
         try:
             table.table.show(frames(before))
             bus = table.backend.buses["i2c"]

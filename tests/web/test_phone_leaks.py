@@ -69,14 +69,14 @@ def test_every_message_to_every_socket_holds_only_what_its_seat_may_know(mock_ta
         store, session, referee = table_referee(mock_table, tmp_path, game_id, seed, seats=seats, options=options,
                                                 bots=(), phones=PhoneSeats(hub))
         log.extend(session.replayed)
-        apply = session.apply
+        apply_all = session.apply_all
 
-        def applied(seat: int, action: Any) -> Any:  # the step's events are known before the seats are drawn
-            events = apply(seat, action)
+        def applied(seat: int, actions: Any) -> Any:  # the step's events are known before the seats are drawn
+            events, refused = apply_all(seat, actions)
             log.extend(events)
-            return events
+            return events, refused
 
-        session.apply = applied  # type: ignore[method-assign]
+        session.apply_all = applied  # type: ignore[method-assign]
         game, state = session.game, session.state
         narrator = narrator_for(game_id, game.view(state, None))
         known = [""] * seats  # Mystery City: everything each seat was told, as JSON text

@@ -1,0 +1,205 @@
+"""Counts per input, never timings (issue 35), so a slower change is caught on any machine: people
+play each game with their seat buttons alone (`ButtonsOnly`, local steps and backing out included),
+and after every press
+
+- the seats awaited now are the first written on the bus: no other seat's bytes go before theirs;
+- a seat whose picture did not change got no byte at all, and with the kernel's mux (each panel
+  written alone) a seat whose picture changed got one update's bytes, no more than its old picture
+  straight to its new one takes (a half-way picture is never written);
+- the game copies, the seat screens drawn and the board updates stay under the game's ceiling, per
+  input and over the whole seeded playout, as python-chess counts perft nodes. The playouts are
+  seeded, so the totals are exact: a change that draws, copies or updates more shows here, and one
+  that does less lowers the ceiling (CEILINGS, with its reason in the commit).
+
+A board update is one call of the referee's `on_events` (the touchscreen observes the events, takes
+the new public view and draws its next frame once); a game copy is one copy of the game state
+(`copy_state` or `copy.deepcopy`, both of which reduce the state); a seat screen drawn is one
+`draw_screen` (a picture `panel_picture` did not keep).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from hardware.display import plan_windows, window_cost
+from kiosk.seats import screen as seat_screen
+from tests.table_support import ButtonsOnly, mux_table, table_referee
+
+# game -> seats, seeds, most decisions, and the ceilings: per input (copies, screens drawn, board
+# updates), then for the whole playout of those seeds (the same three)
+CEILINGS: dict[str, tuple[int, tuple[int, ...], int, tuple[int, int, int], tuple[int, int, int]]] = {
+    "mystery-express": (5, (1,), 400, (2, 5, 1), (912, 1350, 324)),
+    "watson-holmes": (7, (1,), 200, (2, 7, 1), (221, 521, 90)),
+    "pi": (4, (1,), 200, (2, 4, 1), (259, 646, 101)),
+    "mystery-city": (4, (1,), 400, (2, 4, 1), (286, 283, 143)),
+}
+INVERSION_BYTES = 3  # the address, the command prefix and the command
+
+
+@dataclass
+class Input:
+    """What one press cost."""
+
+    copies: int = 0
+    drawn: int = 0
+    board: int = 0
+    written: list[tuple[int, int, int]] = field(default_factory=list)  # (write, seat, bytes) as the panels took them
+
+
+class Counted(ButtonsOnly):
+    """People at the buttons whose every press is counted and checked."""
+
+    def __init__(self, referee: Any, game_id: str, seed: int, table: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        super().__init__(referee, game_id, seed)
+        self.now = Input()
+        self.inputs: list[Input] = []
+        self.late: list[str] = []
+        self.needless: list[str] = []
+        self.panels = table.backend.panels
+        for seat, panel in self.panels.items():
+            monkeypatch.setattr(panel, "receive", self._taken(seat, panel.receive))
+        self.alone = table.config.i2c.mux == "kernel"  # every write reaches one panel
+        self.writes = 0  # the bus's writes so far: one write may reach several panels (a user-space mux)
+        bus = table.backend.buses["i2c"]
+        transfer = bus.transfer
+
+        def write(address: int, payload: bytes) -> None:
+            self.writes += 1
+            transfer(address, payload)
+
+        monkeypatch.setattr(bus, "transfer", write)
+        state_class = type(self.session.state)
+        reduce = state_class.__reduce_ex__
+
+        def copied(state: Any, protocol: Any) -> Any:
+            self.now.copies += 1
+            return reduce(state, protocol)
+
+        monkeypatch.setattr(state_class, "__reduce_ex__", copied)
+        draw = seat_screen.draw_screen
+
+        def drawn(screen: Any) -> Any:
+            self.now.drawn += 1
+            return draw(screen)
+
+        monkeypatch.setattr(seat_screen, "draw_screen", drawn)
+        seat_screen.panel_picture.cache_clear()
+
+    def _taken(self, seat: int, receive: Any) -> Any:
+        def taken(payload: bytes) -> None:
+            self.now.written.append((self.writes, seat, 1 + len(payload)))
+            receive(payload)
+        return taken
+
+    def heard(self, events: list[Any]) -> None:
+        self.now.board += 1
+        super().heard(events)
+
+    def showing(self) -> dict[int, tuple[bytes, bool]]:
+        return {seat: (panel.framebuffer(), panel.inverted) for seat, panel in self.panels.items()}
+
+    def press(self, seat: int, button: str, long: bool = False) -> None:
+        before = self.showing()
+        self.now = Input()
+        super().press(seat, button, long)
+        after = self.showing()
+        self.inputs.append(self.now)
+        where = f"seat {seat + 1} pressed {button}{' (long)' if long else ''}, input {len(self.inputs)}"
+        awaited = {p.seat for p in self.session.game.prompts(self.session.state)}
+        reached: dict[int, set[int]] = {}  # each write of the input: the panels it reached
+        for write, seat_reached, _ in self.now.written:
+            reached.setdefault(write, set()).add(seat_reached)
+        writes = list(reached.values())
+        last = max((n for n, seats in enumerate(writes) if seats & awaited), default=0)
+        early = sorted({s + 1 for seats in writes[:last] if not seats & awaited for s in seats})
+        if early:
+            self.late.append(f"{where}: seats {early} written before the awaited seats "
+                             f"{sorted(s + 1 for s in awaited)} had their last byte (writes: {runs(writes)})")
+        for other, picture in after.items():
+            sent = sum(count for _, s, count in self.now.written if s == other)
+            # With the kernel's mux each panel is written alone: its bytes are one update, from the
+            # picture before to the picture after. From user space a write may reach several panels
+            # and carry a page wider than one panel's change: there, only an unchanged picture is held.
+            needed = update_cost(before[other], picture) if self.alone or picture == before[other] else sent
+            if sent > needed:
+                self.needless.append(f"{where}: seat {other + 1} got {sent} bytes, " +
+                                     (f"its picture straight to the new one takes {needed}" if needed else
+                                      "and its picture did not change"))
+
+
+@dataclass
+class Playout:
+    """Every input of a game's seeded playouts, and what went wrong in them."""
+
+    inputs: list[Input]
+    late: list[str]  # inputs after which a seat not awaited was written before the awaited ones
+    needless: list[str]  # inputs that wrote to a seat whose picture did not change
+
+
+@pytest.fixture(scope="module", params=[(game_id, mux) for game_id in sorted(CEILINGS) for mux in ("kernel", "user")],
+                ids=lambda param: f"{param[0]}-{param[1]}")
+def playout(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Playout:
+    """People play the game's seeds to the end with their buttons, every press counted (once per
+    game and mux: the three guards read the same playout)."""
+    game_id, mux = request.param
+    seats, seeds, most, _, _ = CEILINGS[game_id]
+    found = Playout([], [], [])
+    for seed in seeds:
+        table = mux_table(mux, seats)
+        store, session, referee = table_referee(table, tmp_path_factory.mktemp(f"{game_id}-{seed}"), game_id, seed,
+                                                seats=seats, bots=(), touchscreen=True)
+        try:
+            with pytest.MonkeyPatch.context() as monkeypatch:
+                people = Counted(referee, game_id, seed, table, monkeypatch)
+                for _ in range(most):
+                    if session.over:
+                        break
+                    people.answer_next()
+            assert session.over, f"seed {seed}: the game did not end in {most} decisions"
+            found.inputs += people.inputs
+            found.late += people.late
+            found.needless += people.needless
+        finally:
+            store.close()
+            table.close()
+    return found
+
+
+def test_the_seats_awaited_after_an_input_are_written_first(playout):
+    assert not playout.late, f"{len(playout.late)} inputs, the first: {playout.late[0]}"
+
+
+def test_a_seat_whose_picture_did_not_change_gets_no_byte_and_the_others_one_update(playout):
+    assert not playout.needless, f"{len(playout.needless)} inputs, the first: {playout.needless[0]}"
+
+
+def test_copies_screens_drawn_and_board_updates_stay_under_the_ceiling(request, playout):
+    game_id = request.node.callspec.params["playout"][0]
+    _, _, _, per_input, whole = CEILINGS[game_id]
+    names = ("game copies", "seat screens drawn", "board updates")
+    most = tuple(max(getattr(i, name) for i in playout.inputs) for name in ("copies", "drawn", "board"))
+    totals = tuple(sum(getattr(i, name) for i in playout.inputs) for name in ("copies", "drawn", "board"))
+    over = [f"{name}: {seen} in one input (ceiling {ceiling})" for name, seen, ceiling in zip(names, most, per_input)
+            if seen > ceiling]
+    over += [f"{name}: {seen} in the playout (ceiling {ceiling})" for name, seen, ceiling in zip(names, totals, whole)
+             if seen > ceiling]
+    assert not over, f"{game_id}, {len(playout.inputs)} inputs: " + "; ".join(over)
+
+
+def update_cost(before: tuple[bytes, bool], after: tuple[bytes, bool]) -> int:
+    """The bytes that take a panel from one picture (its RAM, inverted or not) straight to another, as
+    the display plans them: none for the same picture."""
+    windows = plan_windows(before[0], after[0], "ssd1306")
+    return sum(window_cost(window) for window in windows) + (INVERSION_BYTES if before[1] != after[1] else 0)
+
+
+def runs(writes: list[set[int]]) -> str:
+    """The seats each write reached, in order, a run of writes to the same seats told once: "1 x3, 2+3"."""
+    told: list[tuple[str, int]] = []
+    for seats in writes:
+        name = "+".join(str(s + 1) for s in sorted(seats))
+        told[-1:] = [(name, told[-1][1] + 1)] if told and told[-1][0] == name else told[-1:] + [(name, 1)]
+    return ", ".join(name if count == 1 else f"{name} x{count}" for name, count in told)
