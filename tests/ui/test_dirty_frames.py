@@ -8,12 +8,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from kiosk.ui.boards.mystery_city import ROLL_SECONDS, MysteryCityBoard
+from kiosk.ui.boards.mystery_city import ROLL_SECONDS
 from kiosk.ui.layout import LAYOUTS
 from kiosk.ui.paint import Painter
 from kiosk.ui.scene import Touchscreen
 from tests.ui.test_wh_board_reading import START, just_before_watson_reads
-from tests.ui.test_live_animations import SOON, LiveTable, live, mystery_express, time_reveals  # noqa: F401
+from tests.ui.test_live_animations import SOON, LiveTable, live, mystery_express, thrown_dice, time_reveals  # noqa: F401
 
 SCREEN = 800 * 480
 
@@ -91,13 +91,7 @@ def test_a_notice_over_a_turning_card_is_drawn_with_the_whole_board(live):
 
 def test_tumbling_dice_redraw_only_the_dice_and_look_like_the_whole_board(live):
     """The dice lift and fall back as they tumble: each frame must put the felt back under them."""
-    live.app.start_game("mystery-city", 4, [], {})
-    live.step()
-    board = live.app.board
-    assert isinstance(board, MysteryCityBoard)
-    live.play(5, lambda: board.rolled_at is not None, limit=5000)
-    thrown = board.rolled_at
-    assert thrown is not None
+    board, thrown = thrown_dice(live)
     live.frames.clear()
     parts, wholes = watch(live, thrown, thrown + ROLL_SECONDS + 1.0)
     assert parts >= 5 and wholes <= 3  # the throw and the settling whole, the tumbling in part

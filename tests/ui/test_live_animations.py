@@ -130,6 +130,17 @@ def mystery_express(live: LiveTable, seats: int = 4) -> MysteryExpressBoard:
     return board
 
 
+def thrown_dice(live: LiveTable) -> tuple[MysteryCityBoard, float]:
+    """A Mystery City game with people at every seat, played until its first dice are thrown."""
+    live.app.start_game("mystery-city", 4, [], {})
+    live.step()
+    board = live.app.board
+    assert isinstance(board, MysteryCityBoard)
+    live.play(5, lambda: board.rolled_at is not None, limit=5000)
+    assert board.rolled_at is not None
+    return board, board.rolled_at
+
+
 def time_reveals(board: MysteryExpressBoard) -> list[TimeReveal]:
     return [r for r in board.reveals if isinstance(r, TimeReveal)]
 
@@ -237,13 +248,7 @@ def test_a_tap_during_the_end_reveal_does_not_skip_it(live):
 
 
 def test_mystery_city_dice_settle_on_the_roll_with_nobody_touching(live):
-    live.app.start_game("mystery-city", 4, [], {})
-    live.step()
-    board = live.app.board
-    assert isinstance(board, MysteryCityBoard)
-    live.play(5, lambda: board.rolled_at is not None, limit=5000)
-    thrown = board.rolled_at
-    assert thrown is not None
+    board, thrown = thrown_dice(live)
     # what the duel shows when the dice are thrown: the combat's current exchange (a "?" is rolled when
     # its card is shown), or the exchange just resolved
     combat = board.view.get("combat")
