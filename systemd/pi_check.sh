@@ -52,7 +52,7 @@ die() { echo "pi-check: $*" >&2; exit 1; }
 inputs_hash() {  # one hash of the INPUTS' names and contents (a missing one counts as empty)
   local file
   for file in $INPUTS; do
-    printf '%s %s\n' "$file" "$(sha256sum < "$REPO/$file" 2>/dev/null | cut -d' ' -f1 || true)"
+    printf '%s %s\n' "$file" "$(sha256sum 2>/dev/null < "$REPO/$file" | cut -d' ' -f1 || true)"
   done | sha256sum | cut -d' ' -f1
 }
 now() { date +%s.%N; }
