@@ -31,10 +31,10 @@ from tests.table_support import ButtonsOnly, mux_table, table_referee
 # game -> seats, seeds, most decisions, and the ceilings: per input (copies, screens drawn, board
 # updates), then for the whole playout of those seeds (the same three)
 CEILINGS: dict[str, tuple[int, tuple[int, ...], int, tuple[int, int, int], tuple[int, int, int]]] = {
-    "mystery-express": (5, (1,), 400, (2, 5, 1), (912, 1350, 324)),
-    "watson-holmes": (7, (1,), 200, (2, 7, 1), (221, 521, 90)),
-    "pi": (4, (1,), 200, (2, 4, 1), (259, 646, 101)),
-    "mystery-city": (4, (1,), 400, (2, 4, 1), (286, 283, 143)),
+    "mystery-express": (5, (1,), 400, (1, 5, 1), (588, 1350, 324)),
+    "watson-holmes": (7, (1,), 200, (1, 7, 1), (131, 521, 90)),
+    "pi": (4, (1,), 200, (1, 4, 1), (158, 646, 101)),
+    "mystery-city": (4, (1,), 400, (1, 4, 1), (143, 283, 143)),
 }
 INVERSION_BYTES = 3  # the address, the command prefix and the command
 

@@ -142,15 +142,18 @@ class GameSession:
             raise refused
         return events
 
-    def apply_all(self, seat: int, actions: tuple[Action, ...]) -> tuple[list[Event], IllegalAction | None]:
+    def apply_all(self, seat: int, actions: tuple[Action, ...],
+                  tried: Any = None) -> tuple[list[Event], IllegalAction | None]:
         """`apply` for a seat's actions taken at once (its local steps, then the choice that ends
         them): tried in turn on one copy up to the first the game refuses, those before it committed in
         one transaction and applied; their events, and the refusal if there was one. Nothing is stored
-        when the first is refused (it is raised)."""
-        trial = copy_state(self.state)
-        taken: list[Action] = []
+        when the first is refused (it is raised). `tried`, if given, is that copy already made, with all
+        of `actions` taken on the state as it is now and none refused (the seat's lookahead made it
+        for the same press): it is read, never applied to again."""
+        trial = copy_state(self.state) if tried is None else tried
+        taken: list[Action] = [] if tried is None else list(actions)
         refused: IllegalAction | None = None
-        for action in actions:
+        for action in actions if tried is None else ():
             try:
                 self.game.apply(trial, seat, action)
             except IllegalAction as error:

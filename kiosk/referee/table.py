@@ -31,7 +31,7 @@ from kiosk.games.base import Event, IllegalAction, Prompt
 from kiosk.i18n import N_, Text
 from kiosk.referee.narration import narrator_for
 from kiosk.seats.controller import SeatController, SeatPages
-from kiosk.seats.lookahead import foresee
+from kiosk.seats.lookahead import step_after, walk
 from kiosk.seats.screen import Item, Screen, panel_picture
 from kiosk.referee.session import GameSession
 from kiosk.store import StoreWriteError
@@ -69,6 +69,8 @@ class Referee:
     _bot_unsaved: dict[int, Any] = field(default_factory=dict)  # a bot's choice the card did not take
     _reveal_until: dict[int, float] = field(default_factory=dict)
     _next_poll: float = 0.0
+    _walked: tuple[int, int, tuple[Any, ...], Any] | None = None  # the last walk the lookahead took to its end
+
 
     def __post_init__(self) -> None:
         for seat in range(self.session.record.seats):
@@ -174,7 +176,24 @@ class Referee:
         self.draw(seat)
 
     def _foresee(self, seat: int, walked: tuple[Any, ...]) -> tuple[dict[str, Any], Prompt] | None:
-        return foresee(self.session.game, self.session.state, seat, walked)
+        """The lookahead of a seat's press. A walk that goes to the table keeps its copy (with the
+        number of actions done then): the table's trial of that very walk, on the state unchanged since,
+        reads it instead of copying the game again."""
+        taken = walk(self.session.game, self.session.state, seat, walked)
+        if taken is None:
+            self._walked = None
+            return None
+        after = step_after(self.session.game, taken[0], seat, taken[1])
+        self._walked = None if after is not None else (seat, self.session.actions_done, walked, taken[0])
+        return after
+
+    def _tried(self, seat: int, actions: tuple[Any, ...]) -> Any:
+        """The lookahead's copy with `actions` taken by `seat` on the state as it is now, if it made
+        one (None: the table tries them itself); it serves once."""
+        kept, self._walked = self._walked, None
+        if kept is None or kept[:3] != (seat, self.session.actions_done, actions):
+            return None
+        return kept[3]
 
     def tag(self, seen: TagSeen) -> None:
         match = self.table.registry.resolve(seen.uid, seen.text, self.session.record.game)
@@ -237,7 +256,7 @@ class Referee:
         the last: a picture of the walk half-way is never written (it would only hold up the seats
         awaited after it on the bus)."""
         try:
-            events, refusal = self.session.apply_all(seat, actions)  # stored before anything is shown
+            events, refusal = self.session.apply_all(seat, actions, self._tried(seat, actions))  # stored before shown
         except IllegalAction as refused:
             return self._refused(seat, refused.text, refused.text)
         except StoreWriteError as unsaved:  # the card: nothing stored, nothing changed, say why

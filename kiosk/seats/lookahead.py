@@ -11,18 +11,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from kiosk.games.base import Action, Game, IllegalAction, Prompt, copy_state
+from kiosk.games.base import Action, Event, Game, IllegalAction, Prompt, copy_state
 
 
-def foresee(game: Game[Any], state: Any, seat: int, walked: tuple[Action, ...]) -> tuple[dict[str, Any], Prompt] | None:
-    """The seat's view and next prompt after `walked` (its actions from now on), if the last of them
-    is a local step; None if it must go to the table (or the game refuses it: the table will say why)."""
+def walk(game: Game[Any], state: Any, seat: int, walked: tuple[Action, ...]) -> tuple[Any, list[Event]] | None:
+    """A copy of the game with `walked` taken by the seat, and the last one's events; None if the game
+    refuses one of them (the table will say why)."""
     ahead = copy_state(state)
+    events: list[Event] = []
     try:
         for action in walked:
             events = game.apply(ahead, seat, action)
     except IllegalAction:
         return None
+    return ahead, events
+
+
+def foresee(game: Game[Any], state: Any, seat: int, walked: tuple[Action, ...]) -> tuple[dict[str, Any], Prompt] | None:
+    """The seat's view and next prompt after `walked` (its actions from now on), if the last of them
+    is a local step; None if it must go to the table (or the game refuses it: the table will say why)."""
+    taken = walk(game, state, seat, walked)
+    return None if taken is None else step_after(game, taken[0], seat, taken[1])
+
+
+def step_after(game: Game[Any], ahead: Any, seat: int, events: list[Event]) -> tuple[dict[str, Any], Prompt] | None:
+    """`foresee` on a copy already walked (`ahead`), the last step's `events` in hand."""
     if any(event.audience is not None for event in events):
         return None
     following = [prompt for prompt in game.prompts(ahead) if prompt.seat == seat]

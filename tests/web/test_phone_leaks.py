@@ -71,8 +71,8 @@ def test_every_message_to_every_socket_holds_only_what_its_seat_may_know(mock_ta
         log.extend(session.replayed)
         apply_all = session.apply_all
 
-        def applied(seat: int, actions: Any) -> Any:  # the step's events are known before the seats are drawn
-            events, refused = apply_all(seat, actions)
+        def applied(seat: int, actions: Any, *tried: Any) -> Any:  # the step's events are known before the seats are drawn
+            events, refused = apply_all(seat, actions, *tried)
             log.extend(events)
             return events, refused
 
