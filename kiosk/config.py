@@ -170,10 +170,16 @@ class TableConfig:
     reader: ReaderConfig = field(default_factory=ReaderConfig)
     whistle: WhistleConfig = field(default_factory=WhistleConfig)
     store: StoreConfig = field(default_factory=StoreConfig)
-    seats: tuple[SeatConfig, ...] = ()
+    seats: tuple[SeatConfig, ...] = ()  # the stations: a seat screen and buttons each
+    phone_seats: int = 0  # seats with no station, played on a phone only: numbered after the stations
     mqtt: MqttConfig | None = None  # None: the table publishes nothing
     web: WebConfig = field(default_factory=WebConfig)
     off: tuple[SectionOff, ...] = ()  # optional sections with mistakes, turned off (`kiosk config check` fails)
+
+    @property
+    def seat_count(self) -> int:
+        """Every seat a game may use: the stations, then the phone-only seats."""
+        return len(self.seats) + self.phone_seats
 
     def off_because(self, section: str) -> SectionOff | None:
         """Why the optional `section` ("mqtt", "web") is off despite the file, or None."""
@@ -394,16 +400,20 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
             + _("wrong count, expected 1 to 7 [[seats]] tables, got {count}").format(count=len(raw_seats))
         )
     channels: dict[tuple[str, int], int] = {}  # (bus, channel) -> seat
+    phone_seats = 0
     for index, raw_seat in enumerate(raw_seats):
         if not isinstance(raw_seat, dict):
             problems.append(f"{file}: seats[{index}]: " + _("wrong type, expected {expected}, got {got!r}").format(expected=_("a table"), got=raw_seat))
             continue
         seat = _Reader(raw_seat, f"seats[{index}]", file, problems)
+        if seat.flag("phone", False):
+            phone_seats += _phone_seat(seat, raw_seat, web.enabled or any(o.section == "web" for o in off))
+            continue
         display_section = seat.table("display")
         display = DisplayConfig(
             model=display_section.choice("model", "ssd1306", DISPLAY_MODELS),
             rotation=display_section.choice("rotation", 0, (0, 1, 2, 3)),
-            channel=display_section.integer("channel", index, 0, 7),
+            channel=display_section.integer("channel", len(seats), 0, 7),
             address=display_section.choice("address", 0x3C, (0x3C, 0x3D)),
             contrast=display_section.integer("contrast", 0xCF, 0, 255),
             bus=display_section.choice("bus", "i2c", BUS_NAMES),
@@ -419,7 +429,10 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
                     other=channels[display.bus, display.channel])
             )
         channels.setdefault((display.bus, display.channel), index)
-        seats.append(SeatConfig(index, display))
+        seats.append(SeatConfig(len(seats), display))
+    if raw_seats and not seats and not problems:
+        problems.append(f"{file}: seats: " + _("every seat is phone = true, expected at least one seat with a "
+                                               "screen and buttons (a [[seats]] table without phone = true)"))
     top.finish()
 
     if not problems:
@@ -460,10 +473,28 @@ def config_from_dict(data: dict[str, Any], path: Path | None = None) -> TableCon
         whistle=whistle,
         store=store,
         seats=tuple(seats),
+        phone_seats=phone_seats,
         mqtt=mqtt,
         web=web,
         off=tuple(off),
     )
+
+
+def _phone_seat(seat: _Reader, raw: dict[str, Any], web_asked: bool) -> int:
+    """A `[[seats]]` table with `phone = true`: a seat with no station, played on a phone only. It takes
+    no other key (a screen or buttons would make it a station), and the phone server must be asked for
+    (`web_asked`: [web] enabled, or meant to be but with a mistake, which turns phones off but does not
+    stop the table); 1 if it is sound, else 0 (the problems said)."""
+    extra = sorted(key for key in raw if key != "phone")
+    if extra:
+        seat.problem(extra[0], _("a phone-only seat (phone = true) has no screen or buttons, expected no {key} "
+                                 "here: remove phone = true to make it a station, or remove {key}").format(key=extra[0]))
+        return 0
+    if not web_asked:
+        seat.problem("phone", _("a phone-only seat needs the phone server, expected [web] enabled = true "
+                                "(or remove this seat)"))
+        return 0
+    return 1
 
 
 S = TypeVar("S")

@@ -63,6 +63,10 @@ CREATE TABLE actions (
 
 
 PRUNED_TABLE = "CREATE TABLE IF NOT EXISTS pruned (game INTEGER PRIMARY KEY REFERENCES games(id), at REAL NOT NULL)"
+# The phone links of the game in play (kiosk/web/links.py), as SHA-256 digests of their tokens: enough to
+# recognise a phone's link after a power cut, never the link itself. Only the latest game's are kept.
+SEAT_LINKS_TABLE = ("CREATE TABLE IF NOT EXISTS seat_links (game INTEGER NOT NULL REFERENCES games(id), "
+                    "seat INTEGER NOT NULL, digest TEXT NOT NULL, PRIMARY KEY (game, digest))")
 WAL_PAGES = 256  # checkpoint the WAL into the store every 256 pages (1 MiB): it never grows far
 JOURNAL_LIMIT = 1 << 20  # bytes of WAL kept after a checkpoint
 
@@ -352,6 +356,31 @@ class GameStore:
             self.connection.execute("VACUUM")
         except sqlite3.Error as error:
             log.warning("the store was not compacted: %s", error)
+
+    def keep_seat_links(self, game_id: int, seats: dict[int, list[str]]) -> None:
+        """The digests of the phone links each of these seats of the game has now, replacing the ones
+        it had (an empty list: none); the links of any other game go (one game is in play at a time)."""
+        def keep(connection: sqlite3.Connection) -> None:
+            connection.execute(SEAT_LINKS_TABLE)
+            connection.execute("DELETE FROM seat_links WHERE game != ?", (game_id,))
+            connection.executemany("DELETE FROM seat_links WHERE game = ? AND seat = ?",
+                                   [(game_id, seat) for seat in seats])
+            connection.executemany("INSERT OR IGNORE INTO seat_links (game, seat, digest) VALUES (?, ?, ?)",
+                                   [(game_id, seat, digest) for seat, digests in seats.items() for digest in digests])
+
+        self.write(keep)
+
+    def forget_seat_links(self) -> None:
+        """No game's phone links are live any more (the game ended or was set aside)."""
+        if self._has_table("seat_links"):
+            self.write(lambda connection: connection.execute("DELETE FROM seat_links"))
+
+    def seat_links(self, game_id: int) -> dict[str, int]:
+        """The digests of the game's live phone links, each with its seat."""
+        if not self._has_table("seat_links"):
+            return {}
+        rows = self.connection.execute("SELECT digest, seat FROM seat_links WHERE game = ?", (game_id,))
+        return {str(digest): int(seat) for digest, seat in rows}
 
     def pruned(self) -> set[int]:
         """The games whose moves were pruned (their result is kept)."""

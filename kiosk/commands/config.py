@@ -46,6 +46,8 @@ def check_config(args: argparse.Namespace) -> int:
         say(N_("Seat {n}: {model} at 0x{address:02X} on channel {channel}, rotation {rotation}"),
             n=seat.index + 1, model=display.model, address=display.address, channel=display.channel,
             rotation=display.rotation)
+    for n in range(len(config.seats) + 1, config.seat_count + 1):
+        say(N_("Seat {n}: phone only (no screen or buttons): its link is on the touchscreen"), n=n)
     reader = Text(N_("reader on {port}"), {"port": config.reader.port}) if config.reader.enabled else Text(N_("no reader"))
     whistle = Text(N_("buzzer on")) if config.whistle.enabled else Text(N_("buzzer off"))
     say(N_("{reader}; {whistle}; assist: {assist}"), reader=reader, whistle=whistle, assist=config.assist)

@@ -44,6 +44,7 @@ from kiosk.appliance.service import ServiceNotifier, stop_on_sigterm, stop_reque
 from kiosk.referee.session import GameSession, ReplayMismatch, resumable, set_aside
 from kiosk.appliance.storage import PROBE_EVERY, StorageKeeper
 from kiosk.store import GameRecord, GameStore, StoreWriteError
+from kiosk.referee.phone_links import links_for_game, waiting_links
 from kiosk.referee.table import Referee
 from kiosk.web.seat_feed import PhoneSeats
 from kiosk.web.start import NoPhones, PhoneSeatsService, phones_off, start_phones
@@ -69,6 +70,15 @@ def register(subparsers: Any) -> None:
         "--screen", default=None, metavar="WIDTHxHEIGHT",
         help=_("touchscreen size, e.g. 800x480, 1024x600, 1280x720, 720x1280 (default: table.toml, else 800x480)"),
     )
+    parser.add_argument(
+        "--phone-seats", type=int, default=None, metavar="N",
+        help=_("add N seats with no station, played on a phone only (their links: on the touchscreen, or printed "
+               "headless); people take them before the stations"),
+    )
+    parser.add_argument(
+        "--port", type=int, default=None, metavar="N",
+        help=_("the port of the phone seats' web server (default: table.toml's [web] port, else 8080)"),
+    )
     parser.add_argument("--narrate", action="store_true", help=_("print every public event, not only legs"))
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE",
@@ -92,25 +102,50 @@ def say(msgid: str, **params: Any) -> None:
     print(Text(msgid, params).render(), flush=True)
 
 
-MOCK_TABLE_SEATS = 5  # the simulator's table when the game is chosen on its touchscreen
+MOCK_TABLE_SEATS = 5  # the simulator's stations when the game is chosen on its touchscreen
+MAX_SEATS = 7  # seats at one table, stations and phone-only seats together (DESIGN: up to 7)
 
 
 def table_config(args: argparse.Namespace, seats: int | None) -> TableConfig:
     """The table to run on; `seats`: how many seats the game needs (None: chosen on the touchscreen,
     among the seats the table has)."""
     path = config_path(args.config)  # --config, else $MYSTERY_TABLE_CONFIG, else ./table.toml if there is one
+    phone_seats = args.phone_seats or 0
+    if not 0 <= phone_seats <= MAX_SEATS - 1:
+        raise UserError(Text(N_("--phone-seats must be 0-{high}, got {n}"), {"high": MAX_SEATS - 1, "n": phone_seats}).render())
+    if args.port is not None and not 1 <= args.port <= 65535:
+        raise UserError(Text(N_("--port must be 1-65535, got {port}"), {"port": args.port}).render())
     try:
-        config = default_config(seats or MOCK_TABLE_SEATS) if args.mock and path is None else load_config(path)
+        if args.mock and path is None:  # the simulator's stations: what the phone-only seats leave of the table
+            stations = (seats or min(MOCK_TABLE_SEATS + phone_seats, MAX_SEATS)) - phone_seats
+            config = default_config(max(1, stations))
+        else:
+            config = load_config(path)
     except ConfigError as error:
         raise UserError("; ".join(error.problems)) from None
     if args.mock:
         config = replace(config, backend="mock")
-    if seats is not None and len(config.seats) < seats:
+    if args.port is not None:
+        config = replace(config, web=replace(config.web, port=args.port))
+    if phone_seats:
+        config = with_phone_seats(config, phone_seats)
+    if seats is not None and config.seat_count < seats:
         raise UserError(
             Text(N_("{file}: seats: {have} seats configured, the game needs {need}"),
-                 {"file": config.path or "table.toml", "have": len(config.seats), "need": seats}).render()
+                 {"file": config.path or "table.toml", "have": config.seat_count, "need": seats}).render()
         )
     return config
+
+
+def with_phone_seats(config: TableConfig, count: int) -> TableConfig:
+    """The table with `count` more phone-only seats (--phone-seats), if it has room for them and phones."""
+    if config.seat_count + count > MAX_SEATS:
+        raise UserError(Text(N_("--phone-seats {n}: the table has {have} seats already, expected at most {max} in all"),
+                             {"n": count, "have": config.seat_count, "max": MAX_SEATS}).render())
+    if not config.web.enabled and config.off_because("web") is None:
+        raise UserError(Text(N_("--phone-seats needs the phone server: set [web] enabled = true in {file}"),
+                             {"file": config.path or "table.toml"}).render())
+    return replace(config, phone_seats=config.phone_seats + count)
 
 
 def checked_game(game_id: str, seats: int) -> Game[Any]:
@@ -167,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
     people_may_play = touch or (args.bots is not None and args.bots < (args.seats or 0)) or config.backend != "mock"
     phones = None
     if people_may_play and no_phones is None:
-        phones, no_phones = start_phones(config, table.events)
+        phones, no_phones = start_phones(config, table.events, waiting_links(store))
         if no_phones is not None and not phones_needed:  # it cannot listen
             log.warning("%s; the table plays without phone seats", no_phones.said())
     # The café's broker, if any: never waited on. A section with a mistake is off, not gone: the
@@ -452,11 +487,9 @@ def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Tabl
                       session.actions_done, id=record.id).render(), flush=True)
     people = len(record.bots) < record.seats
     if phones is not None:
-        phones.hub.new_game(record.seats)
+        links_for_game(phones.hub, store, record)
         for seat in range(record.seats):
-            if seat in record.bots:
-                phones.hub.drop(seat)
-            else:  # one line each, for scripts that join
+            if seat not in record.bots:  # one line each, for scripts that join
                 print(Text(N_("seat {n}: {url}"), {"n": seat + 1, "url": phones.hub.url(seat)}).render(), flush=True)
     reporter = EventReporter(args, None if people else data / "snapshots")
     narrator = reporter.narrator(session)
@@ -489,6 +522,8 @@ def referee_at_the_table(args: argparse.Namespace, store: GameStore, table: Tabl
     referee.run(stop=stop_requested.is_set, timeout=min(1.0, notifier.interval or 1.0))
     if beacon is not None:
         beacon.watch(session)  # the end, or where it stopped
+    if phones is not None and session.over:
+        phones.hub.end()  # every link of the game dies, in the store too
     if not session.over:
         say(N_("Stopped; game {id} is kept and resumes at the next start."), id=record.id)
         return 0
@@ -510,6 +545,8 @@ def choose_bots(args: argparse.Namespace, table: Table, notifier: ServiceNotifie
     """The seats bots play: as asked, or all of them on the mock table, or every seat nobody claimed
     with the seat buttons (a real table run headless). None if stopped during the lobby."""
     if args.bots is not None:
+        if table.config.phone_seats:  # people take the phone-only seats (numbered last) before the stations
+            return list(range(args.bots))
         return list(range(args.seats - args.bots, args.seats))
     if table.config.backend == "mock":
         return list(range(args.seats))

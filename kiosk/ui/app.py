@@ -35,7 +35,8 @@ from kiosk.games.base import Action, Event, OptionRefused, Prompt
 from kiosk.games.watson_holmes.game import CaseUnavailable
 from kiosk.i18n import N_, Text
 from kiosk.referee.lobby import Lobby
-from kiosk.web.hub import PhoneHub
+from kiosk.referee.phone_links import links_for_game
+from kiosk.web.hub import EXPIRED, PhoneHub
 from kiosk.web.seat_feed import PhoneSeats
 from kiosk.referee.narration import narrator_for
 from kiosk.seats.pages import seat_pages
@@ -284,7 +285,7 @@ class App:
         registry.refresh()  # a case dropped into the cases folder is offered from now on
         self.show(ChooseGame(
             on_choose=self.claim, on_rules=self.rules, on_admin=self.admin, on_language=self.set_language,
-            max_seats=len(self.table.seats),
+            max_seats=self.table.config.seat_count,
         ))
 
     def rules(self, game_id: str) -> None:
@@ -377,6 +378,8 @@ class App:
             self.notice(error.text)  # the offer stays: resuming needs no write
             return
         log.info("game %d set aside", record.id)
+        if self.phones is not None:
+            self.phones.end(Text(EXPIRED))  # its phones waited for it to resume
         self.attract()
 
     def results(self) -> None:
@@ -483,10 +486,7 @@ class App:
         record = session.record
         phones = self.phones
         if phones is not None:
-            if phones.links.token(0) is None:  # a resumed game: links of its own
-                phones.new_game(record.seats)
-            for seat in bots:
-                phones.drop(seat)  # a bot's seat has no link
+            links_for_game(phones, self.store, record)
         narrator = narrator_for(record.game, session.game.view(session.state, None))
         lang = self.settings["language"]
         assist = bool(self.settings.get("assist", self.plan.assist or self.config.assist))

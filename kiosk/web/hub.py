@@ -11,6 +11,7 @@ hand the text over (the server's puts it on its event loop's queue).
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -24,12 +25,19 @@ NEWS_KEPT = 200  # per seat: a phone away for longer catches up on the journal a
 EXPIRED = N_("This seat link has expired. Scan the seat's code on the table again.")
 GAME_OVER = N_("The game is over: see the results on the table. Thank you for playing!")
 GIVEN_BACK = N_("This seat was given back: it is played at the table now.")
+WAITING = N_("The table restarted. Your game carries on as soon as it is resumed on the table.")
 
 
 class PhoneHub:
     def __init__(self, base_url: str) -> None:
         self.base_url = base_url.rstrip("/")
         self.links = SeatLinks()
+        # This start of the kiosk: a phone that comes back after a restart saw the numbers of another
+        # run (they start again at 1), so its `since` means nothing here.
+        self.run = secrets.token_hex(8)
+        # Where the seats' choice versions start in this run: a choice a phone sends again after a
+        # restart names a version of the last run, which no prompt of this one has.
+        self.first_version = secrets.randbelow(1 << 40)
         self._lock = threading.Lock()
         self._seq: dict[int, int] = {}
         self._news: dict[int, list[tuple[int, str]]] = {}
@@ -47,6 +55,18 @@ class PhoneHub:
         """Fresh tokens for every seat; phones still on the last game's links hear it has ended."""
         self.close_all(Text(EXPIRED))
         self.links.issue(seats)
+
+    def restore(self, game_id: int, digests: dict[str, int]) -> None:
+        """After a restart, before any phone can connect: the links of the unfinished game `game_id`
+        (their digests, each with its seat) open their seats again; until the game resumes (`resume`)
+        their phones hear that it waits."""
+        self.links.restore(game_id, digests)
+        for seat in sorted(set(digests.values())):
+            self.post_state(seat, {"type": "lobby", "seat": seat, "text": Text(WAITING).render()})
+
+    def resume(self, seats: int) -> None:
+        """The restored game resumes: its phones stay, and every seat has a fresh link to show as well."""
+        self.links.resume(seats)
 
     def end(self, why: Text = Text(GAME_OVER)) -> None:
         """The game ended (or was set aside): every token dies and every phone hears why."""
@@ -94,10 +114,13 @@ class PhoneHub:
 
     # --- the server's side ---------------------------------------------------------------------
 
-    def listen(self, seat: int, deliver: Deliver, since: int = 0) -> None:
-        """From now on `deliver` gets every message of `seat`; first the news after `since` and the
-        current document."""
+    def listen(self, seat: int, deliver: Deliver, since: int = 0, run: object = None) -> None:
+        """From now on `deliver` gets every message of `seat`; first this run's id, then the news after
+        `since` (a number the phone saw in `run`: in another one, every news kept) and the current document."""
+        if run != self.run:
+            since = 0
         with self._lock:
+            deliver(json.dumps({"type": "run", "run": self.run}))
             for seq, body in self._news.get(seat, []):
                 if seq > since:
                     deliver(_numbered(seq, body))

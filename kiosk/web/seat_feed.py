@@ -141,7 +141,7 @@ class PhoneSeats:
         return {"text": text.render(lang), "yours": seat in self.awaited}
 
     def _version(self, seat: int, leaves: list[Action]) -> int:
-        version, offered = self._offered.get(seat, (0, []))
+        version, offered = self._offered.get(seat, (self.hub.first_version, []))
         if offered != leaves:
             version += 1
             self._offered[seat] = (version, leaves)

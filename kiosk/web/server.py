@@ -136,7 +136,7 @@ def make_app(hub: PhoneHub, inputs: Any) -> Starlette:
             return
         assert isinstance(token, str)
         since = hello.get("since")
-        hub.listen(seat, deliver, since if isinstance(since, int) and not isinstance(since, bool) else 0)
+        hub.listen(seat, deliver, since if isinstance(since, int) and not isinstance(since, bool) else 0, hello.get("run"))
         inputs.put(PhoneJoined(seat, token))
         sender = asyncio.create_task(send_all(socket, outbox))
         try:

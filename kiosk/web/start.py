@@ -26,7 +26,11 @@ class PhoneSeatsService:
     server: WebServer
 
     def close(self) -> None:
-        self.hub.end()
+        """The kiosk stops. A game in play keeps its links (in the store: they open their seats again
+        when it resumes) and its phones hear nothing but the connection drop: they try again until
+        the table is back. Otherwise every link dies and its phone hears why."""
+        if self.hub.links.keep is None:
+            self.hub.end()
         self.server.stop()
 
 
@@ -59,12 +63,15 @@ def phones_off(config: TableConfig) -> NoPhones | None:
     return None
 
 
-def start_phones(config: TableConfig, inputs: Any) -> tuple[PhoneSeatsService | None, NoPhones | None]:
-    """The phone seats listening, or why they cannot (nothing raised): the table plays on without them."""
+def start_phones(config: TableConfig, inputs: Any, waiting: tuple[int, dict[str, int]] | None = None
+                 ) -> tuple[PhoneSeatsService | None, NoPhones | None]:
+    """The phone seats listening, or why they cannot (nothing raised): the table plays on without them.
+    `waiting`: the unfinished game a restart interrupted and its links' digests, live from the first
+    connection (`PhoneHub.restore`)."""
     if (off := phones_off(config)) is not None:
         return None, off
     try:
-        service = start_phone_seats(config.web, inputs)
+        service = start_phone_seats(config.web, inputs, waiting)
     except WebError as error:
         port = config.web.port
         return None, NoPhones(Text(N_("the table cannot listen on port {port} (the journal says why)"), {"port": port}),
@@ -75,12 +82,15 @@ def start_phones(config: TableConfig, inputs: Any) -> tuple[PhoneSeatsService | 
     return service, None
 
 
-def start_phone_seats(config: WebConfig, inputs: Any) -> PhoneSeatsService | None:
+def start_phone_seats(config: WebConfig, inputs: Any, waiting: tuple[int, dict[str, int]] | None = None
+                      ) -> PhoneSeatsService | None:
     """The web server listening where the configuration says, or None when it is off or cannot listen
     (logged and raised as `WebError` for the caller to say: the table plays on without phones)."""
     if not config.enabled:
         return None
     hub = PhoneHub("")
+    if waiting is not None:
+        hub.restore(*waiting)
     server = WebServer(config, hub, inputs).start()
     hub.base_url = config.url or f"http://{public_host(config)}:{server.port}"
     return PhoneSeatsService(hub, server)

@@ -6,7 +6,7 @@
   const bar = document.getElementById("bar");
   const pageWords = JSON.parse(main.dataset.words || "{}");
   const token = decodeURIComponent(location.pathname.split("/").pop() || "");
-  let lobby = "", socket = null, since = 0, doc = null, news = [], pending = null, over = null, delay = 500, notice = "";
+  let lobby = "", socket = null, since = 0, run = null, doc = null, news = [], pending = null, over = null, delay = 500, notice = "";
 
   function el(tag, cls, text) {
     const node = document.createElement(tag);
@@ -238,6 +238,11 @@
 
   function receive(message) {
     if (typeof message.seq === "number") since = Math.max(since, message.seq);
+    if (message.type === "run") {  // the kiosk restarted (a power cut): its numbers start again
+      if (message.run !== run) since = 0;
+      run = message.run;
+      return;
+    }
     if (message.type === "seat") {
       doc = message;
       document.documentElement.lang = doc.lang || document.documentElement.lang;
@@ -264,7 +269,7 @@
     socket.onopen = function () {
       delay = 500;
       bar.classList.remove("shown");
-      socket.send(JSON.stringify({type: "hello", token: token, since: since}));
+      socket.send(JSON.stringify({type: "hello", token: token, since: since, run: run}));
       if (pending) socket.send(JSON.stringify(pending));  // sent again: the table counts it once
     };
     socket.onmessage = function (e) { receive(JSON.parse(e.data)); };
