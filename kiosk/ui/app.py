@@ -37,6 +37,8 @@ from kiosk.i18n import N_, Text
 from kiosk.referee.lobby import Lobby
 from kiosk.referee.phone_links import links_for_game
 from kiosk.web.hub import EXPIRED, PhoneHub
+from kiosk.web.inputs import PhoneJoined, PhoneLeft
+from kiosk.ui.scenes.phone_codes import draw_phone_codes
 from kiosk.web.seat_feed import PhoneSeats
 from kiosk.referee.narration import narrator_for
 from kiosk.seats.pages import seat_pages
@@ -136,6 +138,7 @@ class App:
         self.scene.draw(paint, now)
         if self._shown_the_end(now) and not self._bots_only():
             results_hint(paint, self.board)
+        draw_phone_codes(paint, self._phone_codes())
         if self._notice is not None and now < self._notice[1]:
             notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self._notice[0], alert=self._notice_alert)
         elif self.store.fault is not None and not isinstance(self.scene, Admin):  # the admin menu says it itself
@@ -145,7 +148,7 @@ class App:
         """The scene's still part, while no notice or hint is drawn over the screen (those lie over
         whatever moves, so the whole picture is drawn then)."""
         overlaid = (self._shown_the_end(now) or (self._notice is not None and now < self._notice[1])
-                    or self.store.fault is not None)
+                    or self.store.fault is not None or bool(self._phone_codes()))
         if overlaid or not isinstance(self.scene, Moving):
             return None
         key = self.scene.still(now)
@@ -235,6 +238,8 @@ class App:
             self._device(event)
         elif self.referee is not None:
             self.referee.handle(event)
+            if isinstance(event, (PhoneJoined, PhoneLeft)):  # a phone-only seat's code goes, or comes back
+                self.screen.changed()
         elif self.lobby is not None:
             self.lobby.handle(event)
             self._claims_changed()
@@ -514,6 +519,15 @@ class App:
         self._idle_seats(first=record.seats)  # seats beyond the game's say they are not in it
         if session.over:
             self._maybe_results(now)
+
+    def _phone_codes(self) -> list[tuple[int, str]]:
+        """The links of the game's phone-only seats that no phone plays now (a bot's seat has none)."""
+        phones, referee = self.phones, self.referee
+        if phones is None or referee is None or referee.session.over:
+            return []
+        found = [(seat, phones.url(seat)) for seat in range(len(self.table.seats), referee.session.record.seats)
+                 if seat not in referee.bots and not phones.links.joined(seat)]
+        return [(seat, url) for seat, url in found if url is not None]
 
     def _submit(self, seat: int, action: Action) -> None:
         if self.referee is not None:
