@@ -65,8 +65,11 @@ class PhoneHub:
             self.post_state(seat, {"type": "lobby", "seat": seat, "text": Text(WAITING).render()})
 
     def resume(self, seats: int) -> None:
-        """The restored game resumes: its phones stay, and every seat has a fresh link to show as well."""
+        """The restored game resumes: its phones stay, and every seat has a fresh link to show as well.
+        "It waits" is no seat's document any more: the referee posts each phone's page as it draws."""
         self.links.resume(seats)
+        with self._lock:
+            self._state.clear()
 
     def end(self, why: Text = Text(GAME_OVER)) -> None:
         """The game ended (or was set aside): every token dies and every phone hears why."""
