@@ -178,7 +178,9 @@ def save(results: Results, path: Path) -> None:
 
 def table(base: Results, new: Results) -> list[str]:
     """Every figure (either side's), under its benchmark's name: base, new and new/base."""
-    names = list(base) + [name for name in new if name not in base]
+    both = list(base) + [name for name in new if name not in base]
+    labels = list(dict.fromkeys(name.partition(": ")[0] for name in both))
+    names = [name for label in labels for name in both if name.partition(": ")[0] == label]  # by benchmark
     if not names:
         return ["(no figure was read)"]
     width = max(len(name.partition(": ")[2]) for name in names) + 2

@@ -29,9 +29,10 @@ steps, then the choice that ends them, sent to the table as one submit) is as ma
 actions. The seats that did not act in a move are every seat but the one whose action it was. A move's
 bytes on them are those of their screen updates (the bytes their bus carried for each, as in the
 awaited seats' times) from the move until the next move or the end of the input; the referee draws a
-walk once, after its last action, so its actions before the last are moves of 0 bytes, as are a
-person's local steps taken one press at a time on older commits (what public events cost the seats
-that watch, per action, comparable across commits that group actions otherwise). A seat's picture did
+walk once, after its last action, so its actions before the last are moves of 0 bytes (older commits
+drew each local step as it came: such a step's bytes on the others are what that drawing wrote to
+them). So the figure is what the game's actions cost the seats that watch, per action, comparable
+across commits that group actions otherwise. A seat's picture did
 not change in an input when its panel shows the same after it as before it (RAM and inversion, as
 the fake panel decoded them); the bytes its panel received in that input (each write that reached
 it, an address byte and the payload, a write shared with other panels counted for each) are bytes

@@ -8,7 +8,9 @@
    first seconds), each one's CPU time over the same `--seconds` is read from the kernel's CPU clock
    of the whole process (every thread, those that ended too; nanoseconds, where /proc/PID/stat
    counts 10 ms ticks: the idle kiosk spends about 2 ms a second, so a few seconds of it were a
-   handful of ticks). The figure is the median of the three. Next to it, a pygame loop redrawing the
+   handful of ticks). The figure is the median of the three: another figure than the one older
+   scripts printed as "idle kiosk" (one kiosk at a time, from 2 s after its first frame, in ticks),
+   which the first seconds' extra work and the ticks put higher. Next to it, a pygame loop redrawing the
    Mystery Express board at 60 fps for BUSY_SECONDS (in this process, by its CPU time).
 2. Time to draw one frame of the Mystery Express board in the middle of a game, at each layout.
 3. Time to draw one frame of the Mystery Express board during an animation (a Time reveal: its
@@ -219,8 +221,8 @@ def main() -> None:
     args = parser.parse_args()
     idle, starts = idle_and_start(args.seconds)
     busy = redrawing_at_60_fps(BUSY_SECONDS)
-    print(f"idle kiosk (waiting for 3 players, no input; median of {KIOSKS} at once, {args.seconds:.0f} s each, "
-          f"by its CPU clock): {idle:.3%} of a core")
+    print(f"idle kiosk, settled, by its CPU clock (waiting for 3 players, no input; median of {KIOSKS} at once, "
+          f"{args.seconds:.0f} s each): {idle:.3%} of a core")
     print(f"the same board redrawn at 60 fps, the usual game loop: {busy:.2%} of a core"
           + (f" ({busy / idle:.0f}x the idle kiosk)" if idle > 0 else ""))
     print(f"start to first frame: median {statistics.median(starts):.2f} s over {len(starts)} starts "

@@ -178,14 +178,14 @@ def test_a_frame_handed_to_a_writer_thread_waits_for_the_cpu_that_drew_it(monkey
 
 
 def test_the_touchscreen_report_is_read_with_the_animated_frame() -> None:
-    output = ("idle kiosk (waiting for 3 players, no input; median of 3 at once, 20 s each, by its CPU clock): "
+    output = ("idle kiosk, settled, by its CPU clock (waiting for 3 players, no input; median of 3 at once, 20 s each): "
               "0.214% of a core\n"
               "the same board redrawn at 60 fps, the usual game loop: 20.72% of a core (97x the idle kiosk)\n"
               "Mystery Express board, one frame at 800x480: 5.6 ms\n"
               "Mystery Express board during a Time reveal, one frame at 800x480: median 0.08 ms, mean 1.21 ms, "
               "the longest 12.0 ms, over 160 frames (22 drawn whole)\n")
     assert figures.ui(output) == {
-        "idle kiosk: share of a core": (0.214, "%"), "the same board redrawn at 60 fps: share of a core": (20.72, "%"),
+        "idle kiosk, settled, by its CPU clock: share of a core": (0.214, "%"), "the same board redrawn at 60 fps: share of a core": (20.72, "%"),
         "board frame at 800x480": (5.6, "ms"), "board frame during an animation at 800x480, median": (0.08, "ms"),
         "board frame during an animation at 800x480, mean": (1.21, "ms")}
 
@@ -209,7 +209,7 @@ def test_every_figure_has_its_ratio_and_pyperf_takes_the_files(tmp_path: Path) -
             "engine: P.I., 2 seats: per action": [(50.0, "µs")] * 2, "seat display: identical frame": [(0.0, "B")] * 2}
     new = {"table: loop (CPU), p99": [(11.0, "ms"), (11.0, "ms")], "table: bytes per move, median": [(24.0, "B")] * 2,
            "engine: P.I., 2 seats: per action": [(45.0, "µs")] * 2, "seat display: identical frame": [(0.0, "B")] * 2,
-           "touchscreen: board frame at 800x480": [(2.0, "ms")] * 2}
+           "touchscreen: board frame at 800x480": [(2.0, "ms")] * 2, "table: bytes on unchanged pictures": [(0.0, "B")] * 2}
     lines = compare.table(base, new)
     row = {line.split("  ")[1].strip() if line.startswith("  ") else line: line for line in lines}
     assert row["loop (CPU), p99"].split()[-5:] == ["5.50", "ms", "11.00", "ms", "2.00"]
@@ -220,6 +220,8 @@ def test_every_figure_has_its_ratio_and_pyperf_takes_the_files(tmp_path: Path) -
     assert lines[-1].startswith("n/a: that side's bench script does not print the figure")
     assert compare.table(base, base)[-1] != lines[-1]  # said only when a figure is missing
     assert "touchscreen" in lines and lines.index("touchscreen") > lines.index("seat display")
+    assert lines.count("table") == 1  # a figure only one side has, under its benchmark with the others
+    assert lines.index(row["bytes on unchanged pictures"]) < lines.index("engine")
 
     compare.save(new, tmp_path / "new.json")
     loaded = pyperf.BenchmarkSuite.load(str(tmp_path / "new.json"))
