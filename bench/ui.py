@@ -99,6 +99,10 @@ def started_kiosk(data: str) -> tuple[subprocess.Popen[bytes], float]:
     try:
         while not listener.recv(4096).startswith(b"READY=1"):
             pass
+    except BaseException:  # no first frame within the minute (or interrupted): not left running
+        process.terminate()
+        process.wait(timeout=30)
+        raise
     finally:
         listener.close()
     return process, time.perf_counter() - began
