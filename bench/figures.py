@@ -19,28 +19,42 @@ Figures = dict[str, tuple[float, str]]
 _NUMBER = r"(-?\d+(?:\.\d+)?)"
 _TABLE_ROW = re.compile(rf"^\s*(?P<name>\S.*?)(?: \(\d+x\))?\s+{_NUMBER}\s+{_NUMBER}\s*$")
 _BYTES_PER_INPUT = re.compile(rf"^bytes per input: median {_NUMBER}, p99 {_NUMBER}")
-_BYSTANDERS = re.compile(rf"^bytes per move on the seats that did not make it: median {_NUMBER}, "
-                         rf"mean {_NUMBER}, p99 {_NUMBER}")
+_PER_MOVE = re.compile(rf"^bytes per move on the seats that did not act: median {_NUMBER}, mean {_NUMBER}, p99 {_NUMBER}")
+# Scripts before the count per move (cdfb2e7, for one) printed the bytes on the other seats per input
+# with events instead: another figure, under a name of its own (a walk of several actions was one).
+_PER_INPUT_WITH_EVENTS = re.compile(rf"^bytes per move on the seats that did not make it: median {_NUMBER}, "
+                                    rf"mean {_NUMBER}, p99 {_NUMBER}")
+_UNCHANGED = re.compile(rf"^bytes on the seats whose picture did not change: total {_NUMBER}")
 _SEAT_UPDATE = re.compile(rf"^(?P<model>ssd1306|sh1106)\s+(?P<update>[a-z -]+?)\s+(?P<bytes>\d+)\s+\d+\s+"
                           rf"[\d.]+%\s+[\d.]+\s+[\d.]+\s+(?P<cpu>\d+)\s+\d+\s*$")
 _TAG = re.compile(rf"^Tag on the simulated PN532 -> TagSeen event, (?P<what>.+?): median {_NUMBER} ms")
-_CORE_SHARE = re.compile(rf"^(?P<what>idle kiosk|the same board redrawn at 60 fps)\b.*?: {_NUMBER}% of a core")
+# "idle kiosk" alone: older scripts' figure (one kiosk at a time, 2 s after its start, in ticks of 10 ms)
+_CORE_SHARE = re.compile(rf"^(?P<what>idle kiosk, settled, by its CPU clock|idle kiosk|the same board redrawn at 60 fps)"
+                         rf"\b.*?: {_NUMBER}% of a core")
 _START = re.compile(rf"^start to first frame: median {_NUMBER} s")
 _FRAME = re.compile(rf"^Mystery Express board, one frame at (?P<layout>\d+x\d+): {_NUMBER} ms")
+_ANIMATED = re.compile(rf"^Mystery Express board during a Time reveal, one frame at (?P<layout>\d+x\d+): "
+                       rf"median {_NUMBER} ms, mean {_NUMBER} ms")
 _ENGINE_GAME = re.compile(r"^(?P<game>.+?) engine, random bots")
 _ENGINE_ROW = re.compile(rf"^\s*(?P<seats>\d+)\s+{_NUMBER}\s+{_NUMBER}\s+{_NUMBER}\s*$")
 
 
 def table(output: str) -> Figures:
-    """bench/table.py: each row's median and p99 (ms), the bytes per input and per move elsewhere."""
+    """bench/table.py: each row's median and p99 (ms), the bytes per input, per move on the seats that
+    did not act, and on the seats whose picture did not change."""
     figures: Figures = {}
     for line in output.splitlines():
         if match := _BYTES_PER_INPUT.match(line):
             figures["bytes per input, median"] = (float(match[1]), "B")
             figures["bytes per input, p99"] = (float(match[2]), "B")
-        elif match := _BYSTANDERS.match(line):
+        elif match := _PER_MOVE.match(line):
             for label, value in zip(("median", "mean", "p99"), match.groups()):
-                figures[f"bytes per move on the other seats, {label}"] = (float(value), "B")
+                figures[f"bytes per move on the seats that did not act, {label}"] = (float(value), "B")
+        elif match := _PER_INPUT_WITH_EVENTS.match(line):
+            for label, value in zip(("median", "mean", "p99"), match.groups()):
+                figures[f"bytes on the other seats per input with events (older scripts), {label}"] = (float(value), "B")
+        elif match := _UNCHANGED.match(line):
+            figures["bytes on the seats whose picture did not change, total"] = (float(match[1]), "B")
         elif match := _TABLE_ROW.match(line):
             figures[f"{match['name']}, median"] = (float(match[2]), "ms")
             figures[f"{match['name']}, p99"] = (float(match[3]), "ms")
@@ -62,7 +76,8 @@ def seat_display(output: str) -> Figures:
 
 
 def ui(output: str) -> Figures:
-    """bench/ui.py: the idle kiosk's and a 60 fps loop's share of a core, the start, one frame a layout."""
+    """bench/ui.py: the idle kiosk's and a 60 fps loop's share of a core, the start, one frame a layout,
+    and one frame during an animation (newer scripts only)."""
     figures: Figures = {}
     for line in output.splitlines():
         if match := _CORE_SHARE.match(line):
@@ -71,6 +86,9 @@ def ui(output: str) -> Figures:
             figures["start to first frame, median"] = (float(match[1]), "s")
         elif match := _FRAME.match(line):
             figures[f"board frame at {match['layout']}"] = (float(match[2]), "ms")
+        elif match := _ANIMATED.match(line):
+            figures[f"board frame during an animation at {match['layout']}, median"] = (float(match[2]), "ms")
+            figures[f"board frame during an animation at {match['layout']}, mean"] = (float(match[3]), "ms")
     return figures
 
 

@@ -20,8 +20,23 @@ those, when the last of them was served; and each awaited seat but those whose s
 page of their own (a card shown or passed to them, their Time cards: a whole page, which item 3 of
 issue 22 allows, and 15-19 ms of wire at 400 kHz by itself); for each awaited seat, the wire time
 alone of the bytes its bus carried from the input until that seat's last byte (the floor under its
-time: no saving of CPU goes below it, only fewer bytes or a faster bus); the bytes per input; and the
-bytes per move drawn on the seats that did not make it (what a public event costs). With `--buses 2` seats 2, 4 and 6 are on the second bus (wiring/pinmap.toml).
+time: no saving of CPU goes below it, only fewer bytes or a faster bus); the bytes per input; the
+bytes per move on the seats that did not act, and the bytes on the seats whose picture did not change.
+With `--buses 2` seats 2, 4 and 6 are on the second bus (wiring/pinmap.toml).
+
+A move is one action of the game (what the store records), not an input: a seat's walk (its local
+steps, then the choice that ends them, sent to the table as one submit) is as many moves as it has
+actions. The seats that did not act in a move are every seat but the one whose action it was. A move's
+bytes on them are those of their screen updates (the bytes their bus carried for each, as in the
+awaited seats' times) from the move until the next move or the end of the input; the referee draws a
+walk once, after its last action, so its actions before the last are moves of 0 bytes (older commits
+drew each local step as it came: such a step's bytes on the others are what that drawing wrote to
+them). So the figure is what the game's actions cost the seats that watch, per action, comparable
+across commits that group actions otherwise. A seat's picture did
+not change in an input when its panel shows the same after it as before it (RAM and inversion, as
+the fake panel decoded them); the bytes its panel received in that input (each write that reached
+it, an address byte and the payload, a write shared with other panels counted for each) are bytes
+that bought nothing: issue 35 wants 0.
 
 `--cpu-factor K` shows the table on a CPU K times slower (a Raspberry Pi 4 is about 5x slower than
 the machines we measure on, DESIGN.md): every thread that writes a seat screen (the loop, a bus's
@@ -79,9 +94,10 @@ class Sample:
     total: float  # seconds until the last byte on every seat screen
     acted: float | None  # seconds until the last byte of the seat that acted (None: not redrawn)
     awaited: tuple[float, ...]  # the same for each seat awaited after the input that was redrawn
-    bystanders: int | None  # bytes drawn on the seats that did not act, for an input with events
+    moves: tuple[int, ...] = ()  # each move (one action of the game) in this input: its bytes on the seats that did not act
     private: tuple[bool, ...] = ()  # for each awaited seat above: its screen is a private page of its own
     floor: tuple[float, ...] = ()  # for each awaited seat above: the wire time alone of its bus's bytes until its last
+    unchanged: int = 0  # bytes received by the panels whose picture is the same after the input as before
 
 
 @dataclass
@@ -97,10 +113,21 @@ class Writes:
     started: float = 0.0
     log: list[tuple[int, float, int, int]] = field(default_factory=list)  # seat, when, bytes, id of its bus
     marks: dict[int, int] = field(default_factory=dict)  # id of a bus -> its bytes at the last update
+    panels: dict[int, Any] = field(default_factory=dict)  # seat -> its fake panel
+    received: dict[int, int] = field(default_factory=dict)  # seat -> bytes its panel received in this input
+    before: dict[int, tuple[bytes, bool]] = field(default_factory=dict)  # seat -> its panel's state at the input
 
     def wrap(self, seat: int, display: Any, bus: FakeI2CBus, panel: Any) -> None:
         show = display.show
         seen = [panel_state(panel)]
+        self.panels[seat] = panel
+        receive = panel.receive
+
+        def counted_receive(payload: bytes) -> None:
+            self.received[seat] = self.received.get(seat, 0) + 1 + len(payload)  # its address byte, then the payload
+            receive(payload)
+
+        panel.receive = counted_receive
 
         def measured_show(image: Any, inverted: bool = False) -> bool:
             shown = show(image, inverted)
@@ -117,7 +144,24 @@ class Writes:
     def start(self, buses: list[FakeI2CBus]) -> None:
         self.log.clear()
         self.marks = {id(bus): bus.bytes_sent for bus in buses}
+        self.received.clear()
+        self.before = {seat: panel_state(panel) for seat, panel in self.panels.items()}
         self.started = time.perf_counter()
+
+    def unchanged(self) -> int:
+        """The bytes received since `start` by the panels that show the same as they did then."""
+        return sum(count for seat, count in self.received.items() if panel_state(self.panels[seat]) == self.before[seat])
+
+    def moves(self, submits: list[tuple[int, int, int]]) -> list[int]:
+        """Each move's bytes on the seats that did not act, for the input's `submits` (the seat, the
+        length of the log when it began, the actions it applied): the updates from one submit to the
+        next, its last action's; its actions before the last drew nothing."""
+        moves: list[int] = []
+        for number, (seat, begun, actions) in enumerate(submits):
+            until = submits[number + 1][1] if number + 1 < len(submits) else len(self.log)
+            others = sum(count for updated, _, count, _ in self.log[begun:until] if updated != seat)
+            moves.extend([0] * (actions - 1) + [others] if actions else [])
+        return moves
 
     def last_bytes(self) -> dict[int, float]:
         """When the last byte of each updated seat reached its panel."""
@@ -235,11 +279,20 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
             session, mock.table, lambda seat: seat_pages(game_id, narrator, "en"),
             {seat: table_bot(game_id, seat, seed) for seat in bot_seats}, bot_delay=0.0, reveal_seconds=0.0,
         )
-        events_seen: list[Any] = []
-        referee.on_events = events_seen.extend
+        submits: list[tuple[int, int, int]] = []  # this input's submits: the seat, the log's length then, actions applied
+        submit_walk = referee.submit_walk
+
+        def counted_walk(seat: int, actions: tuple[Any, ...]) -> Any:
+            done, begun = session.actions_done, len(writes.log)
+            try:
+                return submit_walk(seat, actions)
+            finally:
+                submits.append((seat, begun, session.actions_done - done))
+
+        referee.submit_walk = counted_walk  # type: ignore[method-assign]
 
         def measured(acted: int | None, step: Callable[[], None]) -> None:
-            events_seen.clear()
+            submits.clear()
             sent = [bus.bytes_sent for bus in wires]
             wire = [bus.wire_seconds for bus in wires]
             writes.start(wires)
@@ -253,15 +306,15 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
             total = max([time.perf_counter(), *(bus.free_at for bus in wires)]) - writes.started
             awaited = {p.seat for p in session.game.prompts(session.state) if p.seat in humans} - {acted}
             served = writes.last_bytes()
-            others = sum(count for seat, _, count, _ in writes.log if seat != acted) if events_seen else None
             until = writes.bytes_until()
             samples.append(Sample(
                 cpu, sum(bus.bytes_sent for bus in wires) - sum(sent),
                 max(bus.wire_seconds - before for bus, before in zip(wires, wire)), total,
                 served.get(acted) if acted in humans else None,
-                tuple(served[s] for s in sorted(awaited) if s in served), others,
+                tuple(served[s] for s in sorted(awaited) if s in served), tuple(writes.moves(submits)),
                 tuple(bool(referee.controllers[s].reveals) for s in sorted(awaited) if s in served),
-                tuple(until[s] * CLOCKS_PER_BYTE / bus_hz for s in sorted(awaited) if s in served)))
+                tuple(until[s] * CLOCKS_PER_BYTE / bus_hz for s in sorted(awaited) if s in served),
+                writes.unchanged()))
 
         try:
             for _ in range(MOST_INPUTS):
@@ -300,7 +353,8 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
     several = [max(s.awaited) * 1000 for s in samples if len(s.awaited) > 1]
     asked = [t * 1000 for s in samples for t, own in zip(s.awaited, s.private) if not own]
     floor = [t * 1000 for s in samples for t in s.floor]
-    public = [s.bystanders for s in samples if s.bystanders is not None]
+    moves = [count for s in samples for count in s.moves]
+    wasted = [s.unchanged for s in samples]
     print(f"{game_id}, {seats} seats, {people} people, {games} games, {len(samples)} inputs, "
           f"{'one bus' if buses == 1 else f'{buses} buses, a writer thread each,'} at {bus_hz // 1000} kHz, "
           f"{'shared writes (user-space mux)' if mux == 'user' else 'kernel mux'}"
@@ -320,10 +374,12 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
     print(f"bytes per input: median {statistics.median(s.bytes for s in samples):.0f}, "
           f"p99 {percentile([float(s.bytes) for s in samples], 0.99):.0f} "
           f"(a full refresh of every seat is {seats * 1024})")
-    if public:
-        print(f"bytes per move on the seats that did not make it: median {statistics.median(public):.0f}, "
-              f"mean {statistics.mean(public):.0f}, p99 {percentile([float(b) for b in public], 0.99):.0f} "
-              f"over {len(public)} moves")
+    if moves:
+        print(f"bytes per move on the seats that did not act: median {statistics.median(moves):.0f}, "
+              f"mean {statistics.mean(moves):.0f}, p99 {percentile([float(b) for b in moves], 0.99):.0f} "
+              f"over {len(moves)} moves (actions of the game)")
+    print(f"bytes on the seats whose picture did not change: total {sum(wasted)}, "
+          f"in {sum(1 for b in wasted if b)} of {len(samples)} inputs (most in one: {max(wasted, default=0)})")
 
 
 def main() -> None:

@@ -7,7 +7,9 @@ bytes go on the wire. No timing is asserted: the clocks are the test's own.
 
 from __future__ import annotations
 
+import os
 import random
+import statistics
 import time
 from pathlib import Path
 
@@ -25,7 +27,8 @@ def test_the_table_report_is_read_back_figure_for_figure(capsys: pytest.CaptureF
                                   wire=rng.uniform(0.001, 0.06), total=rng.uniform(0.002, 0.08),
                                   acted=rng.choice([None, rng.uniform(0.002, 0.07)]),
                                   awaited=tuple(rng.uniform(0.005, 0.1) for _ in range(rng.choice([0, 1, 2]))),
-                                  bystanders=rng.choice([None, rng.randrange(0, 2500)]))
+                                  moves=tuple(rng.choice([0, rng.randrange(0, 2500)]) for _ in range(rng.choice([0, 1, 3]))),
+                                  unchanged=rng.choice([0, 0, 0, rng.randrange(1, 300)]))
                for _ in range(300)]
     samples = [table_bench.Sample(**{**vars(s), "private": tuple(rng.random() < 0.3 for _ in s.awaited),
                                      "floor": tuple(t / 2 for t in s.awaited)}) for s in samples]
@@ -35,15 +38,51 @@ def test_the_table_report_is_read_back_figure_for_figure(capsys: pytest.CaptureF
     cpu = [s.cpu * 1000 for s in samples]
     awaited = [t * 1000 for s in samples for t in s.awaited]
     assert read["loop (CPU), p99"] == (round(table_bench.percentile(cpu, 0.99), 2), "ms")
-    assert read["each seat awaited next, median"][0] == pytest.approx(sorted(awaited)[len(awaited) // 2], abs=0.06)
+    assert read["each seat awaited next, median"][0] == pytest.approx(statistics.median(awaited), abs=0.006)
     assert read["bytes per input, p99"] == (table_bench.percentile([float(s.bytes) for s in samples], 0.99), "B")
+    moves = [count for s in samples for count in s.moves]
+    assert read["bytes per move on the seats that did not act, p99"] == (table_bench.percentile(moves, 0.99), "B")
+    assert read["bytes on the seats whose picture did not change, total"] == (sum(s.unchanged for s in samples), "B")
     assert {"the one seat awaited, p99", "each of several awaited, p99", "each awaited, not on a private page, p99",
-            "each awaited: its bus's wire alone, p99", "bytes per move on the other seats, mean"} <= set(read)
-    assert len(read) == 25  # ten rows of median and p99, two figures of bytes per input, three per move
+            "each awaited: its bus's wire alone, p99", "bytes per move on the seats that did not act, mean"} <= set(read)
+    assert len(read) == 26  # ten rows of median and p99, two figures of bytes per input, three per move, one unchanged
+
+
+def test_an_older_scripts_bytes_per_input_with_events_are_another_figure() -> None:
+    old = "bytes per move on the seats that did not make it: median 0, mean 300, p99 2355 over 251 moves"  # cdfb2e7
+    assert figures.table(old) == {
+        f"bytes on the other seats per input with events (older scripts), {label}": (value, "B")
+        for label, value in (("median", 0.0), ("mean", 300.0), ("p99", 2355.0))}
+
+
+def test_a_walk_is_as_many_moves_as_actions_and_only_the_other_seats_bytes_count() -> None:
+    writes = table_bench.Writes()
+    writes.log = [(2, 0.01, 300, 1), (0, 0.02, 40, 1), (1, 0.03, 500, 1),  # seat 1's walk of 3 actions
+                  (3, 0.04, 200, 1), (1, 0.05, 20, 1),  # then seat 3's one action (a refused one left nothing)
+                  (0, 0.06, 70, 1)]
+    submits = [(1, 0, 3), (4, 3, 0), (3, 3, 1)]
+    assert writes.moves(submits) == [0, 0, 340, 90]  # the walk's first two actions drew nothing; 300 + 40; 20 + 70
+    assert writes.moves([]) == []
+
+
+def test_the_bytes_on_an_unchanged_picture_are_counted_and_a_change_is_not() -> None:
+    bus = FakeI2CBus()
+    panels = [FakePanel("ssd1306"), FakePanel("ssd1306")]
+    for address, panel in zip((0x3C, 0x3D), panels):
+        bus.attach(address, panel)
+    writes = table_bench.Writes()
+    for seat, panel in enumerate(panels):
+        writes.wrap(seat, type("Display", (), {"show": lambda self, image, inverted=False: True})(), bus, panel)
+    writes.start([bus])
+    bus.write_i2c_block_data(0x3C, 0x40, [0, 0, 0])  # zeros over zeros: seat 0's picture stays
+    bus.write_i2c_block_data(0x3D, 0x40, [0xFF, 0, 0])  # seat 1's changes
+    assert writes.unchanged() == 1 + 1 + 3  # the address byte, the control byte, the three data bytes
+    writes.start([bus])
+    assert writes.unchanged() == 0
 
 
 def test_the_slower_cpu_row_is_read_as_the_loop_too(capsys: pytest.CaptureFixture[str]) -> None:
-    samples = [table_bench.Sample(0.001 * n, 100, 0.01, 0.02, None, (), None) for n in range(1, 11)]
+    samples = [table_bench.Sample(0.001 * n, 100, 0.01, 0.02, None, ()) for n in range(1, 11)]
     table_bench.report("watson-holmes", 7, 7, 1, 400_000, samples, cpu_factor=5.0)
     output = capsys.readouterr().out
     assert "the CPU stretched 5x" in output
@@ -138,6 +177,28 @@ def test_a_frame_handed_to_a_writer_thread_waits_for_the_cpu_that_drew_it(monkey
     assert writers.handed == [("i2c-1", [0.001]), ("i2c-3", [0.001, 0.0019])]
 
 
+def test_the_touchscreen_report_is_read_with_the_animated_frame() -> None:
+    output = ("idle kiosk, settled, by its CPU clock (waiting for 3 players, no input; median of 3 at once, 20 s each): "
+              "0.214% of a core\n"
+              "the same board redrawn at 60 fps, the usual game loop: 20.72% of a core (97x the idle kiosk)\n"
+              "Mystery Express board, one frame at 800x480: 5.6 ms\n"
+              "Mystery Express board during a Time reveal, one frame at 800x480: median 0.08 ms, mean 1.21 ms, "
+              "the longest 12.0 ms, over 160 frames (22 drawn whole)\n")
+    assert figures.ui(output) == {
+        "idle kiosk, settled, by its CPU clock: share of a core": (0.214, "%"), "the same board redrawn at 60 fps: share of a core": (20.72, "%"),
+        "board frame at 800x480": (5.6, "ms"), "board frame during an animation at 800x480, median": (0.08, "ms"),
+        "board frame during an animation at 800x480, mean": (1.21, "ms")}
+
+
+def test_the_idle_kiosks_clock_is_the_whole_process_cpu_time() -> None:
+    from bench import ui
+
+    before = time.process_time()
+    read = ui.cpu_seconds(os.getpid())
+    after = time.process_time()
+    assert before <= read <= after
+
+
 def test_a_wrong_base_is_said_in_one_line() -> None:
     with pytest.raises(compare.CompareError, match="BASE='no-such-commit' is not a commit of this repository"):
         compare.resolve("no-such-commit")
@@ -148,15 +209,19 @@ def test_every_figure_has_its_ratio_and_pyperf_takes_the_files(tmp_path: Path) -
             "engine: P.I., 2 seats: per action": [(50.0, "µs")] * 2, "seat display: identical frame": [(0.0, "B")] * 2}
     new = {"table: loop (CPU), p99": [(11.0, "ms"), (11.0, "ms")], "table: bytes per move, median": [(24.0, "B")] * 2,
            "engine: P.I., 2 seats: per action": [(45.0, "µs")] * 2, "seat display: identical frame": [(0.0, "B")] * 2,
-           "touchscreen: board frame at 800x480": [(2.0, "ms")] * 2}
+           "touchscreen: board frame at 800x480": [(2.0, "ms")] * 2, "table: bytes on unchanged pictures": [(0.0, "B")] * 2}
     lines = compare.table(base, new)
     row = {line.split("  ")[1].strip() if line.startswith("  ") else line: line for line in lines}
     assert row["loop (CPU), p99"].split()[-5:] == ["5.50", "ms", "11.00", "ms", "2.00"]
     assert row["bytes per move, median"].endswith("0 B        24 B    from 0")
     assert row["identical frame"].split()[-1] == "1.00"
     assert row["P.I., 2 seats: per action"].split()[-1] == "0.90"
-    assert row["board frame at 800x480"].split()[-3:] == ["-", "2.00", "ms"]  # new: no ratio
+    assert row["board frame at 800x480"].split()[-3:] == ["n/a", "2.00", "ms"]  # new: no ratio
+    assert lines[-1].startswith("n/a: that side's bench script does not print the figure")
+    assert compare.table(base, base)[-1] != lines[-1]  # said only when a figure is missing
     assert "touchscreen" in lines and lines.index("touchscreen") > lines.index("seat display")
+    assert lines.count("table") == 1  # a figure only one side has, under its benchmark with the others
+    assert lines.index(row["bytes on unchanged pictures"]) < lines.index("engine")
 
     compare.save(new, tmp_path / "new.json")
     loaded = pyperf.BenchmarkSuite.load(str(tmp_path / "new.json"))
