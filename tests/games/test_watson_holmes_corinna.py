@@ -24,7 +24,7 @@ KEYWORDS = {
     "Q1": ("Tull", "cane", "stick"),
     "Q2": ("bricks", "heavy", "silk"),
     "Q3": ("Kestrel", "hoist", "ebb", "stunned", "blood"),
-    "Q4": ("40",),
+    "Q4": ("40", "Forty"),
 }
 
 
