@@ -24,7 +24,7 @@ KEYWORDS = {
     "Q1": ("Tull", "cane", "stick"),
     "Q2": ("bricks", "heavy", "silk"),
     "Q3": ("Kestrel", "hoist", "ebb", "stunned", "blood"),
-    "Q4": ("40",),
+    "Q4": ("40", "Forty"),
 }
 
 
@@ -34,7 +34,7 @@ def english(card) -> str:
 
 def test_a_medium_case_of_published_length_in_three_zones_with_a_question_hidden_until_round_3():
     assert 15 <= len(CASE.cards) <= 20 and CASE.difficulty == 3
-    assert (CASE.min_players, CASE.max_players, CASE.expected_minutes) == (2, 7, 60)
+    assert (CASE.min_players, CASE.max_players, CASE.expected_minutes) == (2, 7, 65)
     assert CASE.languages == ("en", "es") and CASE.credits == {"author": "Mystery Table", "licence": "kiosk-original, CC BY 4.0"}
     zones = {zone.id for zone in CASE.zones}
     assert zones == {"WEST", "CITY", "WAPPING"} and CASE.start_zone == "WEST"
