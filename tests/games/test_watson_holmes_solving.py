@@ -6,12 +6,14 @@ import pytest
 
 from kiosk.games.base import Action, IllegalAction
 from watson_holmes_support import (
+    FULL,
     GAME,
     RIGHT_TUTORIAL,
     WRONG_TUTORIAL,
     act,
     answer_all,
     finish_reading,
+    free_text_thornbury,
     kinds,
     no_characters,
     one,
@@ -181,8 +183,9 @@ def test_the_last_player_limit_is_four_rounds_at_most_and_may_attempt_early():
     assert GAME.outcome(state).winners == [1]
 
 
-def test_a_free_text_question_is_graded_by_the_attempting_player():
-    state = fresh(2, case="thornbury-clock")
+def test_a_free_text_question_is_graded_by_the_attempting_player(monkeypatch):
+    monkeypatch.setitem(GAME.cases, FULL, free_text_thornbury())
+    state = fresh(2, case=FULL)
     to_221b(state, {0}, others=("C01",))
     ready_all(state)
     answers = {"Q1": "reeve", "Q2": "draught", "Q3": "forgery", "Q4": "quill"}
@@ -241,8 +244,9 @@ def test_holmes_needs_three_carriages():
     assert not any(a.kind.startswith("holmes") for a in prompt_for(state, state.turn).actions)
 
 
-def test_a_free_text_check_is_judged_by_the_voice_of_holmes():
-    state = fresh(3, case="thornbury-clock")
+def test_a_free_text_check_is_judged_by_the_voice_of_holmes(monkeypatch):
+    monkeypatch.setitem(GAME.cases, FULL, free_text_thornbury())
+    state = fresh(3, case=FULL)
     to_221b(state, {0}, others=("C01", "C02"))
     ready_all(state)
     answer_all(state, 0, {"Q1": "arthur", "Q2": "port", "Q3": "forgery", "Q4": "quill", "Q5": False})
@@ -268,7 +272,7 @@ def test_holmes_at_221b_can_change_the_solving_order():
 
 
 def test_a_question_opens_after_its_round():
-    state = fresh(2, case="thornbury-clock")
+    state = fresh(2, case=FULL)
     assert [q["id"] for q in GAME.view(state, None)["case"]["questions"]] == ["Q1", "Q2", "Q3", "Q4"]
     for _ in range(2):
         visit(state, state.turn, "STOP", None)

@@ -101,6 +101,17 @@ def answer_all(state: WHState, seat: int, answers: dict[str, Any], game: WatsonH
     return events
 
 
+def free_text_thornbury() -> Case:
+    """Thornbury with its question 5 asked as free text, as it once was: no bundled case asks for
+    free text any more, and the self-graded answer still needs a case to be tested on."""
+    raw = raw_case("thornbury-clock")
+    q5 = raw["case"]["questions"][4]
+    del q5["choices"]
+    q5.update(answer_kind="FREE_TEXT", accepted=[{"en": "The forged bank draft for £2,000, paid to Captain Hugh Morland",
+                                                  "es": "La letra de cambio falsificada de 2000 libras, pagada al capitán Hugh Morland"}])
+    return case_from(raw, "thornbury-clock.yaml")
+
+
 RIGHT_TUTORIAL = {"Q1": "marsh", "Q2": "organ"}
 WRONG_TUTORIAL = {"Q1": "pryce", "Q2": "organ"}
 
