@@ -64,6 +64,7 @@ HOW = {
 }
 TAKEN = {"conductor": N_("taken from the Conductor"), "passenger1": N_("taken from the 1st passengers"),
          "passenger2": N_("taken from the 2nd passengers")}
+A_CARD = N_("a card")
 DEALT = N_("dealt at the start")
 DEALT_OUT = N_("ruled out · dealt at the start")
 
@@ -149,7 +150,7 @@ def asking(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) 
     if template is None or not isinstance(asker, int) or asker == view["you"]["seat"]:
         return ""
     category = prompt.data.get("category") or view["step"].get("category")
-    named = Text(A_CATEGORY[category]) if category in A_CATEGORY else ""
+    named = Text(A_CATEGORY.get(category, A_CARD))  # the Passenger Car may pass any card (an option)
     return Text(template, {"seat": narrator.seat(asker), "category": named}).render(lang)
 
 
