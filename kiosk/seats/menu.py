@@ -61,6 +61,7 @@ class Menu:
     title: str
     entries: tuple[Entry, ...]
     footer: str = ""
+    asking: str = ""  # who asked this of the seat, and for what ("Doctor Strauss asks for a Motive"): the phone says it above the choices
 
     def level(self, path: tuple[int, ...]) -> tuple[str, tuple[Entry, ...]] | None:
         """The title and entries one reaches by opening the groups at `path`; None if the path

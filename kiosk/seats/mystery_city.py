@@ -31,6 +31,11 @@ TITLES = {
     "aftermath": N_("Combat over"),
     "record_hand": N_("Record your hand"),
 }
+# A combat choice another player put to this seat: who, and in what (the phone says it above the choices).
+ASKED = {
+    "play_card": N_("{seat} challenges you in {attribute}"),
+    "counterattack": N_("{seat} tied with you in {attribute}: choose another"),
+}
 JOURNAL = {
     "investigation": N_("Hand of {seat}"),
     "took": N_("Taken from {seat}"),
@@ -132,9 +137,19 @@ class MysteryCityPages:
         leaves = [(action.args[0] if action.kind == "attack" else None,
                    Entry(self.label(prompt, action), action, footer=self.choice_footer(action)))
                   for action in prompt.actions]
-        if len(leaves) <= LONG:
-            return Menu(title, tuple(entry for _, entry in leaves), footer=self._(HINT))
-        return Menu(title, grouped(leaves, self.attribute_heading), footer=self._(HINT))
+        entries = tuple(entry for _, entry in leaves) if len(leaves) <= LONG else grouped(leaves, self.attribute_heading)
+        return Menu(title, entries, footer=self._(HINT), asking=self.asking(prompt, view))
+
+    def asking(self, prompt: Prompt, view: dict[str, Any]) -> str:
+        """Who this seat answers in a combat, and in what: the exchange's leader, from the public combat."""
+        combat = view.get("combat")
+        template = ASKED.get(prompt.kind)
+        if template is None or combat is None or not combat["exchanges"]:
+            return ""
+        exchange = combat["exchanges"][-1]
+        if exchange["follower"] != view["you"]["seat"]:
+            return ""
+        return self._(template, seat=self.narrator.seat(exchange["leader"]), attribute=Text(ATTRIBUTE_NAMES[exchange["attribute"]]))
 
     def attribute_heading(self, attribute: Any, below: tuple[Entry, ...]) -> Item:
         if len(below) == 1:

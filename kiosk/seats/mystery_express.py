@@ -35,6 +35,38 @@ OWN_CARD_EVENTS = {
 }
 OWN_SIDE = {"card_shown": "from", "card_passed": "from", "card_given": "from", "card_stolen": "from", "tunnel_peek": "owner"}
 PLACES = {"conductor": N_("Conductor"), "passenger1": N_("1st passengers"), "passenger2": N_("2nd passengers")}
+# A card asked of this seat by the player whose turn it is: who asks, and for what (the phone says it
+# above the choices). From public facts only: whose turn it is and the category named aloud.
+ASKED = {
+    "dining_show": N_("{seat} asks for {category}"),
+    "power_show": N_("{seat} asks for {category}"),
+    "smoking_give": N_("{seat} asks you to give {category}"),
+    "lounge_show": N_("{seat} asks everyone to reveal {category}"),
+    "passenger_pass": N_("{seat} asks everyone to pass {category}"),
+    "sleeping_hide": N_("{seat} is looking for the travel bag"),
+}
+A_CATEGORY = {
+    "SUSPECT": N_("a Suspect"),
+    "MODUS_OPERANDI": N_("a Modus operandi"),
+    "MOTIVE": N_("a Motive"),
+    "LOCATION": N_("a Location"),
+    "TIME": N_("a Time card"),
+}
+# How a card of the journal was seen, in words; a sighting of a seat's own deal has no leg, and one on
+# arriving in a city names only whose card it was (with "arriving in München" the OLED's two lines
+# hold no more).
+HOW = {
+    "shown": N_("shown by {source}"),
+    "revealed": N_("revealed by {source}"),
+    "received": N_("given by {source}"),
+    "stolen": N_("taken from {source}"),
+    "taken": N_("taken from {source}"),
+}
+TAKEN = {"conductor": N_("taken from the Conductor"), "passenger1": N_("taken from the 1st passengers"),
+         "passenger2": N_("taken from the 2nd passengers")}
+A_CARD = N_("a card")
+DEALT = N_("dealt at the start")
+DEALT_OUT = N_("ruled out · dealt at the start")
 
 
 def idle(view: dict[str, Any], narrator: Narrator, lang: str) -> Screen:
@@ -91,13 +123,35 @@ def journal(
 
 
 def _when(view: dict[str, Any], narrator: Narrator, entry: dict[str, Any], ruled_out: bool) -> Text:
-    """From whom, and the window: the leg, or the arrival whose sightings belong to the next leg (7.2)."""
-    params: dict[str, Any] = {"source": _source(narrator, entry["from"]), "leg": entry["leg"]}
-    if "arriving" in entry:
-        params["city"] = Text(view["itinerary"][entry["arriving"]]["city"])
+    """How and from whom, and the window: the leg, or the arrival whose sightings belong to the next
+    leg (7.2); a card of the seat's own deal was "dealt at the start"."""
+    if entry["from"] == "deal":
+        return Text(DEALT_OUT if ruled_out else DEALT)
+    if "arriving" in entry:  # the tunnel, the sudden revelation: whose card, the city is the rest
+        params: dict[str, Any] = {"source": _source(narrator, entry["from"]), "city": Text(view["itinerary"][entry["arriving"]]["city"])}
         arriving = N_("ruled out · {source}, arriving in {city}") if ruled_out else N_("{source}, arriving in {city}")
         return Text(arriving, params)
+    params = {"source": _seen(narrator, entry), "leg": entry["leg"]}
     return Text(N_("ruled out · {source}, leg {leg}") if ruled_out else N_("{source}, leg {leg}"), params)
+
+
+def _seen(narrator: Narrator, entry: dict[str, Any]) -> Text:
+    """How a card of the journal was seen, and from whom or where ("shown by Doctor Strauss")."""
+    source = entry["from"]
+    if isinstance(source, int):
+        how = HOW.get(entry["how"])
+        return Text(how, {"source": narrator.seat(source)}) if how is not None else narrator.seat(source)
+    return Text(TAKEN.get(str(source), TAKEN["conductor"]))
+
+
+def asking(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) -> str:
+    """Who asks this of the seat and for what, when it is another player ("" otherwise)."""
+    template, asker = ASKED.get(prompt.kind), view.get("active")
+    if template is None or not isinstance(asker, int) or asker == view["you"]["seat"]:
+        return ""
+    category = prompt.data.get("category") or view["step"].get("category")
+    named = Text(A_CATEGORY.get(category, A_CARD))  # the Passenger Car may pass any card (an option)
+    return Text(template, {"seat": narrator.seat(asker), "category": named}).render(lang)
 
 
 def _ruled_out(report: dict[str, Any] | None, face: str) -> bool:
@@ -127,7 +181,7 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
                               lambda mark, below: Item(Text(CATEGORY_NAMES[str(mark)]).render(lang), str(mark)))
         else:
             entries = tuple(items)
-    return Menu(title, entries, footer=Text(HINT).render(lang))
+    return Menu(title, entries, footer=Text(HINT).render(lang), asking=asking(prompt, view, narrator, lang))
 
 
 def _guests(offered: list[Action], items: list[Entry], lang: str) -> tuple[Entry, ...]:
@@ -213,8 +267,6 @@ def clock(narrator: Narrator, face: str) -> tuple[int, int]:
 def _source(narrator: Narrator, source: int | str | None) -> Text:
     if isinstance(source, int):
         return narrator.seat(source)
-    if source == "deal":
-        return Text(N_("dealt"))
     return Text(PLACES.get(str(source), N_("Conductor")))
 
 

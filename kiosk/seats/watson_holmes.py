@@ -225,8 +225,7 @@ def judge_pages(prompt: Prompt, narrator: Narrator, lang: str) -> tuple[Item, ..
     answer card's key for that question."""
     d = prompt.data
     asker = narrator.seat(d["seat"])
-    number = question_number(narrator, d["question"])
-    asks = Text(N_("{seat} asks about question {number}"), {"seat": asker, "number": number}).render(lang)
+    asks = judge_asking(prompt, narrator, lang)
     detail = d.get("detail") or {}
     question = CaseText("", detail["text"]) if detail.get("text") else Text(N_("(read the question in the booklet)"))
     theirs = Text(N_("Written on the paper {seat} hands you"), {"seat": asker})
@@ -234,6 +233,12 @@ def judge_pages(prompt: Prompt, narrator: Narrator, lang: str) -> tuple[Item, ..
     pages += pages_of(Text(N_("Their answer")).render(lang), theirs.render(lang))
     accepted = accepted_text(narrator, d["question"], d["accepted"], lang) or Text(N_("(see the answer card)")).render(lang)
     return pages + pages_of(Text(N_("The answer card says")).render(lang), accepted)
+
+
+def judge_asking(prompt: Prompt, narrator: Narrator, lang: str) -> str:
+    """Who asks the voice of Holmes to judge, and which question (the prompt tells the voice both)."""
+    number = question_number(narrator, prompt.data["question"])
+    return Text(N_("{seat} asks about question {number}"), {"seat": narrator.seat(prompt.data["seat"]), "number": number}).render(lang)
 
 
 def accepted_text(narrator: Narrator, question: str, accepted: list[Any], lang: str) -> str:
@@ -327,7 +332,8 @@ def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[st
         leaves.append((group_of(a), MenuEntry(item, a, footer=hint if len(item.lines) < PAGE_LINES else "")))
     entries = grouped(leaves, lambda key, below: heading(key, below, prompt, lang),
                       lambda key: Text(GROUP_TITLES[key[0]]).render(lang))
-    return Menu(choice_title(prompt, narrator).render(lang), read + entries, footer=hint)
+    asking = judge_asking(prompt, narrator, lang) if prompt.kind == "holmes_judge" else ""
+    return Menu(choice_title(prompt, narrator).render(lang), read + entries, footer=hint, asking=asking)
 
 
 GROUPS = {

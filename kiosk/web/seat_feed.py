@@ -16,7 +16,6 @@ from typing import Any
 
 from kiosk.games.base import Action
 from kiosk.i18n import N_, Text
-from kiosk.seats.canvas import GLYPHS
 from kiosk.seats.controller import SeatController
 from kiosk.seats.menu import Entry, Menu
 from kiosk.seats.screen import Item, Screen
@@ -77,7 +76,8 @@ def menu_json(menu: Menu, version: int, kind: str) -> dict[str, Any]:
             found["below"] = [entry(b) for b in e.below]
         return found
 
-    return {"version": version, "kind": kind, "title": menu.title, "footer": menu.footer, "entries": [entry(e) for e in menu.entries]}
+    return {"version": version, "kind": kind, "title": menu.title, "asking": menu.asking, "footer": menu.footer,
+            "entries": [entry(e) for e in menu.entries]}
 
 
 def lang_of(controller: SeatController) -> str | None:
@@ -123,7 +123,6 @@ class PhoneSeats:
             "reveals": [screen_json(s) for s in controller.reveals],
             "turn": self.turn(seat, lang_of(controller)),
             "words": {key: Text(msgid).render(lang_of(controller)) for key, msgid in WORDS.items()},
-            "glyphs": GLYPHS,
         }
 
     def turn(self, seat: int, lang: str | None) -> dict[str, Any]:

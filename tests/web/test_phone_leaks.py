@@ -51,6 +51,8 @@ def screens_in(message: dict[str, Any], game_id: str) -> list[Screen]:
     # As the OLED checks have it: a Mystery Express telegram or final answer lists every element as a
     # guess, and a P.I. menu names every place and card of the public board as a choice.
     guesses = game_id == "pi" or (game_id == "mystery-express" and prompt is not None and prompt["kind"] in ("telegram", "final"))
+    if prompt is not None and prompt["asking"]:  # who asked and for what: checked as the rest
+        found.append(Screen(prompt["asking"]))
     if prompt is not None and not guesses:
         found += Menu(prompt["title"], tuple(entry_of(e) for e in prompt["entries"]), prompt["footer"]).screens()
     return found

@@ -11,6 +11,7 @@ from typing import Any
 from kiosk.games.mystery_express.arrival import result_data, score
 from kiosk.games.mystery_express.rules import Rules, category_of, element_of
 from kiosk.games.mystery_express.state import MEState
+from kiosk.games.mystery_express.turn import power_of
 from kiosk.games.mystery_express.zones import category_counts
 
 # Pending details everyone may see: the active player's public choices and who has answered.
@@ -23,6 +24,9 @@ def public_view(rules: Rules, state: MEState) -> dict[str, Any]:
     step: dict[str, Any] = {k: state.pending[k] for k in PUBLIC_PENDING if k in state.pending}
     if "answers" in state.pending:
         step["answered"] = sorted(state.pending["answers"])
+    power = power_of(rules, state, state.active) if state.stage == "power_show" else None
+    if power is not None:  # the category a power asks for is said aloud (rules 10: "who used it on whom, category")
+        step["category"] = power[1]
     if "rows" in state.pending:
         step["rows"] = {str(s): [category_of(c) for c in row] for s, row in state.pending["rows"].items()}
         step["picks"] = {

@@ -15,25 +15,22 @@
     return node;
   }
 
+  // A category, place or kind as its icon: the page's own SVG symbols (phone.html), crisp at any size.
   function glyph(key) {
-    const rows = doc && doc.glyphs && doc.glyphs[key];
-    if (!rows) return null;
+    if (!key || !document.getElementById("icon-" + key)) return null;
     const ns = "http://www.w3.org/2000/svg";
     const svg = document.createElementNS(ns, "svg");
-    svg.setAttribute("viewBox", "0 0 " + rows[0].length + " " + rows.length);
-    svg.setAttribute("width", "1.2em");
-    svg.setAttribute("height", "1.2em");
     svg.setAttribute("class", "glyph");
-    rows.forEach(function (row, y) {
-      for (let x = 0; x < row.length; x++) {
-        if (row[x] !== "#") continue;
-        const r = document.createElementNS(ns, "rect");
-        r.setAttribute("x", x); r.setAttribute("y", y); r.setAttribute("width", 1); r.setAttribute("height", 1);
-        r.setAttribute("fill", "currentColor");
-        svg.appendChild(r);
-      }
-    });
+    svg.setAttribute("aria-hidden", "true");
+    const use = document.createElementNS(ns, "use");
+    use.setAttribute("href", "#icon-" + key);
+    svg.appendChild(use);
     return svg;
+  }
+
+  // Who asked this of the seat, and for what ("Doctor Strauss asks for a Motive"), under the prompt's title.
+  function asked(prompt, into) {
+    if (prompt.asking) into.appendChild(el("p", "asking", prompt.asking));
   }
 
   function label(item, into) {
@@ -203,6 +200,7 @@
     if (doc.prompt) {
       const box = el("section", "prompt");
       box.appendChild(el("h1", "", doc.prompt.title));
+      asked(doc.prompt, box);
       entries(doc.prompt.entries, box, doc.prompt.version);
       if (doc.prompt.footer && !/[◀▶●]/.test(doc.prompt.footer)) box.appendChild(el("p", "detail", doc.prompt.footer));
       main.appendChild(box);
