@@ -170,7 +170,14 @@ class GameSession:
     def commit(self, seat: int, taken: tuple[Action, ...], after: Any) -> list[Event]:
         """Store the seat's actions `taken` (with the game's end if `after`, the state with them taken,
         is over) in one transaction, then apply them to the state, the same object others hold; their
-        events. If the store refuses (`StoreWriteError`), nothing is applied."""
+        events. If the store refuses (`StoreWriteError`), nothing is applied.
+
+        The commit stays ahead of the first byte on any screen, the awaited seat's included, though it
+        costs that seat the card's sync: its "Your move" already tells of the move (whose turn it is,
+        and what the move showed the table), so a power cut after it was drawn and before the commit
+        would resume a game in which that move never happened, and its maker could play otherwise
+        than what a player saw. Only work nobody sees (drawing the pictures, not writing them) could
+        overlap the sync, which would need the state applied before the store agrees: not done."""
         outcome = self.game.outcome(after)
         ending = outcome_json(outcome) if outcome is not None else None
         self.store.append_all(self.record.id, seat, [self.game.action_to_json(action) for action in taken], ending)
