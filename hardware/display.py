@@ -25,6 +25,7 @@ retried as above.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from dataclasses import dataclass
 from functools import lru_cache
@@ -50,6 +51,7 @@ BLOCK = 32
 # Unchanged columns it takes for a second window in a page to cost less than writing over them: a
 # window's address commands (6 bytes and a transaction's 2) and its data's transaction (2).
 GAP = 10
+CHANGED = re.compile(rb"[^\x00]+")  # a run of columns that differ, in a page's XOR
 KEEPALIVE_SECONDS = 2.0
 DISPLAY_OFF = 0xAE
 NORMAL, INVERSE = 0xA6, 0xA7  # both controllers: show RAM as it is, or lit where it is dark
@@ -75,7 +77,9 @@ def _data_cost(size: int) -> int:
 
 def changed_spans(old: bytes | None, new: bytes) -> list[Window]:
     """Each page's runs of changed columns, as windows: runs closer than `GAP` unchanged columns are
-    one (a card's name rewritten is one window; two digits at either end of a row are two)."""
+    one (a card's name rewritten is one window; two digits at either end of a row are two). The
+    changed columns are found in C (the pages XORed as integers, the non-zero runs by `re`): every
+    redraw of every seat plans its windows on the referee's thread."""
     spans = []
     for page in range(PAGES):
         start = page * WIDTH
@@ -86,13 +90,15 @@ def changed_spans(old: bytes | None, new: bytes) -> list[Window]:
         if b is None:
             spans.append(Window(page, page, 0, WIDTH - 1))
             continue
-        changed = [i for i in range(WIDTH) if a[i] != b[i]]
-        first = last = changed[0]
-        for column in changed[1:]:
-            if column - last - 1 > GAP:
+        differ = (int.from_bytes(a, "big") ^ int.from_bytes(b, "big")).to_bytes(WIDTH, "big")
+        first = last = -1
+        for run in CHANGED.finditer(differ):
+            if first < 0:
+                first = run.start()
+            elif run.start() - last - 1 > GAP:
                 spans.append(Window(page, page, first, last))
-                first = column
-            last = column
+                first = run.start()
+            last = run.end() - 1
         spans.append(Window(page, page, first, last))
     return spans
 

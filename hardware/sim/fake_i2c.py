@@ -19,7 +19,7 @@ import errno
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Protocol
+from typing import Any, Iterable, NamedTuple, Protocol
 
 from PIL import Image
 
@@ -30,9 +30,9 @@ CLOCKS_PER_BYTE = 9  # 8 data bits and the acknowledge
 PACE_SLACK = 0.001  # a paced bus sleeps off its wire time once it is this far ahead (sleep costs ~0.1 ms)
 
 
-@dataclass(frozen=True)
-class Transaction:
-    """One I2C write as it crossed the physical bus."""
+class Transaction(NamedTuple):
+    """One I2C write as it crossed the physical bus. (A named tuple: a table's benchmark records tens
+    of thousands of them on the loop's thread, and a frozen dataclass costs several times as much to make.)"""
 
     address: int
     payload: bytes
@@ -113,8 +113,7 @@ class FakeI2CBus:
                 targets = [self.targets[address]] if address in self.targets else []
                 channel = None
             else:
-                targets = self.mux.route_writes(address)
-                channel = self.mux.selected_channel(address)
+                targets, channel = self.mux.route_writes(address)
             targets = [t for t in targets if getattr(t, "answering", True) is not False and self._keeps_up(t)]
             if not targets:
                 # NACK on the address byte: only that byte crossed the wire.
@@ -153,6 +152,7 @@ class FakeTCA9548A:
 
     def __init__(self) -> None:
         self.control = 0
+        self._open: tuple[int, ...] = ()  # the channels the control register connects
         self.channels: list[dict[int, I2CTarget]] = [{} for _ in range(8)]
         self.selections = 0
         self.shared_writes = 0  # writes that reached targets on several channels at once
@@ -163,29 +163,22 @@ class FakeTCA9548A:
     def receive(self, payload: bytes) -> None:
         self.control = payload[-1]
         self.selections += 1
+        self._open = tuple(c for c in range(8) if self.control & (1 << c))
 
     def read(self) -> int:
         return self.control
 
-    def _open_channels(self) -> list[int]:
-        return [c for c in range(8) if self.control & (1 << c)]
-
-    def selected_channel(self, address: int) -> int | None:
-        for channel in self._open_channels():
-            if address in self.channels[channel]:
-                return channel
-        return None
-
-    def route_writes(self, address: int) -> list[I2CTarget]:
-        """Every target at `address` on the open channels: a write reaches each of them."""
-        found = [self.channels[c][address] for c in self._open_channels() if address in self.channels[c]]
+    def route_writes(self, address: int) -> tuple[list[I2CTarget], int | None]:
+        """Every target at `address` on the open channels (a write reaches each of them), and the
+        first of those channels (None: nobody)."""
+        found = [(c, self.channels[c][address]) for c in self._open if address in self.channels[c]]
         if len(found) > 1:
             self.shared_writes += 1
-        return found
+        return [target for _, target in found], found[0][0] if found else None
 
     def route(self, address: int) -> I2CTarget | None:
         """The one target a read at `address` reaches (None: nobody, or two driving the wire at once)."""
-        found = [self.channels[c][address] for c in self._open_channels() if address in self.channels[c]]
+        found = [self.channels[c][address] for c in self._open if address in self.channels[c]]
         if len(found) != 1:  # nobody answers, or two targets collide on one address
             return None
         target = found[0]

@@ -145,25 +145,40 @@ class GameSession:
     def apply_all(self, seat: int, actions: tuple[Action, ...],
                   tried: Any = None) -> tuple[list[Event], IllegalAction | None]:
         """`apply` for a seat's actions taken at once (its local steps, then the choice that ends
-        them): tried in turn on one copy up to the first the game refuses, those before it committed in
-        one transaction and applied; their events, and the refusal if there was one. Nothing is stored
-        when the first is refused (it is raised). `tried`, if given, is that copy already made, with all
-        of `actions` taken on the state as it is now and none refused (the seat's lookahead made it
-        for the same press): it is read, never applied to again."""
-        trial = copy_state(self.state) if tried is None else tried
-        taken: list[Action] = [] if tried is None else list(actions)
-        refused: IllegalAction | None = None
-        for action in actions if tried is None else ():
+        them): those up to the first the game refuses are committed in one transaction and applied;
+        their events, and the refusal if there was one (raised when the first is refused: nothing is
+        stored). `tried`, if given, is a copy of the state with all of `actions` taken on it as it is
+        now and none refused (the seat's lookahead made it for the same press), so they are not tried
+        again."""
+        after, taken, refused = (tried, actions, None) if tried is not None else self.try_on_copy(seat, actions)
+        return self.commit(seat, taken, after), refused
+
+    def try_on_copy(self, seat: int, actions: tuple[Action, ...]) -> tuple[Any, tuple[Action, ...], IllegalAction | None]:
+        """A copy of the state with the seat's actions taken in turn up to the first the game refuses:
+        the copy, the actions taken, and the refusal (None: all were taken). Raises the refusal if the
+        first is refused. The state itself is not touched."""
+        trial = copy_state(self.state)
+        for done, action in enumerate(actions):
             try:
                 self.game.apply(trial, seat, action)
             except IllegalAction as error:
-                refused = error
-                break
-            taken.append(action)
-        if not taken:
-            assert refused is not None
-            raise refused
-        outcome = self.game.outcome(trial)
+                if not done:
+                    raise
+                return trial, actions[:done], error
+        return trial, actions, None
+
+    def commit(self, seat: int, taken: tuple[Action, ...], after: Any) -> list[Event]:
+        """Store the seat's actions `taken` (with the game's end if `after`, the state with them taken,
+        is over) in one transaction, then apply them to the state, the same object others hold; their
+        events. If the store refuses (`StoreWriteError`), nothing is applied.
+
+        The commit stays ahead of the first byte on any screen, the awaited seat's included, though it
+        costs that seat the card's sync: its "Your move" already tells of the move (whose turn it is,
+        and what the move showed the table), so a power cut after it was drawn and before the commit
+        would resume a game in which that move never happened, and its maker could play otherwise
+        than what a player saw. Only work nobody sees (drawing the pictures, not writing them) could
+        overlap the sync, which would need the state applied before the store agrees: not done."""
+        outcome = self.game.outcome(after)
         ending = outcome_json(outcome) if outcome is not None else None
         self.store.append_all(self.record.id, seat, [self.game.action_to_json(action) for action in taken], ending)
         events: list[Event] = []
@@ -174,7 +189,7 @@ class GameSession:
         if outcome is not None:
             winners = ", ".join(str(seat + 1) for seat in outcome.winners)
             log.info("game %d finished after %d actions: won by seat %s", self.record.id, self.actions_done, winners)
-        return events, refused
+        return events
 
     def _track_waiting(self, acted: int | None) -> None:
         """After an action by `acted` (None: at the start): a seat prompted anew, or again after its own

@@ -273,6 +273,7 @@ class Referee:
         self.refresh(acted=seat, fresh=fresh)
         if self.on_events is not None:
             self.on_events(events)
+        self.session.store.checkpoint_due()  # every screen is written: no move waits for the WAL's fold
         return None if refusal is None else self._refused(seat, refusal.text, refusal.text)
 
     def _refused(self, seat: int, short: Text, text: Text) -> Text:

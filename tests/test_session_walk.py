@@ -1,0 +1,63 @@
+"""A seat's walk at the table (`GameSession.apply_all`): tried on a copy, then committed and applied up
+to the first action the game refuses, the lookahead's copy read instead of a new one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kiosk.games.base import Action, IllegalAction, copy_state
+from kiosk.referee.session import GameSession
+from kiosk.store import GameStore
+
+NONSENSE = Action("no-such-action")
+
+
+def started(tmp_path: Path) -> tuple[GameStore, GameSession, int, Action]:
+    store = GameStore.open(tmp_path)
+    session = GameSession.start(store, "mystery-express", 4, 1, {}, bots=[])
+    prompt = session.game.prompts(session.state)[0]
+    return store, session, prompt.seat, prompt.actions[0]
+
+
+def test_a_walk_refused_half_way_commits_and_applies_the_actions_before_the_refusal(tmp_path: Path) -> None:
+    store, session, seat, first = started(tmp_path)
+    expected = copy_state(session.state)
+    wanted = session.game.apply(expected, seat, first)
+    events, refused = session.apply_all(seat, (first, NONSENSE))
+    assert isinstance(refused, IllegalAction)
+    assert events == wanted and session.actions_done == 1
+    assert [seat_stored for seat_stored, _ in store.actions(session.record.id)] == [seat]
+    assert session.game.view(session.state, seat) == session.game.view(expected, seat)
+    store.close()
+
+
+def test_a_walk_refused_at_once_raises_and_stores_and_changes_nothing(tmp_path: Path) -> None:
+    store, session, seat, first = started(tmp_path)
+    before = session.game.view(session.state, seat)
+    with pytest.raises(IllegalAction):
+        session.apply_all(seat, (NONSENSE, first))
+    assert store.actions(session.record.id) == [] and session.actions_done == 0
+    assert session.game.view(session.state, seat) == before
+    store.close()
+
+
+def test_the_lookaheads_copy_is_read_not_tried_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A copy with the walk already taken: the session commits it without trying the walk on a copy
+    of its own (the game is not asked to apply anything to a copy: only to the state, once)."""
+    store, session, seat, first = started(tmp_path)
+    tried = copy_state(session.state)
+    session.game.apply(tried, seat, first)
+    applied: list[object] = []
+    game_apply = session.game.apply
+
+    def counted(state: object, who: int, action: Action) -> object:
+        applied.append(state)
+        return game_apply(state, who, action)
+
+    monkeypatch.setattr(session.game, "apply", counted)  # the registry's game: undone after the test
+    events, refused = session.apply_all(seat, (first,), tried)
+    assert refused is None and events and applied == [session.state]
+    assert len(store.actions(session.record.id)) == 1
+    store.close()
