@@ -265,3 +265,33 @@ def test_the_brokers_own_reason_and_the_sockets_error_are_named() -> None:
     reset = "failed to receive on socket: [Errno 104] Connection reset by peer"  # the broker closed it, as at an end of file
     assert lost_because(closed, unspecified, reset, "mystery-table-a") == lost_because(closed, unspecified, None, "mystery-table-a")
     assert lost_because(closed, ReasonCode(PacketTypes.DISCONNECT, "Keep alive timeout"), reset, "x") == "Keep alive timeout"
+
+
+def test_a_cafe_without_home_assistant_sends_its_games_at_once(broker: Broker, tmp_path: Path, mock_table: MockTable) -> None:
+    """`home_assistant = false`: nobody's birth message is awaited (`kiosk fleet --listen` hears each game as
+    it ends), and no Home Assistant entity is offered (empty retained configs remove earlier ones)."""
+    folder = tmp_path / "t1"
+    config = load_config(table_toml(folder, broker, extra="home_assistant = false\n"))
+    assert config.mqtt is not None and config.mqtt.home_assistant is False
+    listener = Listener(broker, (FINISHED, "homeassistant/#"))
+    store = GameStore.open(config.data_dir)
+    link = MqttLink(config.mqtt, store, "en", config.data_dir)
+    beacon = Beacon(link, mock_table.table, store, "en")
+    link.start()
+    try:
+        assert link.connected.wait(60)
+        session = GameSession.start(store, "mystery-city", 2, 11, {}, bots=[0, 1])
+        play_out(session)
+
+        def sent() -> bool:
+            beacon.watch(session)
+            return heard_ids(listener) == [session.record.id] and not store.queued_messages()
+
+        assert eventually(sent)
+        topics = {config_topic(config.mqtt, object_id) for object_id in ENTITIES}
+        assert eventually(lambda: {t for t, p, _ in listener.messages if t in topics and p == b""} == topics)
+        assert not [t for t, p, _ in listener.messages if t in topics and p]
+    finally:
+        beacon.close()
+        listener.close()
+        store.close()

@@ -206,6 +206,7 @@ class MqttLink:
         except StoreWriteError as error:
             log.error("mqtt: %s not kept for the broker: %s", key, error)
             self._loose.append((topic, payload))
+        self._holding_said = False  # a new game: said again if it is held
         self._due.set()
 
     def pump(self) -> None:
@@ -220,10 +221,11 @@ class MqttLink:
             return
         if not self.ready():
             if self.connected.is_set() and not self._holding_said:
-                self._holding_said = True
-                log.info("mqtt: table %s holds its finished games until Home Assistant says online on %s (%s)",
-                         self.config.table_id, self.birth_topic,
-                         "it said offline" if self.home_assistant() == "offline" else "nothing heard yet")
+                self._holding_said = True  # one look at the store per hold, and only if something is held
+                if self._loose or self.store.queued_messages():
+                    log.info("mqtt: table %s holds its finished games until Home Assistant says online on %s (%s)",
+                             self.config.table_id, self.birth_topic,
+                             "it said offline" if self.home_assistant() == "offline" else "nothing heard yet")
             return
         self._due.clear()
         self._holding_said = False
