@@ -22,7 +22,8 @@ from hardware.sim.mock_table import MockTable
 from kiosk.commands import run as run_command
 from kiosk.config import MqttConfig, default_config, load_config
 from kiosk.fleet.beacon import Beacon
-from kiosk.fleet.control import Controls
+from kiosk.commands.fleet import print_report
+from kiosk.fleet.heard import Fleet, Period
 from kiosk.fleet.discovery import ENTITIES, config_topic, discovery_configs, offered
 from kiosk.fleet.link import MqttLink, lost_because
 from kiosk.referee.session import GameSession
@@ -178,7 +179,7 @@ def test_a_headless_table_takes_back_the_controls_it_cannot_carry_out(
 
 
 def test_a_game_waiting_on_the_resume_offer_is_not_a_free_table(
-        broker: Broker, tmp_path: Path, mock_table: MockTable) -> None:
+        broker: Broker, tmp_path: Path, mock_table: MockTable, capsys: pytest.CaptureFixture[str]) -> None:
     """A restart (pressed in Home Assistant, or a power cut) in the middle of a game: the touchscreen
     offers to resume it, and Home Assistant shows the game waiting, named, `resumable`."""
     config = load_config(table_toml(tmp_path / "t1", broker))
@@ -209,6 +210,13 @@ def test_a_game_waiting_on_the_resume_offer_is_not_a_free_table(
         assert render_value(configs["players"]["value_template"], raw) == "0"
         english = {c["unique_id"].rpartition("table-1_")[2]: c for c in discovery_configs(config.mqtt, "en").values()}
         assert render_value(english["game"]["value_template"], raw) == "Game waiting to resume"
+        shown = {o: render_value(c["value_template"], raw) for o, c in english.items()
+                 if c.get("state_topic", "").endswith("/state")}  # every state template reads it (no key missing)
+        assert (shown["round"], shown["case"], shown["players"], shown["started"]) == ("0", "0", "0", "None")
+        fleet = Fleet()
+        fleet.heard(TOPIC + "state", raw)
+        print_report(fleet, Period())
+        assert "P.I. waits to be resumed on the touchscreen" in capsys.readouterr().out  # `kiosk fleet` says it too
 
         app.scene.on_resume()  # resumed: in play again, no longer resumable
         assert app.referee is not None
