@@ -151,6 +151,7 @@ class MqttConfig:
     tls: bool = False
     ca_file: Path | None = None  # TLS: the certificate authority to trust (None: the system's)
     discovery_prefix: str = "homeassistant"  # Home Assistant's discovery topic (its MQTT integration's setting)
+    home_assistant: bool = True  # discovery, and finished games held until Home Assistant says `online`
 
 
 @dataclass(frozen=True)
@@ -629,8 +630,9 @@ def _mqtt(section: _Reader, base: Path) -> MqttConfig:
     if any(c in prefix for c in "+#\0") or prefix.startswith("/") or prefix.endswith("/"):
         section.problem("discovery_prefix", _("expected a topic without + or # and no / at either end, "
                                               "such as \"homeassistant\", got {got!r}").format(got=prefix))
+    home_assistant = section.flag("home_assistant", True)
     section.finish()
-    return MqttConfig(host, table_id, port, username, password, password_key, tls, ca_file, prefix)
+    return MqttConfig(host, table_id, port, username, password, password_key, tls, ca_file, prefix, home_assistant)
 
 
 def config_path(path: Path | str | None = None) -> Path | None:

@@ -129,7 +129,8 @@ def heard_problems(messages: list[tuple[str, bytes, bool]], prefix: str = "homea
     rendered for every message it heard on the config's state topic, as its platform reads the result
     (a sensor: some text; a binary sensor: its on or off payload; a select: one of its options or None;
     an event: JSON naming one of its event types)."""
-    configs = {topic: json.loads(payload) for topic, payload, _ in messages if topic.startswith(prefix + "/") and payload}
+    configs = {topic: json.loads(payload) for topic, payload, _ in messages
+               if topic.startswith(prefix + "/") and topic.endswith("/config") and payload}  # not its birth topic
     found = [p for topic, config in configs.items() for p in problems(topic, config, prefix)]
     for topic, config in configs.items():
         match = component_of(topic, prefix)

@@ -5,6 +5,7 @@ listener that records every message it hears (retained ones included)."""
 from __future__ import annotations
 
 import json
+import re
 import os
 import pwd
 import shutil
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import paho.mqtt.client as mqtt
+import paho.mqtt.publish as paho_publish
 import pytest
 
 from tests.waiting import eventually
@@ -89,6 +91,24 @@ def make_broker(folder: Path, tls: bool = False, acl: str | None = None) -> Brok
     return found
 
 
+def readme_acl() -> str:
+    """The ACL the README gives cafés: what the broker of these tests enforces."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"```text\n(# Mystery Table ACL.*?)```", text, re.S)
+    assert found is not None, "the README's Home Assistant section has no ACL"
+    return found.group(1)
+
+
+@pytest.fixture
+def acl_broker(tmp_path: Path) -> Iterator[Broker]:
+    found = make_broker(tmp_path / "broker", acl=readme_acl())
+    found.start()
+    try:
+        yield found
+    finally:
+        found.stop()
+
+
 @pytest.fixture
 def broker(tmp_path: Path) -> Iterator[Broker]:
     found = make_broker(tmp_path / "broker")
@@ -138,6 +158,13 @@ class Listener:
     def close(self) -> None:
         self.client.disconnect()
         self.client.loop_stop()
+
+
+def home_assistant_says(broker: Broker, word: str = "online", retain: bool = True, prefix: str = "homeassistant") -> None:
+    """Home Assistant's birth message (`online`) or last will (`offline`) on its status topic, as the
+    controlling Home Assistant user; retained, as the README asks Home Assistant to send them."""
+    paho_publish.single(f"{prefix}/status", word, qos=1, retain=retain, hostname="127.0.0.1", port=broker.port,
+                        client_id=f"home-assistant-{word}", auth={"username": "ha-control", "password": USERS["ha-control"]})
 
 
 def table_toml(folder: Path, broker: Broker, table_id: str = "table-1", user: str = "table-1",

@@ -29,6 +29,7 @@ def test_a_good_section_is_read(tmp_path: Path) -> None:
     assert config.mqtt is not None
     assert (config.mqtt.host, config.mqtt.port, config.mqtt.tls) == ("broker.local", 8883, True)
     assert config.mqtt.ca_file == tmp_path / "ca.pem" and config.mqtt.table_id == "terrace-2"
+    assert config.mqtt.home_assistant is True  # by default the table waits for Home Assistant's birth message
     assert config_from_dict({"seats": SEATS}).mqtt is None
 
 
@@ -40,10 +41,10 @@ def test_a_table_id_must_be_one_topic_level(table_id: str, tmp_path: Path) -> No
 
 def test_every_mistake_is_named_with_its_key(tmp_path: Path) -> None:
     found = problems({"host": "h", "port": 0, "password": "pw", "password_file": "missing.txt", "tls": "yes",
-                      "ca_file": "ca.pem", "qos": 2}, tmp_path)
+                      "ca_file": "ca.pem", "qos": 2, "home_assistant": "no"}, tmp_path)
     keys = sorted(problem.split(": ")[1] for problem in found)
-    assert keys == ["mqtt.ca_file", "mqtt.password_file", "mqtt.password_file", "mqtt.port", "mqtt.qos",
-                    "mqtt.table_id", "mqtt.tls", "mqtt.username"]
+    assert keys == ["mqtt.ca_file", "mqtt.home_assistant", "mqtt.password_file", "mqtt.password_file", "mqtt.port",
+                    "mqtt.qos", "mqtt.table_id", "mqtt.tls", "mqtt.username"]
 
 
 def test_a_version_1_store_gains_the_outbox_and_keeps_its_games(tmp_path: Path) -> None:

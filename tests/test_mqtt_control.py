@@ -10,7 +10,6 @@ import re
 import signal
 import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,26 +28,8 @@ from kiosk.store import GameStore
 from kiosk.ui.app import App, Plan
 from kiosk.ui.scene import Touchscreen
 from kiosk.ui.scenes.attract import Attract
-from tests.mqtt_support import ROOT, USERS, Broker, Listener, broker, free_port, kiosk, make_broker, table_toml  # noqa: F401
+from tests.mqtt_support import USERS, Broker, Listener, acl_broker, broker, free_port, kiosk, table_toml  # noqa: F401
 from tests.waiting import eventually
-
-
-def readme_acl() -> str:
-    """The ACL the README gives cafés: what the broker of these tests enforces."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    found = re.search(r"```text\n(# Mystery Table ACL.*?)```", text, re.S)
-    assert found is not None, "the README's Home Assistant section has no ACL"
-    return found.group(1)
-
-
-@pytest.fixture
-def acl_broker(tmp_path: Path) -> Iterator[Broker]:
-    found = make_broker(tmp_path / "broker", acl=readme_acl())
-    found.start()
-    try:
-        yield found
-    finally:
-        found.stop()
 
 
 class Presser:

@@ -27,7 +27,7 @@ from kiosk.games import registry
 from kiosk.referee.session import GameSession
 from kiosk.store import GameStore
 from tests.ha_schema import SCHEMA, heard_problems, problems, render_command, render_value
-from tests.mqtt_support import ROOT, Broker, Listener, broker, table_toml  # noqa: F401
+from tests.mqtt_support import ROOT, Broker, Listener, broker, home_assistant_says, table_toml  # noqa: F401
 from tests.waiting import eventually
 
 TABLE = MqttConfig("127.0.0.1", "terrace-2")
@@ -40,9 +40,9 @@ def by_object(configs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
 def test_the_configs_pass_home_assistants_schema() -> None:
     for language in ("en", "es"):
         configs = discovery_configs(TABLE, language, "http://192.168.1.20:8080")
-        assert len(configs) == len(ENTITIES) == 11
+        assert len(configs) == len(ENTITIES) == 12
         assert [p for topic, config in configs.items() for p in problems(topic, config)] == []
-        assert len({c["unique_id"] for c in configs.values()}) == 11
+        assert len({c["unique_id"] for c in configs.values()}) == 12
         assert all(c["availability_topic"] == "mystery-table/terrace-2/status" for c in configs.values())
         assert {c["device"]["identifiers"][0] for c in configs.values()} == {"mystery_table_terrace-2"}  # one device
         assert {json.dumps(c["device"], sort_keys=True) for c in configs.values()} == {json.dumps(
@@ -130,6 +130,7 @@ def test_every_template_reads_every_payload_by_key(broker: Broker, tmp_path: Pat
     assert config.mqtt is not None
     store = GameStore.open(config.data_dir)
     listener = Listener(broker, ("mystery-table/table-1/#", "homeassistant/#"))
+    home_assistant_says(broker)  # retained: the table hears it once connected, and sends its games
     link = MqttLink(config.mqtt, store, "en", config.data_dir)
     link.start()
     beacon = Beacon(link, mock_table.table, store, "en")
@@ -168,13 +169,14 @@ def test_every_template_reads_every_payload_by_key(broker: Broker, tmp_path: Pat
     assert any(p["minigame"] != p["round"] for p in pi)  # where reading by position shows the wrong number
     configs = by_object(discovery_configs(replace(config.mqtt, table_id="terrace-2"), "en"))
     state_templates = {o: c["value_template"] for o, c in configs.items() if c.get("state_topic", "").endswith("/state")}
-    assert set(state_templates) == {"game", "players", "round", "started", "games_today", "featured"}
+    assert set(state_templates) == {"game", "players", "round", "case", "started", "games_today", "featured"}
     names = dict(zip(registry.ids(), configs["featured"]["options"]))
     for raw, state in zip(raw_states, states):
         shown = {o: render_value(t, raw) for o, t in state_templates.items()}
         playing = state["playing"]
         assert shown["round"] == str(expected_round(state)), state
-        assert shown["game"] == (state["game"] if playing else "none")
+        assert shown["game"] == (registry.get(state["game"]).info.names["en"] if playing else "none")
+        assert shown["case"] == str(state["progress"]["minigame"] if playing and state["game"] == "pi" else 0)
         assert shown["players"] == "0"  # bots at every seat, and nobody between games
         assert shown["started"] == (state["started_at"] if playing else "None")
         assert shown["games_today"] == str(state["games_today"])
@@ -189,7 +191,8 @@ def test_every_template_reads_every_payload_by_key(broker: Broker, tmp_path: Pat
         game = json.loads(raw)
         event = json.loads(render_value(configs["finished"]["value_template"], raw))
         assert event.pop("event_type") in configs["finished"]["event_types"]
-        assert event == {"game": game["game"], "seats": game["seats"], "bots": game["bots"],
+        assert event["game_name"] == registry.get(game["game"]).info.names["en"] == game["game_name"]
+        assert event == {"game": game["game"], "game_name": game["game_name"], "seats": game["seats"], "bots": game["bots"],
                          "duration_s": game["duration_s"], "winners": game["winners"]}
         assert all(isinstance(seat, int) and 1 <= seat <= game["seats"] for seat in event["winners"])
     assert {json.loads(raw)["game"] for raw in finished} == set(registry.ids())

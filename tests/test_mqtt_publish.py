@@ -16,16 +16,17 @@ import pytest
 
 from hardware.sim.mock_table import MockTable
 from kiosk.bots.table_bots import table_bot
-from kiosk.config import load_config
+from kiosk.config import MqttConfig, load_config
 from kiosk.games import registry
 from kiosk.games.mystery_city.cards import load_cards
-from kiosk.fleet.discovery import ENTITIES
+from kiosk.fleet.discovery import ENTITIES, config_topic, offered
 from kiosk.fleet.beacon import Beacon
 from kiosk.fleet.link import MqttLink
 from kiosk.referee.session import GameSession
 from kiosk.store import GameStore
 from tests.ha_schema import heard_problems
-from tests.mqtt_support import ROOT, Broker, Listener, broker, kiosk, killed, make_broker, table_toml  # noqa: F401
+from tests.mqtt_support import (ROOT, Broker, Listener, broker, home_assistant_says, kiosk, killed,  # noqa: F401
+                                make_broker, table_toml)
 from tests.waiting import eventually
 
 TOPIC = "mystery-table/table-1/"
@@ -44,6 +45,7 @@ def play_out(session: GameSession) -> None:
 
 def test_a_bot_game_is_on_the_broker_and_nothing_private_goes_out(broker: Broker, tmp_path: Path) -> None:
     listener = Listener(broker)
+    home_assistant_says(broker)
     config = table_toml(tmp_path / "t1", broker)
     try:
         run = kiosk("run", "--mock", "--headless", "--config", str(config), "--game", "mystery-city",
@@ -56,6 +58,7 @@ def test_a_bot_game_is_on_the_broker_and_nothing_private_goes_out(broker: Broker
     finally:
         listener.close()
     assert finished["game"] == "mystery-city" and finished["seats"] == 2 and finished["bots"] == [1, 2]
+    assert finished["game_name"] == "Mystery City"
     assert finished["table"] == "table-1" and finished["id"] == 1
     assert finished["winners"] and set(finished["winners"]) <= {1, 2}
     assert finished["duration_s"] >= 0 and finished["progress"]["combats"] >= 1
@@ -74,7 +77,10 @@ def test_a_bot_game_is_on_the_broker_and_nothing_private_goes_out(broker: Broker
     try:
         assert eventually(lambda: {TOPIC + leaf for leaf in ("status", "state", "health")}
                           <= {t for t, _, retained in late.messages if retained})
-        assert eventually(lambda: sum(1 for t, _, r in late.messages if r and t.startswith("homeassistant/")) == len(ENTITIES))
+        # A headless table: no "End the game" nor "Featured game", which only its touchscreen could carry out.
+        headless = {config_topic(MqttConfig("h", "table-1"), o) for o in offered(MqttConfig("h", "table-1"), touchscreen=False)}
+        assert len(headless) == len(ENTITIES) - 2
+        assert eventually(lambda: {t for t, p, r in late.messages if r and p and t.endswith("/config")} == headless)
         assert not any(r for t, _, r in late.messages if t.endswith("game_finished"))
         assert eventually(lambda: [g["id"] for g in late.json(TOPIC + "history") or []] == [1])
     finally:
@@ -123,6 +129,7 @@ def seen_strings(data_dir: Path) -> tuple[set[str], set[str]]:
 
 def test_a_mystery_express_game_publishes_no_private_word(broker: Broker, tmp_path: Path) -> None:
     listener = Listener(broker, ("mystery-table/#",))
+    home_assistant_says(broker)
     config = table_toml(tmp_path / "t1", broker)
     try:
         run = kiosk("run", "--mock", "--headless", "--config", str(config), "--game", "mystery-express",
@@ -145,7 +152,7 @@ def test_a_mystery_express_game_publishes_no_private_word(broker: Broker, tmp_pa
 PUBLISHER = textwrap.dedent("""
     import sys, threading
     from pathlib import Path
-    from kiosk.config import load_config
+    from kiosk.config import MqttConfig, load_config
     from kiosk.fleet.link import MqttLink
     from kiosk.store import GameStore
     config = load_config(sys.argv[1])
@@ -185,6 +192,7 @@ def test_a_finished_game_waits_out_a_broker_outage(broker: Broker, tmp_path: Pat
         beacon.watch(session)  # the game ends while the broker is down: kept in the store
         assert [topic for _, topic, _ in store.queued_messages()] == [TOPIC + "game_finished"]
         broker.start()
+        home_assistant_says(broker)
         listener = Listener(broker, (TOPIC + "game_finished",))
         try:
             def delivered() -> bool:
@@ -210,6 +218,7 @@ def test_queued_games_survive_a_kiosk_restart(broker: Broker, tmp_path: Path) ->
     assert len(store.queued_messages()) == 1  # the kiosk stopped with its game unsent
     store.close()
     broker.start()
+    home_assistant_says(broker)
     listener = Listener(broker, (TOPIC + "game_finished",))
     try:
         second = kiosk(*args, "--seed", "6")

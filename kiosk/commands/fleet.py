@@ -181,6 +181,9 @@ def print_report(heard: Fleet, period: Period) -> None:
             print("  " + Text(N_("playing {game}: {players} players, {bots} bots, since {started}; waiting for seats {seats}"), {
                 "game": game_name(str(state.get("game"))), "players": state.get("seats", 0) - len(state.get("bots", [])),
                 "bots": len(state.get("bots", [])), "started": state.get("started_at", "?"), "seats": waiting or "-"}).render())
+        elif state.get("resumable"):
+            print("  " + Text(N_("{game} waits to be resumed on the touchscreen"),
+                              {"game": game_name(str(state.get("game")))}).render())
         elif state:
             print("  " + _("no game in play"))
         if health:

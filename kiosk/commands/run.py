@@ -208,7 +208,7 @@ def run(args: argparse.Namespace) -> int:
     # The café's broker, if any: never waited on. A section with a mistake is off, not gone: the
     # table's Home Assistant entities stay (a table without [mqtt] takes them away). Started after
     # the phone seats, whose server is the device's page in Home Assistant.
-    beacon = (start_beacon(config, table, store, lang, data, phones.hub.base_url if phones is not None else None)
+    beacon = (start_beacon(config, table, store, lang, data, phones.hub.base_url if phones is not None else None, touch)
               if config.off_because("mqtt") is None else None)
     notifier = ServiceNotifier()
     window: Any = None
@@ -294,10 +294,14 @@ def restart() -> None:
 
 
 def touchscreen_controls(app: Any) -> Controls:
-    """What the café may ask over MQTT of a table with its touchscreen: the admin menu's own actions."""
+    """What the café may ask over MQTT of a table with its touchscreen: the admin menu's own actions.
+    (And what it shows: the featured game, the game waiting on the resume offer.)"""
+    from kiosk.ui.scenes.resume import ResumeOffer
+
     return Controls(
         in_play=lambda: app.referee is not None and not app.referee.session.over,
         end_game=app.end_game, restart=request_restart, feature=app.feature, featured=lambda: app.featured,
+        resumable=lambda: app.scene.game_id if isinstance(app.scene, ResumeOffer) else None,
     )
 
 

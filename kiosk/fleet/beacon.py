@@ -50,19 +50,21 @@ class Beacon:
         now = self.clock()
         day = date.fromtimestamp(now)
         featured = self.controls.featured() if self.controls is not None else None
-        key = (featured, day) if session is None else (session.record.id, session.actions_done, session.over, day, featured)
+        resumable = self.controls.resumable() if self.controls is not None and session is None else None
+        key = ((featured, day, resumable) if session is None
+               else (session.record.id, session.actions_done, session.over, day, featured))
         if key != self._seen:
             first = self._seen is None
             self._seen = key
             if session is not None and session.over and session.record.id not in self._finished:
                 self._finished.add(session.record.id)
                 self._today = None
-                payload = finished_payload(session, self.link.config.table_id, now)
+                payload = finished_payload(session, self.link.config.table_id, now, self.language)
                 self.link.queue("game_finished", dumps(payload), f"game:{session.record.id}")
                 first = True
             if first:  # at the start and after each game: the retained history
                 self.link.retain("history", json.dumps(history_payload(self.store.games(), now), sort_keys=True))
-            state = state_payload(session, self.language)
+            state = state_payload(session, self.language, resumable)
             state["games_today"] = self.games_today(day)
             state["featured"] = featured
             self.link.retain("state", dumps(state))
@@ -89,14 +91,15 @@ class Beacon:
 
 
 def start_beacon(config: TableConfig, table: Table, store: GameStore, language: str, data: Path,
-                 configuration_url: str | None = None) -> Beacon | None:
+                 configuration_url: str | None = None, touchscreen: bool = True) -> Beacon | None:
     """The beacon of a table with `[mqtt]`, connecting in the background; None without one (a table
     that had one before takes its Home Assistant entities away, in the background too).
-    `configuration_url`: the table's web page, when its phone seats' server runs."""
+    `configuration_url`: the table's web page, when its phone seats' server runs; `touchscreen`: the
+    table runs its touchscreen (else Home Assistant is offered no control only its admin menu has)."""
     if config.mqtt is None:
         if (data / MEMORY_FILE).exists():
             retire_others(data / MEMORY_FILE, keep=None)
         return None
-    link = MqttLink(config.mqtt, store, language, data, configuration_url)
+    link = MqttLink(config.mqtt, store, language, data, configuration_url, touchscreen)
     link.start()
     return Beacon(link, table, store, language)

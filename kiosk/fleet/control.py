@@ -81,6 +81,7 @@ class Controls:
     restart: Callable[[], None] | None = None
     feature: Callable[[str], None] | None = None
     featured: Callable[[], str | None] = lambda: None  # the game the attract screen features now
+    resumable: Callable[[], str | None] = lambda: None  # the game (id) waiting on the touchscreen's resume offer
 
 
 def carry_out(found: Command | str, controls: Controls | None, table_id: str) -> bool:

@@ -7,7 +7,8 @@ names the same device (identifiers from the table id) and is unavailable while t
 `offline` (its last will). The sensors read the table's retained `state` and `health` topics; the
 buttons and the select write the table's `command` topic (`kiosk.fleet.control`: JSON such as
 `{"command": "end_game"}`), which only a broker user its ACL lets write there can do; the event fires
-once per `game_finished` message.
+once per `game_finished` message. A control the table cannot carry out is not offered: a headless
+table's "End the game" and "Featured game" get an empty retained config (one published before goes).
 """
 
 from __future__ import annotations
@@ -46,9 +47,22 @@ ROUND_TEMPLATE = (
 )
 
 
+# P.I.'s case (its mini-game, 1 to 3), beside its round, which starts again at 1 in each case.
+CASE_TEMPLATE = (
+    "{% set p = value_json.progress if value_json.playing and value_json.progress else {} %}"
+    "{{ p['minigame'] if 'minigame' in p else 0 }}"
+)
+
+
+def game_name(game_id: str, language: str) -> str:
+    """The name the attract screen shows: a title, so far the same in every language."""
+    names = registry.get(game_id).info.names
+    return names.get(language, names["en"])
+
+
 def game_names() -> dict[str, str]:
-    """Game id -> the name the attract screen shows (a title, the same in every language): the select's options."""
-    return {game_id: registry.get(game_id).info.names["en"] for game_id in registry.ids()}
+    """Game id -> its name (the attract screen's): the select's options."""
+    return {game_id: game_name(game_id, "en") for game_id in registry.ids()}
 
 
 def _literal(mapping: dict[str, str]) -> str:
@@ -68,9 +82,16 @@ def featured_templates() -> tuple[str, str]:
 
 # The event's attributes: the finished game's public facts only (seat numbers, no name anyone typed).
 FINISHED_TEMPLATE = (
-    "{{ {'event_type': 'game_finished', 'game': value_json.game, 'seats': value_json.seats, 'bots': value_json.bots,"
-    " 'duration_s': value_json.duration_s, 'winners': value_json.winners} | tojson }}"
+    "{{ {'event_type': 'game_finished', 'game': value_json.game, 'game_name': value_json.game_name,"
+    " 'seats': value_json.seats, 'bots': value_json.bots, 'duration_s': value_json.duration_s,"
+    " 'winners': value_json.winners} | tojson }}"
 )
+
+# The game sensor: the game's name while it is played, the words below (in the table's language) while an
+# unfinished game waits on the touchscreen's resume offer, `none` between games.
+GAME_TEMPLATE = ("{{{{ value_json.game_name if value_json.playing else ({waiting} if value_json.resumable "
+                 "else 'none') }}}}")
+WAITING = N_("Game waiting to resume")
 
 
 @dataclass(frozen=True)
@@ -81,15 +102,23 @@ class Entity:
     template: str | None = None  # its `value_template`
     command: str | None = None  # the command it sends on the table's command topic, if any
     extra: dict[str, Any] = field(default_factory=dict)
+    touchscreen_only: bool = False  # a control only the touchscreen's admin menu can carry out
+
+    def value_template(self, language: str) -> str | None:
+        """Its template, with the words it shows in the table's language (a Jinja string literal)."""
+        if self.template is None or "{waiting}" not in self.template:
+            return self.template
+        return self.template.format(waiting=json.dumps(Text(WAITING).render(language), ensure_ascii=False))
 
 
 ENTITIES: dict[str, Entity] = {
-    "game": Entity("sensor", N_("Game"), "state", "{{ value_json.game if value_json.playing else 'none' }}",
+    "game": Entity("sensor", N_("Game"), "state", GAME_TEMPLATE,
                    extra={"icon": "mdi:cards-playing", "json_attributes_topic": "state"}),
     "players": Entity("sensor", N_("Players"), "state",
                       "{{ (value_json.seats - value_json.bots | length) if value_json.playing else 0 }}",
                       extra={"icon": "mdi:account-group", "state_class": "measurement"}),
     "round": Entity("sensor", N_("Round or leg"), "state", ROUND_TEMPLATE, extra={"icon": "mdi:counter"}),
+    "case": Entity("sensor", N_("Case"), "state", CASE_TEMPLATE, extra={"icon": "mdi:briefcase-search-outline"}),
     "started": Entity("sensor", N_("Game started"), "state", "{{ value_json.started_at if value_json.playing else None }}",
                       extra={"device_class": "timestamp"}),
     "seat_faults": Entity("sensor", N_("Seat faults"), "health", "{{ value_json.faults }}",
@@ -100,11 +129,12 @@ ENTITIES: dict[str, Entity] = {
                           extra={"icon": "mdi:trophy", "state_class": "total_increasing"}),
     "attention": Entity("binary_sensor", N_("Needs attention"), "health", "{{ 'ON' if value_json.attention else 'OFF' }}",
                         extra={"device_class": "problem", "entity_category": "diagnostic"}),
-    "end_game": Entity("button", N_("End the game"), command="end_game", extra={"icon": "mdi:stop-circle-outline"}),
+    "end_game": Entity("button", N_("End the game"), command="end_game", extra={"icon": "mdi:stop-circle-outline"},
+                       touchscreen_only=True),
     "restart": Entity("button", N_("Restart the kiosk"), command="restart",
                       extra={"device_class": "restart", "entity_category": "config"}),
     "featured": Entity("select", N_("Featured game"), "state", command="feature",
-                       extra={"icon": "mdi:star-outline", "entity_category": "config"}),
+                       extra={"icon": "mdi:star-outline", "entity_category": "config"}, touchscreen_only=True),
     "finished": Entity("event", N_("Game finished"), "game_finished", FINISHED_TEMPLATE,
                        extra={"icon": "mdi:flag-checkered", "event_types": ["game_finished"]}),
 }
@@ -124,9 +154,30 @@ def command_payload(command: str) -> str:
     return json.dumps({"command": command})
 
 
-def discovery_configs(config: MqttConfig, language: str, configuration_url: str | None = None) -> dict[str, dict[str, Any]]:
-    """Topic -> config of every entity of the table, named in the table's language. `configuration_url`:
-    the table's own web page (its phone seats' server), when it serves one."""
+def offered(config: MqttConfig, touchscreen: bool = True) -> list[str]:
+    """The entities (object ids) this table offers: none without Home Assistant, no touchscreen-only
+    control on a headless table."""
+    if not config.home_assistant:
+        return []
+    return [object_id for object_id, entity in ENTITIES.items() if touchscreen or not entity.touchscreen_only]
+
+
+def discovery_messages(config: MqttConfig, language: str, configuration_url: str | None = None,
+                       touchscreen: bool = True) -> dict[str, str]:
+    """Topic -> the retained payload for every entity: the config of those offered, empty (removed) for
+    the others, so that an entity published by an earlier run goes."""
+    configs = discovery_configs(config, language, configuration_url, touchscreen)
+    found = {}
+    for object_id in ENTITIES:
+        topic = config_topic(config, object_id)
+        found[topic] = json.dumps(configs[topic], sort_keys=True) if topic in configs else ""
+    return found
+
+
+def discovery_configs(config: MqttConfig, language: str, configuration_url: str | None = None,
+                      touchscreen: bool = True) -> dict[str, dict[str, Any]]:
+    """Topic -> config of every entity the table offers (`offered`), named in the table's language.
+    `configuration_url`: the table's own web page (its phone seats' server), when it serves one."""
     table_id = config.table_id
     device = {
         "identifiers": [node_id(table_id)],
@@ -138,7 +189,8 @@ def discovery_configs(config: MqttConfig, language: str, configuration_url: str 
     }
     featured_value, featured_command = featured_templates()
     configs: dict[str, dict[str, Any]] = {}
-    for object_id, entity in ENTITIES.items():
+    for object_id in offered(config, touchscreen):
+        entity = ENTITIES[object_id]
         found: dict[str, Any] = {
             "name": Text(entity.name).render(language),
             "unique_id": f"{node_id(table_id)}_{object_id}",
@@ -153,7 +205,7 @@ def discovery_configs(config: MqttConfig, language: str, configuration_url: str 
         if entity.source is not None:
             found["state_topic"] = table_topic(table_id, entity.source)
         if entity.template is not None:
-            found["value_template"] = entity.template
+            found["value_template"] = entity.value_template(language)
         if "json_attributes_topic" in entity.extra:
             found["json_attributes_topic"] = table_topic(table_id, entity.extra["json_attributes_topic"])
         if entity.command is not None:

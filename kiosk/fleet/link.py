@@ -6,6 +6,14 @@ will (a crashed or unplugged table) or on a clean stop. `state`, `health` and `h
 again after every reconnect. A finished game's message is first kept in the store's outbox and is
 deleted only when the broker acknowledged it (QoS 1): it survives an outage and a restart.
 
+Home Assistant's MQTT client keeps no session and its event entity ignores retained messages, so a
+`game_finished` sent while it is away is never heard. The link listens to its birth topic
+(`<discovery_prefix>/status`, `online`/`offline`) and hands the outbox to paho only while Home
+Assistant said `online` on this connection (a retained birth message is heard at once; else the next
+one). The order is structural: the outbox goes from the main loop's `pump()` only once `connected`
+is set, which `_connected` does after publishing `status online` on paho's thread (paho sends in the
+order of its publish calls, and re-sends what was in flight only after `on_connect`).
+
 An outage is logged once, with its cause (the broker's name not found, refused, no answer, the user
 or password refused, TLS), not at every retry; a broker refusing the user or password names the
 table.toml key to fix; the broker coming back is a line too. `status()` says the same for the
@@ -19,6 +27,7 @@ start.
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -37,7 +46,7 @@ import paho.mqtt.client as mqtt
 from kiosk.config import MqttConfig
 from kiosk.i18n import N_, AsIs, Text
 from kiosk.fleet.control import Inbox
-from kiosk.fleet.discovery import COMMAND, ENTITIES, config_topic, discovery_configs, table_topic
+from kiosk.fleet.discovery import COMMAND, ENTITIES, config_topic, discovery_messages, table_topic
 from kiosk.store import GameStore, StoreWriteError
 
 log = logging.getLogger("kiosk")
@@ -49,13 +58,35 @@ RECONNECT_FIRST, RECONNECT_LIMIT = 1, 60  # seconds
 
 def new_client(config: MqttConfig, client_id: str) -> mqtt.Client:
     """A paho client for the broker of `config`, with its credentials and TLS, not yet connected."""
-    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv311)
+    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5)
     if config.username is not None:
         client.username_pw_set(config.username, config.password)
     if config.tls:
         client.tls_set(ca_certs=str(config.ca_file) if config.ca_file else None)
     client.reconnect_delay_set(RECONNECT_FIRST, RECONNECT_LIMIT)
     return client
+
+
+TAKEN_OVER = 142  # MQTT 5 DISCONNECT: another client connected with this client id
+UNSPECIFIED = 128  # what paho reports for a connection that just closed (MQTT_ERR_CONN_LOST)
+CLOSED_BY_PEER = (errno.EPIPE, errno.ECONNRESET)  # the broker closed the socket (as is an end of file)
+
+
+def lost_because(flags: Any, reason_code: Any, socket_error: str | None, client_id: str) -> str:
+    """Why a connection dropped, for the journal: the broker's own reason when it sent one (MQTT 5's
+    DISCONNECT: "Server shutting down", "Session taken over"...), else the socket's error as paho saw it,
+    else what a broker that closes without a word usually means. Never paho's bare "Unspecified error"."""
+    code = getattr(reason_code, "value", None)
+    if getattr(flags, "is_disconnect_packet_from_server", False):
+        if code == TAKEN_OVER:
+            return f"the broker says: {reason_code}: another client connected as {client_id}; is table_id used by two tables?"
+        return f"the broker says: {reason_code}"
+    if code not in (None, UNSPECIFIED):
+        return str(reason_code)  # paho's own: "Keep alive timeout"
+    if socket_error is not None and not any(f"[Errno {number}]" in socket_error for number in CLOSED_BY_PEER):
+        return socket_error  # "timeout on socket", "No route to host"...
+    return (f"the broker closed the connection without a reason: it stopped or restarted, or another client "
+            f"connected as {client_id} (is table_id used by two tables?)")
 
 
 def refused(reason_code: Any) -> bool:
@@ -91,27 +122,38 @@ def failure(error: BaseException | None, config: MqttConfig) -> tuple[str, Text]
 
 class MqttLink:
     def __init__(self, config: MqttConfig, store: GameStore, language: str, data_dir: Path,
-                 configuration_url: str | None = None) -> None:
+                 configuration_url: str | None = None, touchscreen: bool = True) -> None:
         self.config = config
         self.configuration_url = configuration_url  # the device's page in Home Assistant
+        self.touchscreen = touchscreen  # the touchscreen-only controls are offered (else their configs are emptied)
         self.inbox = Inbox()  # what the command topic said, for the main loop (kiosk.fleet.control)
         self.store = store
         self.language = language
         self.memory = data_dir / MEMORY_FILE
-        self.client = new_client(config, f"mystery-table-{config.table_id}")
+        self.client_id = f"mystery-table-{config.table_id}"
+        self.client = new_client(config, self.client_id)
         self.client.will_set(self.topic("status"), "offline", qos=1, retain=True)
         self.client.on_connect = self._connected
         self.client.on_connect_fail = self._connect_failed
         self.client.on_disconnect = self._disconnected
         self.client.on_publish = self._published
         self.client.on_message = self.inbox.heard
+        self.client.on_log = self._paho_said
+        self._socket_error: str | None = None  # paho's last socket error on this connection (paho's thread)
+        self.birth_topic = f"{config.discovery_prefix}/status"  # Home Assistant's birth and last will
+        if config.home_assistant:
+            self.client.message_callback_add(self.birth_topic, self._home_assistant_said)
         self._retained: dict[str, str] = {}  # topic -> the latest state or health (sent again on reconnect)
         self._lock = threading.Lock()
         self._acked: queue.SimpleQueue[int] = queue.SimpleQueue()  # mids the broker acknowledged (paho's thread)
         self._sending: dict[int, int] = {}  # mid -> outbox row, handed to paho and not acknowledged yet
         self._done: set[int] = set()  # mids acknowledged before their row was noted (main thread only)
         self._cause: tuple[str, Text] | None = None  # why the broker cannot be reached now (None: no outage)
-        self.connected = threading.Event()
+        self._home_assistant: str | None = None  # its last word on this connection: online, offline, None (nothing yet)
+        self._due = threading.Event()  # the outbox may go: the table or Home Assistant came online, a game was queued
+        self._loose: list[tuple[str, str]] = []  # finished games the store could not keep (main thread only)
+        self._holding_said = False  # the journal heard that games wait for Home Assistant (main thread only)
+        self.connected = threading.Event()  # set after `status online` went to paho (a stop clears it first)
 
     def topic(self, leaf: str) -> str:
         return table_topic(self.config.table_id, leaf)
@@ -127,16 +169,23 @@ class MqttLink:
             return Text(N_("connecting to {broker}…"), {"broker": broker})
         return Text(N_("trying {broker}: {cause}"), {"broker": broker, "cause": cause[1]})
 
+    def home_assistant(self) -> str | None:
+        """What Home Assistant last said on its birth topic since the table connected (None: nothing)."""
+        with self._lock:
+            return self._home_assistant
+
+    def ready(self) -> bool:
+        """Finished games may go now: the table said `online` and Home Assistant (if the café has one) too."""
+        return self.connected.is_set() and (not self.config.home_assistant or self.home_assistant() == "online")
+
     # --- the main loop's side -----------------------------------------------------------------
 
     def start(self) -> None:
-        """Connect in the background; the messages queued in the store go as soon as it is up."""
+        """Connect in the background; the messages queued in the store go at a `pump()` once `ready()`."""
         remember(self.memory, self.config)
         retire_others(self.memory, keep=self.config.table_id)
         self.client.connect_async(self.config.host, self.config.port, keepalive=30)
         self.client.loop_start()
-        for row, topic, payload in self.store.queued_messages():
-            self._hand(row, topic, payload)
 
     def retain(self, leaf: str, payload: str) -> None:
         """Set the retained `state` or `health`: sent now if connected, else after the reconnect."""
@@ -156,19 +205,37 @@ class MqttLink:
             self.store.queue_message(topic, payload, key)
         except StoreWriteError as error:
             log.error("mqtt: %s not kept for the broker: %s", key, error)
-            self.client.publish(topic, payload, qos=1)
-            return
-        for row, queued_topic, queued in self.store.queued_messages():
-            if row not in self._sending.values():
-                self._hand(row, queued_topic, queued)
+            self._loose.append((topic, payload))
+        self._holding_said = False  # a new game: said again if it is held
+        self._due.set()
 
     def pump(self) -> None:
-        """Forget the outbox messages the broker has acknowledged (the store is the main thread's)."""
+        """Forget the outbox messages the broker has acknowledged, and hand paho the queued ones when they
+        are due and may go (`ready`). The store is the main thread's: only this thread reads it."""
         while True:
             try:
                 self._ack(self._acked.get_nowait())
             except queue.Empty:
-                return
+                break
+        if not self._due.is_set():
+            return
+        if not self.ready():
+            if self.connected.is_set() and not self._holding_said:
+                self._holding_said = True  # one look at the store per hold, and only if something is held
+                if self._loose or self.store.queued_messages():
+                    log.info("mqtt: table %s holds its finished games until Home Assistant says online on %s (%s)",
+                             self.config.table_id, self.birth_topic,
+                             "it said offline" if self.home_assistant() == "offline" else "nothing heard yet")
+            return
+        self._due.clear()
+        self._holding_said = False
+        for topic, payload in self._loose:
+            self.client.publish(topic, payload, qos=1)
+        self._loose.clear()
+        handed = set(self._sending.values())
+        for row, topic, payload in self.store.queued_messages():
+            if row not in handed:
+                self._hand(row, topic, payload)
 
     def _ack(self, mid: int) -> None:
         row = self._sending.pop(mid, None)
@@ -237,23 +304,45 @@ class MqttLink:
                         self.config.host, self.config.port, self.config.table_id)
         else:
             log.info("mqtt: connected to %s:%s as table %s", self.config.host, self.config.port, self.config.table_id)
-        client.publish(self.topic("status"), "online", qos=1, retain=True)
-        client.subscribe(self.topic(COMMAND), qos=1)
-        for topic, config in discovery_configs(self.config, self.language, self.configuration_url).items():
-            client.publish(topic, json.dumps(config, sort_keys=True), qos=1, retain=True)
+        self._socket_error = None
+        with self._lock:
+            self._home_assistant = None  # a new connection: Home Assistant is heard afresh (its retained birth, if any)
+        client.publish(self.topic("status"), "online", qos=1, retain=True)  # first: before any game, always
+        client.subscribe([(self.topic(COMMAND), 1), *([(self.birth_topic, 1)] if self.config.home_assistant else [])])
+        for topic, payload in discovery_messages(self.config, self.language, self.configuration_url, self.touchscreen).items():
+            client.publish(topic, payload, qos=1, retain=True)
         with self._lock:
             retained = dict(self._retained)
         for topic, payload in retained.items():
             client.publish(topic, payload, qos=1, retain=True)
-        self.connected.set()
+        self.connected.set()  # only now may `pump` hand paho a finished game
+        self._due.set()
+
+    def _paho_said(self, client: mqtt.Client, userdata: Any, level: int, line: str) -> None:
+        """paho's log: its socket errors ("failed to receive on socket: [Errno 104] Connection reset by
+        peer") say why a connection dropped, which its disconnect callback does not."""
+        if level == mqtt.MQTT_LOG_ERR and "socket" in line:
+            self._socket_error = line
+
+    def _home_assistant_said(self, client: mqtt.Client, userdata: Any, message: Any) -> None:
+        """Home Assistant's birth (`online`) or last will (`offline`); an empty retained message is nothing."""
+        said = bytes(message.payload).decode("utf-8", "replace").strip() or None
+        with self._lock:
+            known, self._home_assistant = self._home_assistant, said
+        if said != known:
+            log.info("mqtt: Home Assistant says %s on %s", said or "nothing", self.birth_topic)
+        if said == "online":
+            self._due.set()
 
     def _disconnected(self, client: mqtt.Client, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
+        with self._lock:
+            self._home_assistant = None
         if self.connected.is_set():  # an outage begins (a stop clears `connected` first)
-            line = f"lost the connection ({reason_code})"
+            why = lost_because(flags, reason_code, self._socket_error, self.client_id)
             with self._lock:
-                self._cause = (line, Text(N_("the connection was lost; reconnecting")))
+                self._cause = (f"lost the connection ({why})", Text(N_("the connection was lost; reconnecting")))
             log.warning("mqtt: lost the broker %s:%s (%s); reconnecting in the background",
-                        self.config.host, self.config.port, reason_code)
+                        self.config.host, self.config.port, why)
         self.connected.clear()
 
     def _published(self, client: mqtt.Client, userdata: Any, mid: int, reason_code: Any, properties: Any) -> None:

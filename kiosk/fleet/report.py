@@ -16,6 +16,7 @@ from typing import Any
 
 from hardware.table import Table
 from kiosk import __version__
+from kiosk.fleet.discovery import game_name
 from kiosk.referee.awaited import awaited
 from kiosk.referee.session import GameSession
 from kiosk.store import GameRecord
@@ -34,14 +35,18 @@ def progress(session: GameSession) -> dict[str, int]:
     return {key: view[key] for key in PROGRESS_KEYS if isinstance(view.get(key), int) and not isinstance(view[key], bool)}
 
 
-def state_payload(session: GameSession | None, language: str) -> dict[str, Any]:
-    """The table's state: idle, or the game in play (started when, how far, whom it awaits)."""
+def state_payload(session: GameSession | None, language: str, resumable: str | None = None) -> dict[str, Any]:
+    """The table's state: idle, an unfinished game waiting on the touchscreen's resume offer (`resumable`:
+    its game's id), or the game in play (started when, how far, whom it awaits)."""
     if session is None:
-        return {"game": None, "language": language, "playing": False}
+        return {"game": resumable, "game_name": game_name(resumable, language) if resumable else None,
+                "language": language, "playing": False, "resumable": resumable is not None}
     record = session.record
     waiting = sorted({seat.seat + 1 for seat in awaited(session.game.prompts(session.state))})
     return {
         "game": record.game,
+        "game_name": game_name(record.game, language),
+        "resumable": False,
         "language": language,
         "playing": not session.over,
         "seats": record.seats,
@@ -52,7 +57,7 @@ def state_payload(session: GameSession | None, language: str) -> dict[str, Any]:
     }
 
 
-def finished_payload(session: GameSession, table_id: str, finished: float) -> dict[str, Any]:
+def finished_payload(session: GameSession, table_id: str, finished: float, language: str) -> dict[str, Any]:
     """One finished game: what the café's statistics count (`kiosk fleet`)."""
     record = session.record
     outcome = session.game.outcome(session.state)
@@ -61,6 +66,7 @@ def finished_payload(session: GameSession, table_id: str, finished: float) -> di
         "table": table_id,
         "id": record.id,  # with the table, names the game once: a message delivered twice is counted once
         "game": record.game,
+        "game_name": game_name(record.game, language),
         "seats": record.seats,
         "bots": [seat + 1 for seat in sorted(record.bots)],
         "started_at": iso(record.started),
