@@ -50,7 +50,7 @@ def test_an_unknown_key_lists_the_sections_real_keys_closest_first() -> None:
     (problem,) = off.problems
     expected = problem.split("expected one of ")[1].split(", ")
     assert expected[0] == "username"  # what was meant comes first, though the file has no username
-    assert sorted(expected) == ["ca_file", "discovery_prefix", "host", "password", "password_file", "port", "table_id", "tls",
+    assert sorted(expected) == ["ca_file", "discovery_prefix", "home_assistant", "host", "password", "password_file", "port", "table_id", "tls",
                                 "username"]
 
 
