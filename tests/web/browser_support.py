@@ -62,3 +62,13 @@ def tap_a_choice(driver: webdriver.Chrome, rng: random.Random | None = None) -> 
     return True
 
 
+
+
+PHONE_WIDTH, PHONE_HEIGHT = 390, 844  # a common phone's screen in CSS pixels, as the README's checks use
+
+
+@contextmanager
+def phone_browser() -> Iterator[webdriver.Chrome]:
+    """Chromium at the phone size the page is checked at."""
+    with chromium(PHONE_WIDTH, PHONE_HEIGHT) as driver:
+        yield driver

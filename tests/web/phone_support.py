@@ -96,13 +96,19 @@ def pump_until(referee: Any, condition: Callable[[], object]) -> bool:
     return True
 
 
+def phones_only_at(hub: PhoneHub, players: int, *phones: int) -> None:
+    """A new game of `players` seats whose links are open only at `phones` (the others dropped)."""
+    hub.new_game(players)
+    for seat in range(players):
+        if seat not in phones:
+            hub.drop(seat)
+
+
 @contextmanager
 def lone_phone_game(mock_table: Any, tmp_path: Any) -> Iterator[tuple[PhoneHub, WebServer, Any, Any, Any]]:
     """Mystery Express, seat 0 on a phone, bots at the other three: (hub, server, session, referee, store)."""
     with phone_server(mock_table.table.events) as (hub, server):
-        hub.new_game(4)
-        for seat in (1, 2, 3):
-            hub.drop(seat)
+        phones_only_at(hub, 4, 0)
         store, session, referee = table_referee(mock_table, tmp_path, "mystery-express", 5, bots=(1, 2, 3),
                                                 phones=PhoneSeats(hub))
         yield hub, server, session, referee, store

@@ -17,15 +17,15 @@ from kiosk.i18n import Text
 from kiosk.seats.mystery_express import A_CATEGORY, ASKED
 from kiosk.web.seat_feed import PhoneSeats
 from tests.table_support import table_referee
-from tests.web.browser_support import chromium, shot, tap_a_choice
-from tests.web.phone_support import phone_server, pump_until
+from tests.web.browser_support import PHONE_HEIGHT, PHONE_WIDTH, phone_browser, shot, tap_a_choice
+from tests.web.phone_support import phone_server, phones_only_at, pump_until
 
-WIDTH, HEIGHT = 390, 844
+WIDTH, HEIGHT = PHONE_WIDTH, PHONE_HEIGHT
 
 
 @pytest.fixture
 def phone() -> Iterator[webdriver.Chrome]:
-    with chromium(WIDTH, HEIGHT) as driver:
+    with phone_browser() as driver:
         yield driver
 
 
@@ -48,9 +48,7 @@ def page_text(driver: webdriver.Chrome) -> str:
 def test_a_card_asked_by_another_player_says_who_asks_for_what_and_the_journal_says_how(mock_table, tmp_path, phone):
     rng = random.Random(7)
     with phone_server(mock_table.table.events) as (hub, server):
-        hub.new_game(4)
-        for seat in (1, 2, 3):
-            hub.drop(seat)
+        phones_only_at(hub, 4, 0)
         store, session, referee = table_referee(mock_table, tmp_path, "mystery-express", 5, bots=(1, 2, 3),
                                                 options={"characters": "random"}, phones=PhoneSeats(hub))
         phone.get(hub.url(0))

@@ -18,7 +18,7 @@ from kiosk.web.seat_feed import PhoneSeats
 from kiosk.web.server import WebServer
 from tests.table_support import table_referee
 from tests.web.browser_support import buttons, chromium, shot, tap_a_choice
-from tests.web.phone_support import LOOPBACK, lone_phone_game, phone_server, pump_until
+from tests.web.phone_support import LOOPBACK, lone_phone_game, phone_server, phones_only_at, pump_until
 
 
 @pytest.fixture
@@ -30,9 +30,7 @@ def browser() -> Iterator[webdriver.Chrome]:
 
 def test_a_watson_holmes_round_from_the_phone_page_and_back_after_a_drop(mock_table, tmp_path, browser):
     with phone_server(mock_table.table.events) as (hub, server):
-        hub.new_game(4)
-        for seat in (1, 2, 3):
-            hub.drop(seat)
+        phones_only_at(hub, 4, 0)
         store, session, referee = table_referee(mock_table, tmp_path, "watson-holmes", 3, bots=(1, 2, 3),
                                                 options={"case": "thornbury-clock"}, phones=PhoneSeats(hub))
         browser.get(hub.url(0))  # what the seat's QR code holds

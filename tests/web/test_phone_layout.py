@@ -13,15 +13,15 @@ from selenium.webdriver.common.by import By
 
 from kiosk.web.seat_feed import PhoneSeats
 from tests.table_support import table_referee
-from tests.web.browser_support import buttons, chromium, shot
-from tests.web.phone_support import phone_server, pump_until
+from tests.web.browser_support import PHONE_HEIGHT, PHONE_WIDTH, buttons, phone_browser, shot
+from tests.web.phone_support import phone_server, phones_only_at, pump_until
 
-WIDTH, HEIGHT = 390, 844
+WIDTH, HEIGHT = PHONE_WIDTH, PHONE_HEIGHT
 
 
 @pytest.fixture
 def phone() -> Iterator[webdriver.Chrome]:
-    with chromium(WIDTH, HEIGHT) as driver:
+    with phone_browser() as driver:
         yield driver
 
 
@@ -41,9 +41,7 @@ def top(driver: webdriver.Chrome, element) -> float:
 
 def test_a_pi_turn_on_a_phone_says_whose_turn_it_is_and_fits_its_choices(mock_table, tmp_path, phone):
     with phone_server(mock_table.table.events) as (hub, server):
-        hub.new_game(4)
-        for seat in (2, 3):
-            hub.drop(seat)
+        phones_only_at(hub, 4, 0, 1)
         # Seat 1 on the phone, seat 2 at the table (its player waits on the test), bots at 3 and 4.
         store, session, referee = table_referee(mock_table, tmp_path, "pi", 4, bots=(2, 3), phones=PhoneSeats(hub))
         phone.get(hub.url(0))

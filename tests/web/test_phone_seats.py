@@ -13,16 +13,14 @@ from kiosk.seats.screen import render
 from kiosk.web.seat_feed import PhoneSeats, on_a_phone
 from tests.table_support import table_referee
 from tests.waiting import eventually
-from tests.web.phone_support import Phone, lone_phone_game, page_is_current, phone_server, pump_until
+from tests.web.phone_support import Phone, lone_phone_game, page_is_current, phone_server, phones_only_at, pump_until
 
 
 @pytest.fixture
 def phone_table(mock_table, tmp_path):
     """Mystery Express, seats 0 and 1 people, 2 and 3 bots; the test turns the referee's loop."""
     with phone_server(mock_table.table.events) as (hub, server):
-        hub.new_game(4)
-        for seat in (2, 3):
-            hub.drop(seat)
+        phones_only_at(hub, 4, 0, 1)
         store, session, referee = table_referee(mock_table, tmp_path, "mystery-express", 5, bots=(2, 3),
                                                 phones=PhoneSeats(hub))
         yield hub, server, session, referee, store
@@ -121,9 +119,7 @@ def test_a_phones_choice_waits_behind_one_bots_move_at_most(mock_table, tmp_path
     after the first of them, not after all (each move is committed, then drawn: some ms each)."""
     now = [0.0]
     with phone_server(mock_table.table.events) as (hub, server):
-        hub.new_game(4)
-        for seat in (1, 2, 3):
-            hub.drop(seat)
+        phones_only_at(hub, 4, 0)
         store, session, referee = table_referee(mock_table, tmp_path, "watson-holmes", 3, bots=(1, 2, 3),
                                                 options={"case": "thornbury-clock"}, phones=PhoneSeats(hub),
                                                 clock=lambda: now[0], bot_delay=5.0)
