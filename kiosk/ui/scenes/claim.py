@@ -34,7 +34,16 @@ BACK = "back"
 
 def seat_places(area: pygame.Rect, seats: int, size: tuple[int, int]) -> list[pygame.Rect]:
     """Boxes of `size` spread evenly around an ellipse filling `area`, seat 1 at the bottom, clockwise
-    as seen from above (the way a table is walked round)."""
+    as seen from above (the way a table is walked round). Where the ring is too tight for its boxes (many
+    seats on a flat strip, as when phone codes take the room under it), the seats sit along the table's two
+    long sides instead, in the same order: the bottom side from the right, then the top from the left."""
+    ring = _ring(area, seats, size)
+    if not any(box.colliderect(other) for i, box in enumerate(ring) for other in ring[i + 1:]):
+        return ring
+    return _two_sides(area, seats, size)
+
+
+def _ring(area: pygame.Rect, seats: int, size: tuple[int, int]) -> list[pygame.Rect]:
     width, height = size
     rx, ry = (area.width - width) / 2, (area.height - height) / 2
     places = []
@@ -42,6 +51,24 @@ def seat_places(area: pygame.Rect, seats: int, size: tuple[int, int]) -> list[py
         angle = math.pi / 2 + 2 * math.pi * seat / seats  # screen y grows downwards: pi/2 is the bottom
         box = pygame.Rect(0, 0, width, height)
         box.center = (round(area.centerx + rx * math.cos(angle)), round(area.centery + ry * math.sin(angle)))
+        places.append(box)
+    return places
+
+
+def _two_sides(area: pygame.Rect, seats: int, size: tuple[int, int]) -> list[pygame.Rect]:
+    bottom = (seats + 1) // 2
+    across = max(bottom, seats - bottom)
+    step = area.width / across
+    width = min(size[0], int(step * 0.9))
+    height = min(size[1], int(area.height * 0.45))
+    places = []
+    for seat in range(seats):
+        on_bottom = seat < bottom
+        column = (bottom - 1 - seat) if on_bottom else (seat - bottom)
+        shift = (across - (bottom if on_bottom else seats - bottom)) / 2  # a shorter side centred
+        box = pygame.Rect(0, 0, width, height)
+        box.center = (round(area.left + step * (column + shift + 0.5)),
+                      area.bottom - height // 2 if on_bottom else area.top + height // 2)
         places.append(box)
     return places
 
