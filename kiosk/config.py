@@ -133,6 +133,9 @@ class WebConfig:
     port: int = 8080
     bind: tuple[str, ...] = ("127.0.0.1",)  # the addresses it listens on ("0.0.0.0": every one)
     url: str | None = None  # the address phones reach it by (None: found from the network)
+    # Seconds a phone-only seat whose last phone closed its page waits for it to come back before the
+    # touchscreen shows its code again (a phone locked for a moment, a Wi-Fi blink)
+    reconnect_grace: float = 10.0
 
 
 TABLE_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -573,11 +576,12 @@ def _web(section: _Reader, backend: str) -> WebConfig:
     if not found:
         section.problem("bind", _("empty, expected at least one address such as \"0.0.0.0\""))
     url = section.text("url", "") if section.maybe("url") else None
+    grace = section.number("reconnect_grace", WebConfig.reconnect_grace, 0, 600)
     if url is not None and not (url.startswith(("http://", "https://")) and len(url.split("://", 1)[1].strip("/")) > 0):
         section.problem("url", _("expected the address phones open, such as \"http://table-1.local:8080\", got {got!r}")
                         .format(got=url))
     section.finish()
-    return WebConfig(enabled, port, tuple(bind) or tuple(default_bind), url.rstrip("/") if url else None)
+    return WebConfig(enabled, port, tuple(bind) or tuple(default_bind), url.rstrip("/") if url else None, grace)
 
 
 def ip_address_text(text: str) -> bool:

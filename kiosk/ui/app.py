@@ -37,8 +37,8 @@ from kiosk.i18n import N_, Text
 from kiosk.referee.lobby import Lobby
 from kiosk.referee.phone_links import links_for_game
 from kiosk.web.hub import EXPIRED, PhoneHub
-from kiosk.web.inputs import PhoneJoined, PhoneLeft
-from kiosk.ui.scenes.phone_codes import draw_phone_codes
+from kiosk.web.inputs import PhoneAway, PhoneJoined, PhoneLeft
+from kiosk.ui.scenes.phone_codes import PhoneCodes
 from kiosk.web.seat_feed import PhoneSeats
 from kiosk.referee.narration import narrator_for
 from kiosk.seats.pages import seat_pages
@@ -114,9 +114,12 @@ class App:
     _results_at: float | None = None
     _back_to: Scene | None = None  # where the admin menu or the rules pages return to
     _pin: AdminPin = field(init=False)  # one for the app's life: closing the pad keeps the wrong-PIN count
+    _codes: PhoneCodes = field(init=False)  # the codes of phone-only seats no phone plays, over the board
 
     def __post_init__(self) -> None:
         self._pin = AdminPin(self.config.admin_pin, PinFile(self.store.path.parent / PIN_FILE))
+        self._codes = PhoneCodes(self.config.web.reconnect_grace,
+                                 lambda seat: self.phones is not None and self.phones.listening(seat) > 0)
         self.settings.setdefault("language", self.screen.lang)
         i18n.set_language(self.settings["language"])
         self.settings.setdefault("reveal_speed", "normal")
@@ -138,7 +141,7 @@ class App:
         self.scene.draw(paint, now)
         if self._shown_the_end(now) and not self._bots_only():
             results_hint(paint, self.board)
-        draw_phone_codes(paint, self._phone_codes())
+        self._codes.draw(paint, self._phone_codes(now))
         if self._notice is not None and now < self._notice[1]:
             notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self._notice[0], alert=self._notice_alert)
         elif self.store.fault is not None and not isinstance(self.scene, Admin):  # the admin menu says it itself
@@ -148,7 +151,7 @@ class App:
         """The scene's still part, while no notice or hint is drawn over the screen (those lie over
         whatever moves, so the whole picture is drawn then)."""
         overlaid = (self._shown_the_end(now) or (self._notice is not None and now < self._notice[1])
-                    or self.store.fault is not None or bool(self._phone_codes()))
+                    or self.store.fault is not None or bool(self._phone_codes(now)))
         if overlaid or not isinstance(self.scene, Moving):
             return None
         key = self.scene.still(now)
@@ -159,7 +162,9 @@ class App:
         return self.scene.draw_moving(paint, now)
 
     def tap(self, value: object, now: float) -> None:
-        if value == RESULTS:
+        if self._codes.tap(value):
+            self.screen.changed()
+        elif value == RESULTS:
             if self._shown_the_end(now):
                 self.results()
         elif self.scene is not None:
@@ -172,6 +177,8 @@ class App:
             waits.append(self._notice[1] - now)
         if self._results_at is not None and self._results_at > now:
             waits.append(self._results_at - now)
+        if self.referee is not None:
+            waits.append(self._codes.next_change(now))  # a seat's code comes back when its grace runs out
         found = [w for w in waits if w is not None]
         return min(found) if found else None
 
@@ -236,8 +243,12 @@ class App:
         """One input from the hardware queue: to the lobby or the referee, or ignored between games."""
         if isinstance(event, DeviceStatus) and self.referee is None:
             self._device(event)
+        elif isinstance(event, PhoneAway):
+            self._phone_away(event)
         elif self.referee is not None:
             self.referee.handle(event)
+            if isinstance(event, PhoneJoined):
+                self._codes.back(event.seat)
             if isinstance(event, (PhoneJoined, PhoneLeft)):  # a phone-only seat's code goes, or comes back
                 self.screen.changed()
         elif self.lobby is not None:
@@ -492,6 +503,7 @@ class App:
         phones = self.phones
         if phones is not None:
             links_for_game(phones, self.store, record)
+        self._codes.reset()
         narrator = narrator_for(record.game, session.game.view(session.state, None))
         lang = self.settings["language"]
         assist = bool(self.settings.get("assist", self.plan.assist or self.config.assist))
@@ -520,14 +532,22 @@ class App:
         if session.over:
             self._maybe_results(now)
 
-    def _phone_codes(self) -> list[tuple[int, str]]:
+    def _phone_codes(self, now: float) -> list[tuple[int, str]]:
         """The links of the game's phone-only seats that no phone plays now (a bot's seat has none)."""
         phones, referee = self.phones, self.referee
         if phones is None or referee is None or referee.session.over:
             return []
         found = [(seat, phones.url(seat)) for seat in range(len(self.table.seats), referee.session.record.seats)
-                 if seat not in referee.bots and not phones.links.joined(seat)]
+                 if seat not in referee.bots and self._codes.waiting(seat, phones.links.joined(seat), now)]
         return [(seat, url) for seat, url in found if url is not None]
+
+    def _phone_away(self, event: PhoneAway) -> None:
+        """A seat's last phone closed its page: after the grace, a phone-only seat shows its code again."""
+        if (self.referee is None or self.phones is None or event.seat < len(self.table.seats)
+                or self.phones.links.seat_of(event.token) != event.seat):
+            return  # a station's seat (it has its own screen), a link of another game, or one that died
+        self._codes.away(event.seat, self.clock())
+        self.screen.changed()
 
     def _submit(self, seat: int, action: Action) -> None:
         if self.referee is not None:

@@ -132,11 +132,13 @@ class PhoneHub:
                 deliver(_numbered(*state))
             self._listeners.setdefault(seat, []).append(deliver)
 
-    def unlisten(self, seat: int, deliver: Deliver) -> None:
+    def unlisten(self, seat: int, deliver: Deliver) -> int:
+        """`deliver` gets nothing more; how many phones still listen to the seat."""
         with self._lock:
             listeners = self._listeners.get(seat, [])
             if deliver in listeners:
                 listeners.remove(deliver)
+            return len(listeners)
 
     def listening(self, seat: int) -> int:
         with self._lock:

@@ -16,6 +16,15 @@ class PhoneJoined:
 
 
 @dataclass(frozen=True)
+class PhoneAway:
+    """The last phone on a seat's link closed its page or lost its connection (it may come back):
+    a phone-only seat shows its code again once it stays away (`[web] reconnect_grace`)."""
+
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True)
 class PhoneChoice:
     """A choice made on a seat's phone page: the `choice`-th of the choices offered in the seat
     document whose prompt had `version`. `id` is the phone's own: the same id twice counts once."""

@@ -34,7 +34,7 @@ from kiosk import i18n
 from kiosk.config import WebConfig
 from kiosk.i18n import N_, Text
 from kiosk.web.hub import EXPIRED, PhoneHub
-from kiosk.web.inputs import PhoneChoice, PhoneJoined, PhoneLeft
+from kiosk.web.inputs import PhoneAway, PhoneChoice, PhoneJoined, PhoneLeft
 
 log = logging.getLogger(__name__)
 
@@ -148,7 +148,8 @@ def make_app(hub: PhoneHub, inputs: Any) -> Starlette:
         except WebSocketDisconnect:
             pass
         finally:
-            hub.unlisten(seat, deliver)
+            if hub.unlisten(seat, deliver) == 0:
+                inputs.put(PhoneAway(seat, token))
             sender.cancel()
             await close(socket)
 

@@ -68,6 +68,8 @@ def test_a_live_link_gets_the_page_any_other_the_expired_page_and_no_log_names_a
     ({"url": "table.local"}, "table.toml: web.url: expected the address phones open"),
     ({"enabled": "yes"}, "table.toml: web.enabled: wrong type"),
     ({"colour": 1}, "table.toml: web.colour: unknown key"),
+    ({"reconnect_grace": -1}, "table.toml: web.reconnect_grace: out of range, expected 0-600"),
+    ({"reconnect_grace": "soon"}, "table.toml: web.reconnect_grace: wrong type"),
 ])
 def test_a_broken_web_section_says_which_key_and_what_is_expected(web, problem):
     config = config_from_dict({"seats": SEATS, "web": web})  # the table loads, its phone seats off (issue #30)
@@ -82,6 +84,8 @@ def test_phone_seats_are_on_for_the_mock_table_and_off_on_the_pi_unless_turned_o
     assert not pi.web.enabled and pi.web.bind == ("0.0.0.0",)
     on = config_from_dict({"seats": SEATS, "hardware": {"backend": "pi"}, "web": {"enabled": True, "port": 8000}})
     assert on.web.enabled and on.web.port == 8000
+    assert on.web.reconnect_grace == 10.0
+    assert config_from_dict({"seats": SEATS, "web": {"reconnect_grace": 2.5}}).web.reconnect_grace == 2.5
 
 
 # --- frames a stranger (or a broken page) may send ------------------------------------------------
