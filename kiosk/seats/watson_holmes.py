@@ -27,7 +27,7 @@ TITLES = {
     "visit": N_("Round {round}: visit"),
     "bid": N_("Your bid"),
     "confirm_221b": N_("Go to 221B now?"),
-    "outbid": N_("Outbid: {lost} lost"),
+    "outbid": N_("Outbid by {by}"),
     "watson_target": N_("Dr Watson reads"),
     "extra_read": N_("One more card"),
     "reading": N_("You read"),
@@ -275,6 +275,8 @@ def action_label(action: Action, prompt: Prompt, narrator: Narrator) -> Text:
         return Text(N_("accurate") if args[0] else N_("not accurate"))
     if kind == "done":
         return Text(N_("Done: police on this card") if args else N_("Done reading"))
+    if kind == "ok" and prompt.kind == "outbid" and prompt.data.get("lost"):  # the carriage it costs
+        return Text(N_("Go elsewhere: -{lost}"), {"lost": prompt.data.get("lost", 0)})
     if kind == "discard_character":
         return Text(N_("Discard your character: +{n}"), {"n": narrator.characters.discard_value})
     return Text(SIMPLE.get(kind, N_("That choice")))
@@ -316,6 +318,8 @@ def choice_title(prompt: Prompt, narrator: Narrator) -> Text:
     params: dict[str, Any] = {"round": d.get("round", ""), "lost": d.get("lost", 0), "number": d.get("number", "")}
     if "card" in d:
         params["card"] = narrator.card(d["card"])
+    if prompt.kind == "outbid":
+        params["by"] = narrator.seat(d["by"])
     return Text(TITLES.get(prompt.kind, N_("Your choice")), params)
 
 

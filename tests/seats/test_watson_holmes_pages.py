@@ -232,3 +232,21 @@ def test_pages_keep_no_private_event_of_another_seat():
     for seat, pages in table.pages.items():
         assert all(e.visible_to(seat) for e in pages.seen)
         assert json.dumps([e.data for e in pages.seen], default=str)  # plain data
+
+
+@pytest.mark.parametrize(("lang", "title", "leave"), [
+    ("en", "Outbid by Seat {by}", "Go elsewhere: -{lost}"),
+    ("es", "Puesto {by} puja más", "Ir a otro sitio: -{lost}"),
+])
+def test_the_outbid_prompt_says_who_outbid_the_seat_and_what_it_costs(lang, title, leave):
+    table = Table(seed=1, lang=lang, case="thornbury-clock").until(  # a bid outbid (not a walk: it costs)
+        lambda t: t.has("outbid") and t.state.pending.get("lost"))
+    prompt = table.prompt("outbid")
+    (event,) = [e for e in table.log if e.kind == "outbid"][-1:]
+    assert event.data["seat"] == prompt.seat
+    menu = table.pages[prompt.seat].menu(prompt, GAME.view(table.state, prompt.seat))
+    screen = menu.screen()
+    assert screen.title == title.format(by=event.data["by"] + 1)  # the OLED's title and the phone page's
+    assert text_width(screen.title, 12) <= WIDTH - 24  # whole on the seat screen, beside its counter
+    assert screen.items[0].label == leave.format(lost=event.data["lost"])
+    check(f"wh_outbid_{lang}", render(screen))

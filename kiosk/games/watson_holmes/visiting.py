@@ -145,7 +145,8 @@ def _outbid_prompt(state: WHState, case: Case, chars: Characters) -> Prompt:
                     if target.effect == "full_refund" and not target.no_copy:
                         actions.append(Action("copy", (target.id,)))
     actions += board.holmes_actions(state, case, seat)
-    return Prompt(seat, "outbid", tuple(actions), True, {"lost": state.pending.get("lost", 0)})
+    data = {"lost": state.pending.get("lost", 0), "by": state.pending.get("outbid_by")}  # who took the place
+    return Prompt(seat, "outbid", tuple(actions), True, data)
 
 
 # ---- apply ---------------------------------------------------------------------------------------
@@ -284,6 +285,7 @@ def _displace(state: WHState, chars: Characters, loser: int, winner: int, card: 
     q.at, q.bid, q.travel, q.toby_bid, q.token_used = None, 0, 0, False, None
     state.outbid = loser
     state.pending["lost"] = lost
+    state.pending["outbid_by"] = winner
     if state.resume_after is None:
         state.resume_after = winner
     return [Event("outbid", {"seat": loser, "by": winner, "card": card, "lost": lost})]
@@ -291,6 +293,7 @@ def _displace(state: WHState, chars: Characters, loser: int, winner: int, card: 
 
 def _apply_outbid(state: WHState, chars: Characters, seat: int, action: Action) -> list[Event]:
     state.outbid = None
+    state.pending.pop("outbid_by", None)
     events: list[Event] = []
     if action.kind == "character":
         p = state.players[seat]
