@@ -73,6 +73,7 @@ def test_a_card_asked_by_another_player_says_who_asks_for_what_and_the_journal_s
         shot(phone, "asked-en")
         scroll_to_journal(phone, "dealt at the start")
         shot(phone, "asked-journal-en")
+        assert split_numbers(phone) == []
         referee.set_language("es")
         spanish = narrator.seat(asker).render("es") + " "
         assert pump_until(referee, lambda: asking(phone).startswith(spanish) and " pide " in asking(phone))
@@ -82,6 +83,7 @@ def test_a_card_asked_by_another_player_says_who_asks_for_what_and_the_journal_s
         shot(phone, "asked-es")
         scroll_to_journal(phone, "repartida al principio")
         shot(phone, "asked-journal-es")
+        assert split_numbers(phone) == []  # "tramo" over "1" was the flaw
 
 
 def scroll_to_journal(driver: webdriver.Chrome, words: str) -> None:
@@ -89,3 +91,28 @@ def scroll_to_journal(driver: webdriver.Chrome, words: str) -> None:
     dealt = driver.find_elements(By.XPATH, f"//section//span[@class='detail' and text()='{words}']")
     assert dealt
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", dealt[0])
+
+
+SPLIT_NUMBERS = """
+const split = [];
+for (const node of document.querySelectorAll('#seat section')) {
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    for (const found of text.data.matchAll(/[^\\s\\u00a0]+[\\s\\u00a0]+\\d+|\\d+[\\s\\u00a0]+[^\\s\\u00a0]+/g)) {
+      const range = document.createRange();
+      range.setStart(text, found.index);
+      range.setEnd(text, found.index + found[0].length);
+      const boxes = Array.from(range.getClientRects()).filter(function (r) { return r.width > 0; });
+      const tops = new Set(boxes.map(function (r) { return Math.round(r.bottom); }));
+      if (tops.size > 1) split.push(found[0]);
+    }
+  }
+}
+return split;
+"""
+
+
+def split_numbers(driver: webdriver.Chrome) -> list[str]:
+    """Every number on the page laid out on another line than the word before or after it ("tramo"
+    at the end of a line, "1" alone on the next), as the browser laid them out."""
+    return list(driver.execute_script(SPLIT_NUMBERS))

@@ -8,10 +8,16 @@
   const token = decodeURIComponent(location.pathname.split("/").pop() || "");
   let lobby = "", socket = null, since = 0, run = null, doc = null, news = [], pending = null, over = null, delay = 500, notice = "";
 
+  // A number stays on the line of the word before it and the word after it ("leg 1", "3 carriages"):
+  // the spaces beside a number become no-break spaces, so a line never ends in "leg" over a lone "1".
+  function keep(text) {
+    return String(text).replace(/(\S) (?=\d)/g, "$1\u00a0").replace(/(\d) (?=\S)/g, "$1\u00a0");
+  }
+
   function el(tag, cls, text) {
     const node = document.createElement(tag);
     if (cls) node.className = cls;
-    if (text) node.textContent = text;
+    if (text) node.textContent = keep(text);
     return node;
   }
 
@@ -36,7 +42,7 @@
   function label(item, into) {
     const g = item.mark ? glyph(item.mark) : null;
     if (g) { into.appendChild(g); into.appendChild(document.createTextNode(" ")); }
-    into.appendChild(document.createTextNode(item.label));
+    into.appendChild(document.createTextNode(keep(item.label)));
     if (item.detail) into.appendChild(el("span", "detail", item.detail));
   }
 
@@ -50,7 +56,7 @@
         reading.appendChild(el("strong", "", title));
         reading.appendChild(el("div", "", text.slice(title.length + 1)));
       } else {
-        reading.textContent = text;
+        reading.textContent = keep(text);
       }
       reading = null;
     }
