@@ -6,8 +6,8 @@ back within a short grace (`[web] reconnect_grace`, so a phone that only blinks 
 
 A code covers nothing the board offers. Each board packs its own screen differently, and differently
 as its game goes on, so no corner is free on all of them: the code is laid, after the board has drawn,
-where the frame just drawn shows its plain background, with no touch target, swipe area or text of the
-board (its own hit regions, `Painter.targets`) there. Where a whole code does not fit, a small chip
+where the frame just drawn shows only its plain background or an empty stretch of a panel, with no
+touch target, swipe area or text of the board (its own hit regions, `Painter.targets`) there. Where a whole code does not fit, a small chip
 stands for it; a tap on the chip shows the code full size over the board, and a tap anywhere closes it
 again. Where not even the chip finds plain background, it lies clear of every control at least.
 """
@@ -134,9 +134,11 @@ INK = 24  # per colour channel: a pixel this far from the board's background hol
 
 
 def painted(paint: Painter) -> pygame.mask.Mask:
-    """Every pixel of the frame so far that is not the board's plain background."""
-    background = (*paint.theme.background, 255)
-    plain = pygame.mask.from_threshold(paint.surface, background, (INK, INK, INK, 255))
+    """Every pixel of the frame so far that is neither the board's plain background nor an empty
+    stretch of one of its panels (the words, pictures and lines the board drew)."""
+    threshold = (INK, INK, INK, 255)
+    plain = pygame.mask.from_threshold(paint.surface, (*paint.theme.background, 255), threshold)
+    plain.draw(pygame.mask.from_threshold(paint.surface, (*paint.theme.panel, 255), threshold), (0, 0))
     plain.invert()
     return plain
 
