@@ -106,3 +106,25 @@ def test_the_chip_opens_the_codes_full_size_and_a_tap_anywhere_closes_them():
     codes.tap(OPEN)
     overlaid(board, "800x480", "en", codes, [])
     assert not codes.opened  # their phones came: nothing is left open
+
+
+def test_a_board_drawn_again_alike_costs_no_new_search_for_room(monkeypatch):
+    """The whole frame is looked at once; a redraw alike only checks the few pixels under each code."""
+    from kiosk.ui.scenes import phone_codes
+
+    looked: list[tuple[int, int]] = []
+    real = phone_codes.painted
+
+    def counted(surface, paint):
+        looked.append(surface.get_size())
+        return real(surface, paint)
+
+    monkeypatch.setattr(phone_codes, "painted", counted)
+    board = list(moments("pi"))[MOMENTS // 2]
+    codes = PhoneCodes(grace=10.0, attached=lambda seat: False)
+    overlaid(board, "800x480", "en", codes, [3, 4, 5, 6])
+    assert (800, 480) in looked
+    looked.clear()
+    for _ in range(3):
+        overlaid(board, "800x480", "en", codes, [3, 4, 5, 6])
+    assert (800, 480) not in looked and len(looked) <= 3 * 4  # each spot's own pixels, no more

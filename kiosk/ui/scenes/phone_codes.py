@@ -15,6 +15,7 @@ again. Where not even the chip finds plain background, it lies clear of every co
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+import zlib
 from dataclasses import dataclass, field
 
 import pygame
@@ -40,6 +41,7 @@ class PhoneCodes:
     _away: dict[int, float] = field(default_factory=dict)  # seat -> when its last phone left
     shown: dict[int, pygame.Rect] = field(default_factory=dict)  # seat -> where its code or chip lies in the last frame
     _placed: dict[int, pygame.Rect] = field(default_factory=dict)  # seat -> where its code or chip lay last
+    _found: dict[object, pygame.Rect | None] = field(default_factory=dict)  # searches of frames seen (`Room`)
 
     def away(self, seat: int, now: float) -> None:
         """The seat's last phone closed its page (unless one has reconnected since)."""
@@ -88,57 +90,112 @@ class PhoneCodes:
         if not codes:
             self.opened = False  # their phones came meanwhile
             return
-        controls = [pygame.Rect(t.rect) for t in paint.targets + paint.swipes]
-        drawn = painted(paint)
-        for rect in controls + [d.rect for d in paint.drawn]:
-            mark(drawn, rect)
-        screen, margin = paint.surface.get_rect(), paint.layout.mm(1.5)
+        if len(self._found) > 256:
+            self._found.clear()
+        room = Room(paint, self._found)
         chipped = []
         for seat, link in codes:
-            spot = free_spot(screen, code_size(paint, link), drawn, margin, self._placed.get(seat))
+            spot = room.find(code_size(paint, link), self._placed.get(seat))
             if spot is None:
                 chipped.append(seat)
                 continue
             draw_code(paint, spot, seat, link)
             self.shown[seat] = self._placed[seat] = spot
-            mark(drawn, spot)
+            room.take(spot)
         if chipped:
-            chip = self._chip(paint, drawn, controls)
+            chip = self._placed[CHIP] = room.find(chip_size(paint), self._placed.get(CHIP)) or room.least_hidden(chip_size(paint))
             draw_chip(paint, chip)
             self.shown.update((seat, chip) for seat in chipped)
         if self.opened:
             draw_open(paint, codes)
 
-    def _chip(self, paint: Painter, drawn: pygame.mask.Mask, controls: list[pygame.Rect]) -> pygame.Rect:
-        """Where the chip goes: on plain background; else clear of every control, where it hides least of
-        what the board drew; else, on a board that leaves no room at all (none does: the tests check),
-        the top left corner."""
-        screen, margin = paint.surface.get_rect(), paint.layout.mm(1.5)
-        size = chip_size(paint)
-        last = self._placed.get(CHIP)
-        spot = free_spot(screen, size, drawn, margin, last)
-        if spot is None:
-            clear = pygame.mask.Mask(screen.size)
-            for rect in controls + list(self.shown.values()):
-                mark(clear, rect)
-            chip = pygame.mask.Mask(size, fill=True)
-            room = pygame.mask.Mask((size[0] + 2 * margin, size[1] + 2 * margin), fill=True)
-            found = [(drawn.overlap_area(chip, place.topleft), place) for place in spots(screen, size, margin)
-                     if clear.overlap(room, (place.left - margin, place.top - margin)) is None]
-            spot = min(found, key=lambda hidden: hidden[0])[1] if found else pygame.Rect(screen.topleft, size)
-        self._placed[CHIP] = spot
-        return spot
-
 
 INK = 24  # per colour channel: a pixel this far from the board's background holds something drawn
 
 
-def painted(paint: Painter) -> pygame.mask.Mask:
-    """Every pixel of the frame so far that is neither the board's plain background nor an empty
-    stretch of one of its panels (the words, pictures and lines the board drew)."""
+class Room:
+    """Where a frame of the board leaves room: no control or text of it, and nothing drawn but its
+    plain background or an empty stretch of a panel. The last spot is checked alone (a code stays put
+    while the board changes around it, at the cost of its few pixels); only a search for a new one
+    looks at the whole frame, once."""
+
+    def __init__(self, paint: Painter, found: dict[object, pygame.Rect | None]) -> None:
+        self.paint = paint
+        self.found = found  # the searches' results by frame: a board redrawn alike costs no new search
+        self._key: object | None = None
+        self.screen = paint.surface.get_rect()
+        self.margin = paint.layout.mm(1.5)
+        self.controls = [pygame.Rect(t.rect) for t in paint.targets + paint.swipes]
+        self.taken = self.controls + [pygame.Rect(d.rect) for d in paint.drawn]
+        self._drawn: pygame.mask.Mask | None = None
+
+    def take(self, spot: pygame.Rect) -> None:
+        self._key = None
+        self.taken.append(spot)
+        self.controls.append(spot)
+        if self._drawn is not None:
+            mark(self._drawn, spot)
+
+    def find(self, size: tuple[int, int], last: pygame.Rect | None) -> pygame.Rect | None:
+        """A spot of `size` with room round it: the last one if it still has, else the first found."""
+        if last is not None and last.size == size and self.fits(last):
+            return pygame.Rect(last)
+        key = ("find", size, self.key())
+        if key not in self.found:
+            drawn, around = self.drawn(), self.around(size)
+            self.found[key] = next((spot for spot in spots(self.screen, size, self.margin)
+                                    if drawn.overlap(around, (spot.left - self.margin, spot.top - self.margin)) is None), None)
+        found = self.found[key]
+        return pygame.Rect(found) if found is not None else None
+
+    def least_hidden(self, size: tuple[int, int]) -> pygame.Rect:
+        """Clear of every control, where it hides least of what the board drew; on a board that leaves
+        no room at all (none does: the tests check), the top left corner."""
+        key = ("least", size, self.key())
+        found = self.found.get(key)
+        if found is None:
+            found = self.found[key] = self._least_hidden(size)
+        return pygame.Rect(found)
+
+    def _least_hidden(self, size: tuple[int, int]) -> pygame.Rect:
+        clear = pygame.mask.Mask(self.screen.size)
+        for rect in self.controls:
+            mark(clear, rect)
+        drawn, whole, around = self.drawn(), pygame.mask.Mask(size, fill=True), self.around(size)
+        found = [(drawn.overlap_area(whole, spot.topleft), spot) for spot in spots(self.screen, size, self.margin)
+                 if clear.overlap(around, (spot.left - self.margin, spot.top - self.margin)) is None]
+        return min(found, key=lambda hidden: hidden[0])[1] if found else pygame.Rect(self.screen.topleft, size)
+
+    def fits(self, spot: pygame.Rect) -> bool:
+        area = spot.inflate(2 * self.margin, 2 * self.margin)
+        if not self.screen.contains(area) or area.collidelist(self.taken) >= 0:
+            return False
+        return painted(self.paint.surface.subsurface(area), self.paint).count() == 0
+
+    def key(self) -> object:
+        """The frame as drawn so far, in a few bytes: its pixels' checksum and what lies where."""
+        if self._key is None:
+            pixels = pygame.image.tobytes(self.paint.surface, "RGBX")  # a window's part is not one block
+            self._key = (zlib.crc32(pixels), self.screen.size, tuple(map(tuple, self.taken)))
+        return self._key
+
+    def drawn(self) -> pygame.mask.Mask:
+        if self._drawn is None:
+            self._drawn = painted(self.paint.surface, self.paint)
+            for rect in self.taken:
+                mark(self._drawn, rect)
+        return self._drawn
+
+    def around(self, size: tuple[int, int]) -> pygame.mask.Mask:
+        return pygame.mask.Mask((size[0] + 2 * self.margin, size[1] + 2 * self.margin), fill=True)
+
+
+def painted(surface: pygame.Surface, paint: Painter) -> pygame.mask.Mask:
+    """Every pixel of `surface` that is neither the board's plain background nor an empty stretch of
+    one of its panels (the words, pictures and lines the board drew)."""
     threshold = (INK, INK, INK, 255)
-    plain = pygame.mask.from_threshold(paint.surface, (*paint.theme.background, 255), threshold)
-    plain.draw(pygame.mask.from_threshold(paint.surface, (*paint.theme.panel, 255), threshold), (0, 0))
+    plain = pygame.mask.from_threshold(surface, (*paint.theme.background, 255), threshold)
+    plain.draw(pygame.mask.from_threshold(surface, (*paint.theme.panel, 255), threshold), (0, 0))
     plain.invert()
     return plain
 
@@ -147,20 +204,6 @@ def mark(mask: pygame.mask.Mask, rect: pygame.Rect) -> None:
     clipped = rect.clip(pygame.Rect((0, 0), mask.get_size()))
     if clipped.width > 0 and clipped.height > 0:
         mask.draw(pygame.mask.Mask(clipped.size, fill=True), clipped.topleft)
-
-
-def free_spot(screen: pygame.Rect, size: tuple[int, int], taken: pygame.mask.Mask, margin: int,
-              last: pygame.Rect | None) -> pygame.Rect | None:
-    """A spot of `size` clear of `taken` by `margin` all round (the last one first, so a code does not
-    wander while the board changes around it)."""
-    room = pygame.mask.Mask((size[0] + 2 * margin, size[1] + 2 * margin), fill=True)
-
-    def clear(spot: pygame.Rect) -> bool:
-        return taken.overlap(room, (spot.left - margin, spot.top - margin)) is None
-
-    if last is not None and last.size == size and screen.inflate(-2 * margin, -2 * margin).contains(last) and clear(last):
-        return pygame.Rect(last)
-    return next((spot for spot in spots(screen, size, margin) if clear(spot)), None)
 
 
 def spots(screen: pygame.Rect, size: tuple[int, int], margin: int) -> Iterator[pygame.Rect]:
