@@ -29,6 +29,7 @@ OPEN = "phone-codes"  # the chip's value: it shows the codes it stands for full 
 CLOSE = "phone-codes-close"  # theirs: a tap anywhere closes them
 CHIP = -1  # where the chip lay last, beside the seats' codes
 
+
 @dataclass
 class PhoneCodes:
     """Which phone-only seats show their code, and where. `attached(seat)` says whether a phone
