@@ -3,7 +3,8 @@
 `kiosk cases check FILE...` checks case files and names every problem (file, line, case, card, field);
 `kiosk cases list` shows the table's cases, bundled or from its cases folder, and the broken ones;
 `kiosk cases new NAME` writes a commented template; `kiosk cases show FILE` prints a case as the
-players meet it (`--compare en es`: both languages side by side, for proofreading); `kiosk cases play CASE` lets bots play a case (an id or a file) in the terminal,
+players meet it (`--compare en es`: both languages side by side, for proofreading; `--blind`: only what
+a table has, every card but no answer, for a blind solver); `kiosk cases play CASE` lets bots play a case (an id or a file) in the terminal,
 narrated in public, in the language chosen with `--lang`.
 """
 
@@ -63,6 +64,9 @@ def register(subparsers: Any) -> None:
     show = actions.add_parser("show", help=_("print a case as the players meet it, then its cards and solution"))
     show.add_argument("file", type=Path, metavar="FILE", help=_("case file (YAML)"))
     show.add_argument("--yes", action="store_true", help=_("print the cards and the solution without asking"))
+    show.add_argument("--blind", action="store_true",
+                      help=_("print only what a table has (introduction, special rules, questions and every card, front "
+                             "and back), never the answers, their evidence or the solution: for a blind solver"))
     show.add_argument("--compare", nargs=2, metavar=("LANG", "LANG"), choices=i18n.LANGUAGES, default=None,
                       help=_("print two languages side by side, for proofreading, and flag the texts whose names, "
                              "numbers, times or weekdays differ between them"))
@@ -174,6 +178,9 @@ def run_show(args: argparse.Namespace) -> int:
                                  {"langs": ", ".join(case.languages), "got": " ".join(languages)}).render())
     sheet = Sheet(case, languages)
     sheet.public()
+    if args.blind:
+        sheet.cards()
+        return 0
     print()
     if not args.yes and not _confirmed(Text(N_("Show the card texts and the solution? They spoil the case. [y/N] ")).render()):
         return 0
