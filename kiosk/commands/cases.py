@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from kiosk import i18n
+from kiosk.commands.case_audit import audit
 from kiosk.commands.case_folder import use_configured_cases_folder
 from kiosk.commands.case_sheet import Sheet
 from kiosk.bots.table_bots import table_bot
@@ -78,7 +79,7 @@ def register(subparsers: Any) -> None:
     playing.add_argument("--robust", action="store_true",
                          help=_("instead of playing, tell for each question whether it survives the loss of any one card"))
     playing.set_defaults(handler=run_play)
-    for sub in (listing, playing):
+    for sub in (check, listing, playing):
         sub.add_argument("--config", type=Path, default=None, help=_("table.toml (its cases_dir)"))
     for sub in (check, listing, new, show, playing):  # `--lang` after the action too (`kiosk cases play X --lang es`)
         sub.add_argument("--lang", choices=i18n.LANGUAGES, default=argparse.SUPPRESS, help=_("language (default: table.toml's)"))
@@ -86,23 +87,32 @@ def register(subparsers: Any) -> None:
 
 def run_check(args: argparse.Namespace) -> int:
     problems: list[str] = []
-    bundled = CaseLibrary().scan().entries
+    config = use_configured_cases_folder(args.config)
+    table = CaseLibrary(folder=config.cases_dir).scan().entries  # bundled and the cases folder
+    loaded: list[tuple[Path, Case]] = []
     for path in args.files:
         try:
             case = load_case_file(path)
         except CaseError as error:
             problems.append(error.render())
             continue
-        twin = bundled.get(case.id)
-        if twin is not None and twin.path.resolve() != path.resolve():
+        twin = table.get(case.id)
+        if twin is not None and twin.origin == BUNDLED and twin.path.resolve() != path.resolve():
             problems.append(Problem(str(path), None, "", Text(
                 N_("case id '{id}' is already the id of {other}; give this case another id (a case never "
                    "replaces another)"), {"id": case.id, "other": str(twin.path)})).render())
             continue
-        if args.strict and case.warnings:
-            problems.extend(warning.render() for warning in case.warnings)
+        loaded.append((path, case))
+    for path, case in loaded:
+        others = {entry.case.id: entry.case for entry in table.values()} | {other.id: other for _, other in loaded}
+        found = audit(case, [other for other_id, other in others.items() if other_id != case.id])
+        for line in found.report:
+            print(f"{path.name}: {line.render()}")
+        warnings = [*case.warnings, *found.warnings]
+        if args.strict and warnings:
+            problems.extend(warning.render() for warning in warnings)
             continue
-        for warning in case.warnings:
+        for warning in warnings:
             print(Text(N_("warning: {problem}"), {"problem": warning.render()}).render())
         print(
             Text(
