@@ -42,7 +42,12 @@ CHECKS = N_(
     "  - a question that opens on a card has its answer stated by the introduction, the special\n"
     "    rules or that card;\n"
     "  - at difficulty 2 or more, only one card of a question's evidence supports the answer\n"
-    "    beyond repeating it (unless the question says single_card_ok: true).\n"
+    "    beyond repeating it (unless the question says single_card_ok: true);\n"
+    "  - a card needs more than 6 pages on a seat screen in any language;\n"
+    "  - the stated difficulty is not the band its cards play at (it prints, per question, on how\n"
+    "    many cards its answer is singled out);\n"
+    "  - a name, rank, inn or prop is also in another of the table's cases;\n"
+    "  - a question is free text without free_text_is_the_point: true and three accepted forms.\n"
     "`show --compare en es` prints both languages side by side and flags the texts whose names,\n"
     "numbers, times or weekdays differ. The format: kiosk/games/watson_holmes/cases/FORMAT.md")
 

@@ -33,6 +33,8 @@ SHARED = frozenset(fold(name) for name in (
     "Watson Holmes", "Baker Street Irregulars", "Carriage Stop", "The Carriage Stop", "Dr Watson's",
     "Queen Victoria", "Her Majesty", "Su Majestad", "Bank of England", "Banco de Inglaterra", "West End", "East End",
     "the City", "Thames Police", "Policía del Támesis",
+    "The Times", "Charing Cross", "Seven Dials", "Covent Garden", "Long Acre", "Somerset House", "National Gallery",
+    "Royal Academy", "Real Academia", "Hyde Park", "Whitehall", "Westminster Abbey", "Houses of Parliament",
 ))
 # A name ending in one of these is a London address or landmark, shared on purpose.
 PLACE_WORDS = frozenset({
