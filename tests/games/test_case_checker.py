@@ -501,11 +501,12 @@ def test_cases_show_blind_prints_what_a_table_has_and_no_answer(name, lang, caps
     for text in (case.title, case.intro, case.special_rules):
         assert text is None or text[lang] in out
     for question in case.questions:
-        assert f"{question.number}. {question.text[lang]}" in out
+        assert question.text is not None and f"{question.number}. {question.text[lang]}" in out
         assert all(f"   - {choice.label[lang]}\n" in out for choice in question.choices)
         assert not [form for form in question.accepted if isinstance(form, dict) and form[lang] in out]
     for card in case.cards:
-        assert f"\n{card.number}. {card.name[lang]}\n" in out and f"   {card.text[lang]}\n" in out
+        assert card.text is not None and f"\n{card.number}. {card.name[lang]}\n" in out and f"   {card.text[lang]}\n" in out
+    assert case.answers_text is not None and case.solution is not None
     assert case.answers_text[lang] not in out and case.solution[lang][:60] not in out
     assert ("Answers" if lang == "en" else "Respuestas") not in out
     assert not re.search(r"\(cards? \d|\(cartas? \d", out)

@@ -85,23 +85,29 @@ def own_names(case: Case) -> dict[str, dict[str, str]]:
 
 
 def repeats(case: Case, others: list[Case]) -> list[Repeat]:
-    """The names and props this case shares with each other case (any language), each once per case."""
+    """The names and props this case shares with each other case, each once per case: a name of a later
+    language on the same cards of both cases as one already told is taken for its translation ("Blue
+    Anchor", «Ancla Azul»)."""
     mine = own_names(case)
     found: list[Repeat] = []
     for other in others:
         theirs = own_names(other)
         seen: set[str] = set()
+        told: list[Repeat] = []  # in the languages before this one
         for lang in case.languages:
             written = theirs.get(lang, {})
-            other_props = {fold(p.get(lang, "")) for p in other.props}
+            props = {fold(p.get(lang, "")) for p in (*case.props, *other.props)}
+            now: list[Repeat] = []
             for key, name in sorted(mine.get(lang, {}).items()):
-                prop = key in {fold(p.get(lang, "")) for p in case.props} or key in other_props
-                shared = key in written or (prop and any(has_word(t.get(lang, ""), name) for t in case_texts(other)))
-                if shared and key not in seen:
-                    seen.add(key)
-                    repeat = Repeat(name, other.id, _cards(case, name, lang), _cards(other, name, lang))
-                    if not any(r.cards and (r.cards, r.other_cards) == (repeat.cards, repeat.other_cards) for r in found):
-                        found.append(repeat)  # the same cards in another language: one cause, told once
+                shared = key in written or (key in props and any(has_word(t.get(lang, ""), name) for t in case_texts(other)))
+                if not shared or key in seen:
+                    continue
+                seen.add(key)
+                repeat = Repeat(name, other.id, _cards(case, name, lang), _cards(other, name, lang))
+                if not any(r.cards and (r.cards, r.other_cards) == (repeat.cards, repeat.other_cards) for r in told):
+                    now.append(repeat)
+            told += now
+        found += told
     return found
 
 
