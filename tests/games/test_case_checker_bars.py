@@ -221,3 +221,17 @@ def test_files_checked_together_are_compared_with_each_other(tmp_path, capsys):
     assert "second.yaml: case 'my-other-case': 'a green umbrella' (card 5) is also in case 'my-case' (card 5)" in out
     assert "'Lady Ashdown' (card 5) is also in case 'my-other-case' (card 5)" in out  # on the card of the prop too
     assert "'Albert Finch' (card 1) is also in case 'my-other-case' (card 1)" in out
+
+
+def test_a_case_of_the_tables_cases_folder_is_compared_too(tmp_path, capsys):
+    folder = tmp_path / "cases"
+    folder.mkdir()
+    (folder / "folder-case.yaml").write_text(TEMPLATE.read_text(encoding="utf-8").replace("  id: my-case ", "  id: folder-case ", 1),
+                                             encoding="utf-8")
+    config = tmp_path / "table.toml"
+    config.write_text(f'cases_dir = "{folder}"\n[[seats]]\n', encoding="utf-8")
+    path = broken_copy(tmp_path, [], "template")
+    out, _ = checked(capsys, str(path), "--config", str(config))
+    assert "'Albert Finch' (card 1) is also in case 'folder-case' (card 1)" in out
+    out, _ = checked(capsys, str(path))  # without the folder, the template shares nothing with the bundled cases
+    assert "is also in case" not in out
