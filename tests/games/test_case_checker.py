@@ -486,3 +486,27 @@ def test_a_suspect_of_two_questions_named_on_no_card_is_told_once(tmp_path):
     path.write_text(text, encoding="utf-8")
     warnings = [str(w) for w in load_case_file(path).warnings]
     assert len(warnings) == 1 and "questions[0] (Q1): suspect 'Alfred Finch'" in warnings[0], warnings
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("name", BUNDLED_NAMES)
+def test_cases_show_blind_prints_what_a_table_has_and_no_answer(name, lang, capsys, monkeypatch, spanish):
+    """`--blind`, for a blind solver: intro, special rules, questions, every card front and back, in the
+    language asked; never the answers, their evidence cards, the 221B answers text or the solution."""
+    monkeypatch.setattr("builtins.input", lambda prompt: pytest.fail("--blind asks nothing"))
+    case = load_case_file(CASES_DIR / f"{name}.yaml")
+    capsys.readouterr()
+    assert main(["--lang", lang, "cases", "show", str(CASES_DIR / f"{name}.yaml"), "--blind"]) == 0
+    out = capsys.readouterr().out
+    for text in (case.title, case.intro, case.special_rules):
+        assert text is None or text[lang] in out
+    for question in case.questions:
+        assert question.text is not None and f"{question.number}. {question.text[lang]}" in out
+        assert all(f"   - {choice.label[lang]}\n" in out for choice in question.choices)
+        assert not [form for form in question.accepted if isinstance(form, dict) and form[lang] in out]
+    for card in case.cards:
+        assert card.text is not None and f"\n{card.number}. {card.name[lang]}\n" in out and f"   {card.text[lang]}\n" in out
+    assert case.answers_text is not None and case.solution is not None
+    assert case.answers_text[lang] not in out and case.solution[lang][:60] not in out
+    assert ("Answers" if lang == "en" else "Respuestas") not in out
+    assert not re.search(r"\(cards? \d|\(cartas? \d", out)
