@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kiosk.games.watson_holmes.case import Case, Problem
+from kiosk.games.watson_holmes.case_parts import Question
 from kiosk.games.watson_holmes.difficulty import EASIEST, Difficulty, difficulty
 from kiosk.games.watson_holmes.narrate import CaseText
 from kiosk.games.watson_holmes.repeats import repeats
@@ -34,6 +35,18 @@ def seat_pages(case: Case) -> dict[str, dict[str, int]]:
             for card in case.cards}
 
 
+def same_place(case: Case) -> tuple[int, list[Question]] | None:
+    """The place (1 = first) the right choice holds in every picker question, when it is the same in all
+    of them and there are two or more; None otherwise. The seat, the phone page and the touchscreen list
+    a question's choices in the case's order, so the order is the author's to vary."""
+    pickers = [q for q in sorted(case.questions, key=lambda q: q.number) if q.choices and len(q.accepted) == 1]
+    places = {[c.id for c in q.choices].index(q.accepted[0]) + 1 for q in pickers
+              if q.accepted[0] in [c.id for c in q.choices]}
+    if len(pickers) < 2 or len(places) != 1:
+        return None
+    return places.pop(), pickers
+
+
 def audit(case: Case, others: list[Case]) -> Audit:
     """The warnings and the report of one case, compared with the others (for repeats). A physical
     manifest has no card text: only its names are compared."""
@@ -44,6 +57,13 @@ def audit(case: Case, others: list[Case]) -> Audit:
             "'{name}' ({cards}) is also in case '{other}' ({other_cards}): the same tavern, inspector or prop in two "
             "cases; give this case its own"), {"name": repeat.name, "cards": _cards(repeat.cards), "other": repeat.other,
                                                "other_cards": _cards(repeat.other_cards)})))
+    same = same_place(case)
+    if same is not None:
+        place, questions = same
+        warnings.append(Problem(case.source, None, label, Text(N_(
+            "the right choice is choice {place} of every picker question ({questions}): a table learns to pick it "
+            "there; move it in some of them (cases/FORMAT.md, Pickers)"),
+            {"place": place, "questions": ", ".join(q.id for q in questions)})))
     if case.edition != "kiosk":
         return Audit(tuple(warnings), ())
     pages = seat_pages(case)

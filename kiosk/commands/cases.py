@@ -48,6 +48,7 @@ CHECKS = N_(
     "    many cards its answer is singled out);\n"
     "  - a name, rank, inn or prop is also in another of the table's cases;\n"
     "  - a question is free text without free_text_is_the_point: true and three accepted forms.\n"
+    "  - the right choice is in the same place in every picker question.\n"
     "`show --compare en es` prints both languages side by side and flags the texts whose names,\n"
     "numbers, times or weekdays differ. The format: kiosk/games/watson_holmes/cases/FORMAT.md")
 

@@ -55,6 +55,7 @@ BEFORE_A_NAME = {
     "es": ("inspector", "sargento", "agente", "comisario", "detective", "posada", "taberna", "mesón", "fonda"),
 }
 ARTICLES = ("the", "el", "la", "los", "las")
+_ALL_JOINERS = sorted({joiner for joiners in JOINERS.values() for joiner in joiners})
 _TOKEN = re.compile(r"[\w'’&]+|[^\w\s]")  # a word, or one mark of punctuation
 
 
@@ -157,7 +158,17 @@ def _bare(word: str) -> str:
 
 
 def _shared(name: str) -> bool:
-    return fold(name) in SHARED or fold(name).split()[-1] in PLACE_WORDS or fold(name).split()[0] in PLACE_WORDS
+    """Shared on purpose: a canon name or an address, or a run of them joined by "and", "of"... ("Sherlock
+    Holmes and Dr Watson", "Dean Street and Charing Cross")."""
+    if _canon(name):
+        return True
+    parts = re.split(r"\s+(?:" + "|".join(re.escape(j) for j in _ALL_JOINERS) + r")\s+", name, flags=re.IGNORECASE)
+    return len(parts) > 1 and all(_canon(part) for part in parts)
+
+
+def _canon(name: str) -> bool:
+    folded = fold(name).split()
+    return fold(name) in SHARED or bool(folded) and (folded[-1] in PLACE_WORDS or folded[0] in PLACE_WORDS)
 
 
 def _cards(case: Case, name: str, lang: str) -> tuple[int, ...]:
