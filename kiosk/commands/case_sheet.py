@@ -1,5 +1,7 @@
 """`kiosk cases show`: a case printed as the players meet it, then (once asked) its cards and solution.
 
+`--blind` prints what a table has and nothing more: the public part and every card, front and back,
+never the answers, their evidence, the 221B answers text or the solution (for a blind solver).
 In one language it reads as the table would: cards by their number and name (never by the file's ids),
 with their zone and what their icons mean, all in the reader's language. With `--compare en es` every
 text is printed in both languages side by side, each column wholly in its language, and a text whose
@@ -52,11 +54,15 @@ class Sheet:
         for question in case.questions:
             self.block(partial(self.question, question), self.question_text(question))
 
-    def secrets(self) -> None:
-        """Every card by its number, with its zone, icons and text; the answers; the solution."""
+    def cards(self) -> None:
+        """Every card by its number, front and back: its name, zone and icons, then its text."""
         for card in sorted(self.case.cards, key=lambda c: c.number):
             self.say("")
             self.block(partial(self.card, card), self.card_text(card))
+
+    def secrets(self) -> None:
+        """Every card (as `cards`); the answers with their evidence cards; the solution."""
+        self.cards()
         self.say("")
         self.block(lambda lang: [Text(N_("Answers")).render(lang)])
         for question in self.case.questions:

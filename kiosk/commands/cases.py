@@ -3,7 +3,8 @@
 `kiosk cases check FILE...` checks case files and names every problem (file, line, case, card, field);
 `kiosk cases list` shows the table's cases, bundled or from its cases folder, and the broken ones;
 `kiosk cases new NAME` writes a commented template; `kiosk cases show FILE` prints a case as the
-players meet it (`--compare en es`: both languages side by side, for proofreading); `kiosk cases play CASE` lets bots play a case (an id or a file) in the terminal,
+players meet it (`--compare en es`: both languages side by side, for proofreading; `--blind`: only what
+a table has, every card but no answer, for a blind solver); `kiosk cases play CASE` lets bots play a case (an id or a file) in the terminal,
 narrated in public, in the language chosen with `--lang`.
 """
 
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from kiosk import i18n
+from kiosk.commands.case_audit import audit
 from kiosk.commands.case_folder import use_configured_cases_folder
 from kiosk.commands.case_sheet import Sheet
 from kiosk.bots.table_bots import table_bot
@@ -40,7 +42,13 @@ CHECKS = N_(
     "  - a question that opens on a card has its answer stated by the introduction, the special\n"
     "    rules or that card;\n"
     "  - at difficulty 2 or more, only one card of a question's evidence supports the answer\n"
-    "    beyond repeating it (unless the question says single_card_ok: true).\n"
+    "    beyond repeating it (unless the question says single_card_ok: true);\n"
+    "  - a card needs more than 6 pages on a seat screen in any language;\n"
+    "  - the stated difficulty is not the band its cards play at (it prints, per question, on how\n"
+    "    many cards its answer is singled out);\n"
+    "  - a name, rank, inn or prop is also in another of the table's cases;\n"
+    "  - a question is free text without free_text_is_the_point: true and three accepted forms.\n"
+    "  - the right choice is in the same place in every picker question.\n"
     "`show --compare en es` prints both languages side by side and flags the texts whose names,\n"
     "numbers, times or weekdays differ. The format: kiosk/games/watson_holmes/cases/FORMAT.md")
 
@@ -63,6 +71,9 @@ def register(subparsers: Any) -> None:
     show = actions.add_parser("show", help=_("print a case as the players meet it, then its cards and solution"))
     show.add_argument("file", type=Path, metavar="FILE", help=_("case file (YAML)"))
     show.add_argument("--yes", action="store_true", help=_("print the cards and the solution without asking"))
+    show.add_argument("--blind", action="store_true",
+                      help=_("print only what a table has (introduction, special rules, questions and every card, front "
+                             "and back), never the answers, their evidence or the solution: for a blind solver"))
     show.add_argument("--compare", nargs=2, metavar=("LANG", "LANG"), choices=i18n.LANGUAGES, default=None,
                       help=_("print two languages side by side, for proofreading, and flag the texts whose names, "
                              "numbers, times or weekdays differ between them"))
@@ -74,7 +85,7 @@ def register(subparsers: Any) -> None:
     playing.add_argument("--robust", action="store_true",
                          help=_("instead of playing, tell for each question whether it survives the loss of any one card"))
     playing.set_defaults(handler=run_play)
-    for sub in (listing, playing):
+    for sub in (check, listing, playing):
         sub.add_argument("--config", type=Path, default=None, help=_("table.toml (its cases_dir)"))
     for sub in (check, listing, new, show, playing):  # `--lang` after the action too (`kiosk cases play X --lang es`)
         sub.add_argument("--lang", choices=i18n.LANGUAGES, default=argparse.SUPPRESS, help=_("language (default: table.toml's)"))
@@ -82,23 +93,32 @@ def register(subparsers: Any) -> None:
 
 def run_check(args: argparse.Namespace) -> int:
     problems: list[str] = []
-    bundled = CaseLibrary().scan().entries
+    config = use_configured_cases_folder(args.config)
+    table = CaseLibrary(folder=config.cases_dir).scan().entries  # bundled and the cases folder
+    loaded: list[tuple[Path, Case]] = []
     for path in args.files:
         try:
             case = load_case_file(path)
         except CaseError as error:
             problems.append(error.render())
             continue
-        twin = bundled.get(case.id)
-        if twin is not None and twin.path.resolve() != path.resolve():
+        twin = table.get(case.id)
+        if twin is not None and twin.origin == BUNDLED and twin.path.resolve() != path.resolve():
             problems.append(Problem(str(path), None, "", Text(
                 N_("case id '{id}' is already the id of {other}; give this case another id (a case never "
                    "replaces another)"), {"id": case.id, "other": str(twin.path)})).render())
             continue
-        if args.strict and case.warnings:
-            problems.extend(warning.render() for warning in case.warnings)
+        loaded.append((path, case))
+    for path, case in loaded:
+        others = {entry.case.id: entry.case for entry in table.values()} | {other.id: other for _, other in loaded}
+        found = audit(case, [other for other_id, other in others.items() if other_id != case.id])
+        for line in found.report:
+            print(f"{path.name}: {line.render()}")
+        warnings = [*case.warnings, *found.warnings]
+        if args.strict and warnings:
+            problems.extend(warning.render() for warning in warnings)
             continue
-        for warning in case.warnings:
+        for warning in warnings:
             print(Text(N_("warning: {problem}"), {"problem": warning.render()}).render())
         print(
             Text(
@@ -174,6 +194,9 @@ def run_show(args: argparse.Namespace) -> int:
                                  {"langs": ", ".join(case.languages), "got": " ".join(languages)}).render())
     sheet = Sheet(case, languages)
     sheet.public()
+    if args.blind:
+        sheet.cards()
+        return 0
     print()
     if not args.yes and not _confirmed(Text(N_("Show the card texts and the solution? They spoil the case. [y/N] ")).render()):
         return 0

@@ -1,5 +1,5 @@
-"""The strict case checker: a broken copy of a bundled case for each rule, refused with one specific
-message (file, line, case, card or question, field, and what is expected); the authoring commands
+"""The strict case checker: a broken copy of the author's template for each rule (of a bundled case only
+for what the template lacks, its zones), refused with one specific message (file, line, case, card or question, field, and what is expected); the authoring commands
 `kiosk cases new` and `kiosk cases show`."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ TEMPLATE_C05 = """        C05: {en: "the club's cloakroom", es: "el guardarropa 
 
 
 def broken_copy(tmp_path: Path, changes: list[tuple[str, str]], case: str = TUTORIAL) -> Path:
-    """The bundled case with each `old` text replaced once by `new` (each must be found)."""
+    """The template (or a bundled case) with each `old` text replaced once by `new` (each must be found)."""
     text = (TEMPLATE if case == "template" else CASES_DIR / f"{case}.yaml").read_text(encoding="utf-8")
     for old, new in changes:
         assert old in text, old
@@ -44,47 +44,47 @@ def line_of(path: Path, text: str) -> int:
     "changes, case, expected",
     [
         # a misspelled key: named, with the nearest known key, and not again as a missing field
-        ([("      accepted: [organ]", "      accepted: [organ]\n      revael: {after_round: 2}")], TUTORIAL,
-         "case 'lamplighter', questions[1] (Q2): unknown field 'revael', did you mean 'reveal'?"),
-        ([("      back_text:\n        en: >-\n          The lock", "      back_txt:\n        en: >-\n          The lock")], TUTORIAL,
-         "case 'lamplighter', location_cards[1] (C02): unknown field 'back_txt', did you mean 'back_text'?"),
-        ([("  difficulty: 0", "  difficulty: 0\n  colour: blue")], TUTORIAL,
-         "case 'lamplighter': unknown field 'colour', expected one of id, edition, languages,"),
+        ([("      accepted: [finch]", "      accepted: [finch]\n      revael: {after_round: 2}")], "template",
+         "case 'my-case', questions[0] (Q1): unknown field 'revael', did you mean 'reveal'?"),
+        ([('      back_text:\n        en: "The porter', '      back_txt:\n        en: "The porter')], "template",
+         "case 'my-case', location_cards[1] (C02): unknown field 'back_txt', did you mean 'back_text'?"),
+        ([("  difficulty: 1 ", "  difficulty: 1\n  colour: blue\n  #")], "template",
+         "case 'my-case': unknown field 'colour', expected one of id, edition, languages,"),
         # numbers: type and range
-        ([("      gain: 3", "      gain: -2")], TUTORIAL,
-         "case 'lamplighter', fixed_cards.carriage_stop: field 'gain' must be a whole number 1-10, got -2"),
-        ([("  special_rules:\n", "  special_rules:\n    police_limit_players: -2\n")], TUTORIAL,
-         "case 'lamplighter', special_rules: field 'police_limit_players' must be a whole number 1-7, got -2"),
-        ([("  difficulty: 0", "  difficulty: 42")], TUTORIAL,
-         "case 'lamplighter': field 'difficulty' must be a whole number 0-5, got 42"),
-        ([("      gives_carriages: 2", "      gives_carriages: -1")], TUTORIAL,
-         "case 'lamplighter', location_cards[2] (C03): field 'gives_carriages' must be a whole number 1-10, got -1"),
+        ([("gain: 3}", "gain: -2}")], "template",
+         "case 'my-case', fixed_cards.carriage_stop: field 'gain' must be a whole number 1-10, got -2"),
+        ([("  special_rules:\n", "  special_rules:\n    police_limit_players: -2\n")], "template",
+         "case 'my-case', special_rules: field 'police_limit_players' must be a whole number 1-7, got -2"),
+        ([("  difficulty: 1 ", "  difficulty: 42 ")], "template",
+         "case 'my-case': field 'difficulty' must be a whole number 0-5, got 42"),
+        ([("      gives_carriages: 2", "      gives_carriages: -1")], "template",
+         "case 'my-case', location_cards[2] (C03): field 'gives_carriages' must be a whole number 1-10, got -1"),
         ([("{from: LDN, to: KNT, cost: 1}", "{from: LDN, to: KNT, cost: -1}")], FULL,
          "case 'thornbury-clock', special_rules, zone_travel[0]: field 'cost' must be a whole number 0-10, got -1"),
-        ([("  min_players: 2", "  min_players: two")], TUTORIAL,
-         "case 'lamplighter': field 'min_players' must be a whole number, got 'two'"),
+        ([("  min_players: 2", "  min_players: two")], "template",
+         "case 'my-case': field 'min_players' must be a whole number, got 'two'"),
         # solvability
         ([(TEMPLATE_C05, "")], "template",
          "case 'my-case', questions[1] (Q2): evidence: the answer rests on 1 readable card (C02); list in "
          "'evidence' at least two cards that establish it, or mark the question 'single_card_ok: true'"),
-        ([("      icons: [gives_lockpick]", "      icons: []")], TUTORIAL,
-         "case 'lamplighter': C08 needs a lockpick, but nothing gives one: give a card that needs none the "
+        ([("      icons: [gives_lockpick]", "      icons: []")], "template",
+         "case 'my-case': C05 needs a lockpick, but nothing gives one: give a card that needs none the "
          "gives_lockpick icon, or set special_rules.start_resources.lockpick: 1"),
         # references
         ([("        C05: {en: \"the club's", "        C66: {en: \"the club's")], "template",
          "case 'my-case', questions[1] (Q2): evidence: no location card 'C66', expected one of C01, C02,"),
-        ([("      accepted: [organ]", "      accepted: [organ]\n      reveal: {on_card: C42}")], TUTORIAL,
-         "case 'lamplighter', questions[1] (Q2): reveal.on_card: no location card 'C42', expected one of C01,"),
-        ([("      accepted: [organ]", "      accepted: [attic]")], TUTORIAL,
-         "case 'lamplighter', questions[1] (Q2): accepted answer 'attic' is not one of the choice ids (organ, cellar, lodgings, river)"),
+        ([("reveal: {after_round: 1}", "reveal: {on_card: C42}")], "template",
+         "case 'my-case', questions[1] (Q2): reveal.on_card: no location card 'C42', expected one of C01,"),
+        ([("      accepted: [finch]", "      accepted: [attic]")], "template",
+         "case 'my-case', questions[0] (Q1): accepted answer 'attic' is not one of the choice ids (finch, ashdown, moss)"),
         ([("      zone: KNT", "      zone: PARIS")], FULL,
          "case 'thornbury-clock', location_cards[11] (C12): no zone 'PARIS', expected one of LDN, KNT"),
         # every text in every language the case declares
-        ([('    es: "El libro del farolero"\n', "")], TUTORIAL,
-         "case 'lamplighter': field 'title' has no text in es"),
+        ([('    es: "El paraguas desaparecido"\n', "")], "template",
+         "case 'my-case': field 'title' has no text in es"),
         # a broken list of languages is one problem, not one per text
-        ([("  languages: [en, es]", "  languages: [en, fr]")], TUTORIAL,
-         "case 'lamplighter': field 'languages' must list some of en, es, got ['en', 'fr']"),
+        ([("  languages: [en, es]", "  languages: [en, fr]")], "template",
+         "case 'my-case': field 'languages' must list some of en, es, got ['en', 'fr']"),
     ],
 )
 def test_each_broken_copy_is_refused_with_one_specific_message(tmp_path, changes, case, expected):
@@ -95,8 +95,8 @@ def test_each_broken_copy_is_refused_with_one_specific_message(tmp_path, changes
 
 
 def test_a_message_names_the_line_of_the_field(tmp_path):
-    path = broken_copy(tmp_path, [("      gain: 3", "      gain: -2")])
-    assert problems(path)[0].startswith(f"broken.yaml:{line_of(path, 'gain: -2')}: case 'lamplighter'")
+    path = broken_copy(tmp_path, [("gain: 3}", "gain: -2}")], "template")
+    assert problems(path)[0].startswith(f"broken.yaml:{line_of(path, 'gain: -2')}: case 'my-case'")
 
 
 def test_a_question_may_rest_on_one_card_when_the_case_says_so(tmp_path):
@@ -107,24 +107,25 @@ def test_a_question_may_rest_on_one_card_when_the_case_says_so(tmp_path):
 
 def test_a_lockpick_in_every_players_start_is_a_source(tmp_path):
     path = broken_copy(tmp_path, [("      icons: [gives_lockpick]", "      icons: []"),
-                                  ("  special_rules:\n", "  special_rules:\n    start_resources: {lockpick: 1}\n")])
+                                  ("  special_rules:\n", "  special_rules:\n    start_resources: {lockpick: 1}\n")], "template")
     assert load_case_file(path).start["lockpick"] == 1
 
 
 def test_an_unclosed_quote_is_reported_where_it_opens_with_the_line_shown(tmp_path):
-    path = broken_copy(tmp_path, [('        en: "Who took the ledger? (full name)"', '        en: "Who took the ledger? (full name)')])
-    quote_line = line_of(path, "Who took the ledger")
+    path = broken_copy(tmp_path, [('        en: "Who took the umbrella? (full name)"', '        en: "Who took the umbrella? (full name)')],
+                       "template")
+    quote_line = line_of(path, "Who took the umbrella")
     found = problems(path)
     assert len(found) == 1
     first, shown, caret = found[0].splitlines()
     assert first == (f"broken.yaml:{quote_line}: not valid YAML at line {quote_line}, column 13: a quoted text opens "
                      f"here and runs on to line {quote_line + 1}: is its closing quote missing?")
-    assert shown.strip() == 'en: "Who took the ledger? (full name)'
+    assert shown.strip() == 'en: "Who took the umbrella? (full name)'
     assert caret.index("^") == shown.index('"')
 
 
 def test_a_quote_left_open_to_the_end_is_reported_where_it_opens(tmp_path):
-    path = broken_copy(tmp_path, [("      gain: 3", '      gain: "3')])
+    path = broken_copy(tmp_path, [("gain: 3}", 'gain: "3}')], "template")
     found = problems(path)
     assert len(found) == 1 and found[0].startswith(f"broken.yaml:{line_of(path, 'gain:')}: not valid YAML")
 
@@ -140,7 +141,7 @@ def test_a_case_without_cards_is_one_problem_not_one_per_reference():
 
 
 def test_a_bad_indent_is_reported_at_its_line(tmp_path):
-    path = broken_copy(tmp_path, [("      number: 7\n", "      number: 7\n     stray: 1\n")])
+    path = broken_copy(tmp_path, [("      number: 5\n", "      number: 5\n     stray: 1\n")], "template")
     found = problems(path)
     line = line_of(path, 'stray: 1')
     assert len(found) == 1 and found[0].startswith(
@@ -486,3 +487,27 @@ def test_a_suspect_of_two_questions_named_on_no_card_is_told_once(tmp_path):
     path.write_text(text, encoding="utf-8")
     warnings = [str(w) for w in load_case_file(path).warnings]
     assert len(warnings) == 1 and "questions[0] (Q1): suspect 'Alfred Finch'" in warnings[0], warnings
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("name", BUNDLED_NAMES)
+def test_cases_show_blind_prints_what_a_table_has_and_no_answer(name, lang, capsys, monkeypatch, spanish):
+    """`--blind`, for a blind solver: intro, special rules, questions, every card front and back, in the
+    language asked; never the answers, their evidence cards, the 221B answers text or the solution."""
+    monkeypatch.setattr("builtins.input", lambda prompt: pytest.fail("--blind asks nothing"))
+    case = load_case_file(CASES_DIR / f"{name}.yaml")
+    capsys.readouterr()
+    assert main(["--lang", lang, "cases", "show", str(CASES_DIR / f"{name}.yaml"), "--blind"]) == 0
+    out = capsys.readouterr().out
+    for text in (case.title, case.intro, case.special_rules):
+        assert text is None or text[lang] in out
+    for question in case.questions:
+        assert question.text is not None and f"{question.number}. {question.text[lang]}" in out
+        assert all(f"   - {choice.label[lang]}\n" in out for choice in question.choices)
+        assert not [form for form in question.accepted if isinstance(form, dict) and form[lang] in out]
+    for card in case.cards:
+        assert card.text is not None and f"\n{card.number}. {card.name[lang]}\n" in out and f"   {card.text[lang]}\n" in out
+    assert case.answers_text is not None and case.solution is not None
+    assert case.answers_text[lang] not in out and case.solution[lang][:60] not in out
+    assert ("Answers" if lang == "en" else "Respuestas") not in out
+    assert not re.search(r"\(cards? \d|\(cartas? \d", out)

@@ -97,6 +97,7 @@ class Case:
     stop_gain: int
     solution: Localized | None
     credits: dict[str, str] = field(default_factory=dict)
+    props: tuple[Localized, ...] = ()  # the case's own objects, compared across cases (cases/FORMAT.md)
     digest: str = ""  # sha256 of the file's bytes: a stored game replays only with the same file
     warnings: tuple[Problem, ...] = field(default=(), compare=False)  # what `kiosk cases check` reports but plays
     by_id: dict[str, Card] = field(default_factory=dict, compare=False, repr=False)
@@ -125,7 +126,7 @@ FLAGS = ("no_watson_this_case", "no_holmes_this_case")
 FIELDS: dict[str, tuple[str, ...]] = {
     "file": ("format", "case"),
     "case": ("id", "edition", "languages", "title", "difficulty", "min_players", "max_players", "expected_minutes", "intro",
-             "questions",
+             "questions", "props",
              "special_rules", "layout", "location_cards", "fixed_cards", "solution", "credits"),
     "layout": ("grid",),
     "grid": ("cols", "rows"),
@@ -139,8 +140,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "baker_street_221b": ("id", "position", "answers_text"),
     "carriage_stop": ("id", "position", "gain"),
     "question": ("id", "number", "text", "answer_kind", "choices", "accepted", "range", "evidence", "reveal",
-                 "single_card_ok"),
-    "choice": ("id", "label"),
+                 "single_card_ok", "free_text_is_the_point"),
+    "choice": ("id", "label", "telling", "cleared_by"),
     "reveal": ("after_round", "on_card"),
     "solution": ("text",),
     "credits": ("author", "licence"),
@@ -345,6 +346,11 @@ class _Reader:
         found = self.get(data, key, where, list, default=[])
         return list(found)
 
+    def texts(self, data: Any, key: str, where: str) -> tuple[Localized, ...]:
+        """An optional list of texts (`telling`, `props`): each per language, or one plain string."""
+        found = [self.text({key: item}, key, where) for item in self.items(data, key, where)]
+        return tuple(text for text in found if text)
+
     def position(self, data: Any, where: str, grid: tuple[int, int]) -> tuple[int, int]:
         raw = self.get(data, "position", where, dict)
         self.fields(raw, "position", f"{where}, position")
@@ -508,6 +514,7 @@ def parse_case(raw: Any, source: str, digest: str = "") -> Case:
         r.fail(label, Text(N_("missing field '{key}'"), {"key": "solution"}), data)
     credits = r.get(data, "credits", label, dict, default={})
     r.fields(credits, "credits", f"{label}, credits")
+    props = r.texts(data, "props", label)
     if r.problems:
         raise CaseError(source, r.problems)
     if kiosk:
@@ -541,6 +548,7 @@ def parse_case(raw: Any, source: str, digest: str = "") -> Case:
         stop_gain=stop_gain,
         solution=solution,
         credits={str(k): str(v) for k, v in credits.items()},
+        props=props,
         digest=digest,
         warnings=tuple(r.warnings),
     )
@@ -659,7 +667,8 @@ def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, cards: lis
         choice_id = r.get(c, "id", cw, str) or ""
         if choice_id and choice_id in [known.id for known in choices]:
             r.fail(cw, Text(N_("choice id '{id}' is used twice"), {"id": choice_id}), c, "id")
-        choices.append(Choice(choice_id, r.text(c, "label", cw) or {}))
+        choices.append(Choice(choice_id, r.text(c, "label", cw) or {}, r.texts(c, "telling", cw),
+                              _cleared_by(r, c, cw, cards)))
     choice_ids = [c.id for c in choices]
     accepted = r.items(q, "accepted", where)
     number_range = None
@@ -708,12 +717,14 @@ def _question(r: _Reader, q: dict[str, Any], where: str, kiosk: bool, cards: lis
     if len({str(card) for card in evidence}) != len(evidence):
         r.fail(where, Text(N_("evidence: a card is listed twice")), q, "evidence")
     single = r.get(q, "single_card_ok", where, bool, default=False)
+    free_on_purpose = r.get(q, "free_text_is_the_point", where, bool, default=False)
     if kiosk and card_ids and (id(q), "evidence") not in r.misspelled:
         _check_solvable(r, q, where, evidence, cards, lockpick_ok, single)
     return Question(
         evidence=tuple(evidence),
         evidence_phrases=phrases,
         single_card_ok=bool(single),
+        free_text_is_the_point=bool(free_on_purpose),
         id=q_id or "",
         number=number if isinstance(number, int) else -1,  # -1: already reported
         text=text,
@@ -737,10 +748,16 @@ def _evidence(r: _Reader, q: dict[str, Any], where: str, cards: list[Card]) -> t
                                   "`{card}: \"...\"`"), {"card": raw[0]}), q, "evidence")
         return list(raw), {}
     found = r.get(q, "evidence", where, dict, default={})
+    return list(found), _phrases_on_cards(r, found, f"{where}, evidence", cards)
+
+
+def _phrases_on_cards(r: _Reader, found: dict[Any, Any], where: str, cards: list[Card]) -> dict[str, Localized]:
+    """Per card and language, the phrase it shows (`evidence`, `cleared_by`); a phrase that is not on
+    its card's front name or back text in that language is an error."""
     by_id = {card.id: card for card in cards}
     phrases: dict[str, Localized] = {}
     for card_id in found:
-        phrase = r.text(found, card_id, f"{where}, evidence")
+        phrase = r.text(found, card_id, where)
         card = by_id.get(card_id) if isinstance(card_id, str) else None
         if phrase is None or card is None or card.text is None:
             continue
@@ -750,9 +767,29 @@ def _evidence(r: _Reader, q: dict[str, Any], where: str, cards: list[Card]) -> t
                 continue
             shown = f"{card.name.get(lang, '')} {card.text[lang]}"
             if said.strip() and fold(said) not in fold(shown):
-                r.fail(f"{where}, evidence", Text(N_("the phrase \"{phrase}\" ({lang}) is not on card {card}"),
-                                                  {"phrase": said, "lang": lang, "card": card_id}), found, card_id)
-    return list(found), phrases
+                r.fail(where, Text(N_("the phrase \"{phrase}\" ({lang}) is not on card {card}"),
+                                   {"phrase": said, "lang": lang, "card": card_id}), found, card_id)
+    return phrases
+
+
+def _cleared_by(r: _Reader, choice: Any, where: str, cards: list[Card]) -> tuple[tuple[str, ...], ...]:
+    """A choice's `cleared_by`: a list of ways, each a mapping of the cards that together rule the choice
+    out to the phrase each shows (checked as `evidence` is)."""
+    ways: list[tuple[str, ...]] = []
+    card_ids = [card.id for card in cards]
+    for index, way in enumerate(r.items(choice, "cleared_by", where)):
+        at = f"{where}, cleared_by[{index}]"
+        if not isinstance(way, dict) or not way:
+            r.fail(at, Text(N_("a way of clearing a choice is a mapping of cards to the phrase each shows, such as "
+                               "`{{C05: \"at the piano\"}}`, got {got}"), {"got": _shown(way)}), choice, "cleared_by")
+            continue
+        for card_id in way:
+            if card_ids and card_id not in card_ids:
+                r.fail(at, _unknown(N_("cleared_by: no location card '{name}', expected one of {known}"), card_id, card_ids),
+                       way, card_id)
+        _phrases_on_cards(r, way, at, cards)
+        ways.append(tuple(str(card_id) for card_id in way))
+    return tuple(ways)
 
 
 def _check_solvable(r: _Reader, q: dict[str, Any], where: str, evidence: list[Any], cards: list[Card],

@@ -13,6 +13,10 @@ Localized = dict[str, str]  # language -> text
 class Choice:
     id: str
     label: Localized
+    # descriptions only this choice fits ("the copyist"), for the singled-out count (cases/FORMAT.md)
+    telling: tuple[Localized, ...] = ()
+    # the ways the cards clear this choice: each way the cards that together rule it out (ids)
+    cleared_by: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,7 @@ class Question:
     # card id -> language -> the phrase on that card that supports the answer (empty: an old list form)
     evidence_phrases: dict[str, Localized] = field(default_factory=dict, compare=False)
     single_card_ok: bool = False  # the question may rest on one card of its evidence
+    free_text_is_the_point: bool = False  # FREE_TEXT on purpose: no picker could ask it
 
     @property
     def graded_by_player(self) -> bool:

@@ -7,7 +7,10 @@
   that opens it already states word for word: the question gives itself away as it opens;
 - at difficulty 2 or more, an answer only one card of its evidence supports beyond repeating the answer
   (a phrase such as "Edwin Marsh" for the answer Edwin Marsh supports nothing), unless the question
-  says `single_card_ok: true`.
+  says `single_card_ok: true`;
+- a free-text question, which the attempting player grades alone, unless the case says free text is the
+  point (`free_text_is_the_point: true`) and gives the ways a table would say the answer (at least
+  FREE_TEXT_FORMS accepted forms).
 
 Each finding names the question's field it is about (and which choice or evidence card), so that the
 loader can give its line.
@@ -23,6 +26,7 @@ from kiosk.games.watson_holmes.wording import fold, has_word, name_words, quanti
 from kiosk.i18n import N_, Text, counted
 
 DIFFICULTY_FOR_TWO_CARDS = 2  # from this difficulty on, one card should not settle an answer
+FREE_TEXT_FORMS = 3  # accepted forms a free-text question gives, when free text is the point
 
 
 @dataclass(frozen=True)
@@ -44,7 +48,8 @@ class Setting:
 
 
 def question_findings(q: Question, setting: Setting) -> list[Finding]:
-    return [*_names_on_no_card(q, setting), *_sealed_but_stated(q, setting), *_settled_by_one_card(q, setting)]
+    return [*_names_on_no_card(q, setting), *_sealed_but_stated(q, setting), *_settled_by_one_card(q, setting),
+            *_free_text(q)]
 
 
 def _card_text(card: Card, lang: str) -> str:
@@ -141,3 +146,22 @@ def _settled_by_one_card(q: Question, setting: Setting) -> list[Finding]:
         "repeat the answer): at difficulty {difficulty} an answer should rest on two; give another card a clue that "
         "points to it, or mark the question 'single_card_ok: true'",
         len(supporting), cards=", ".join(supporting) or "-", bare=", ".join(bare), difficulty=setting.difficulty))]
+
+
+def _free_text(q: Question) -> list[Finding]:
+    """Free text is graded by the attempting player alone, and a table argues over how much detail is
+    right: a picker settles it. Free text stays where it is the point, with the forms a table would say."""
+    if q.answer_kind != "FREE_TEXT" or not q.accepted:
+        return []
+    forms = len(q.accepted)
+    if not q.free_text_is_the_point:
+        return [Finding("answer_kind", None, Text(N_(
+            "free text: the attempting player grades the written answer alone, and a table argues over it; make it a "
+            "picker (CHOICE, PERSON_FULL_NAME or NUMBER), or, if free text is the point, say "
+            "'free_text_is_the_point: true' and give at least {least} accepted forms"), {"least": FREE_TEXT_FORMS}))]
+    if forms >= FREE_TEXT_FORMS:
+        return []
+    return [Finding("accepted", None, counted(
+        "free text is the point, but 'accepted' gives {count} form; give at least {least}, the ways a table would say it",
+        "free text is the point, but 'accepted' gives {count} forms; give at least {least}, the ways a table would say it",
+        forms, least=FREE_TEXT_FORMS))]
