@@ -63,7 +63,7 @@ def test_watson_costs_four_once_per_round_and_reads_a_chosen_card_to_everyone():
     events = act(state, 0, "watson_target", "C04")
     reading = one(events, "watson_reading")
     assert reading.audience is None and reading.data["visitor"] == 1
-    assert reading.data["text"]["en"].startswith('"I walked Dean Street on Tuesday evening')
+    assert reading.data["text"] == GAME.case(state).card("C04").text  # card 4's own words, in both languages
     assert GAME.view(state, None)["watson_reading"]["card"] == "C04"
 
 
