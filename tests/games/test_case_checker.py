@@ -414,7 +414,7 @@ def spanish():
 def test_cases_show_in_spanish_names_cards_by_number_with_zones_and_icons_in_words(capsys, spanish):
     out = shown(capsys, "--lang", "es", str(CASES_DIR / f"{FULL}.yaml"))
     assert "1. Scotland Yard\n   Zona: Londres\n   Da una ficha de policía.\n   Da una ficha de cancelación.\n" in out
-    assert "Zona: Kent" in out and "Carta cerrada: hace falta una ganzúa para leerla." in out
+    assert "Zona: Kent" in out and "Bajo llave: hace falta una ganzúa para leerla." in out
     assert "gives_police" not in out and "lockpick_required" not in out
     assert not re.search(r"\bC\d+\b|C221B|\bSTOP\b", out), re.findall(r".*\bC\d+\b.*", out)
     assert re.search(r"\n1\. Julian Reeve  \(cartas \d+(, \d+)+\)\n", out)
