@@ -20,6 +20,10 @@ the investigator 91.0%, win round 13.7; before its first revision, 77%, win roun
     thornbury-clock  investigator (after)     84.5%      14.3    14.7      12.1
     lady-in-grey     random (before)           0.0%         -    17.7      13.4
     lady-in-grey     investigator (after)     98.0%       8.7     8.7       7.6
+
+The Brighton Pomeranian (issue #36, a case for two or three), measured 2026-12-04 with `--games 200`:
+at 3 bots, random 7.0% (win round 8.1), investigator 94.5% (win round 6.3, 6.4 rounds); at 2 bots
+(`run` alone, 200 games), random 5.5%, investigator 87.0% (win round 7.8).
 """
 
 from __future__ import annotations
@@ -83,14 +87,14 @@ def main() -> None:
     game = registry.get("watson-holmes")
     cases = next(o.choices for o in game.info.options if o.name == "case")
     print(f"{args.games} games per case, {args.seats} bots at the table")
-    print(f"{'case':<16} {'bot':<22} {'winner':>7} {'win round':>9} {'rounds':>7} {'spent/bot':>9} {'ms/game':>8}")
+    print(f"{'case':<20} {'bot':<22} {'winner':>7} {'win round':>9} {'rounds':>7} {'spent/bot':>9} {'ms/game':>8}")
     for case in cases or ():
         for name, make in BOTS.items():
             started = time.perf_counter()
             r = run(case, make, args.games, args.seats)
             ms = (time.perf_counter() - started) * 1000 / args.games
             print(
-                f"{case:<16} {name:<22} {r['won']:>7.1%} {r['win_round']:>9.1f} {r['rounds']:>7.1f} {r['carriages']:>9.1f} {ms:>8.0f}"
+                f"{case:<20} {name:<22} {r['won']:>7.1%} {r['win_round']:>9.1f} {r['rounds']:>7.1f} {r['carriages']:>9.1f} {ms:>8.0f}"
             )
 
 
