@@ -48,9 +48,10 @@ class TimeReveal:
     rounds: int = 0
     piles: int = 1
     # Where the last still picture left its moving part out (`Painter.still`): the packets' bar, or
-    # the card turning over as (centre, radius, hours, minutes)
+    # the card turning over as (centre, radius, hours, minutes); and where the packets' line lies
     _bar: pygame.Rect | None = field(default=None, init=False, repr=False, compare=False)
     _turning: tuple[tuple[int, int], int, int, int] | None = field(default=None, init=False, repr=False, compare=False)
+    _line: pygame.Rect | None = field(default=None, init=False, repr=False, compare=False)  # the packets' line
 
     @classmethod
     def from_event(cls, data: dict[str, Any], start: float, per: float) -> TimeReveal:
@@ -113,57 +114,134 @@ class TimeReveal:
         assert self._turning is not None
         centre, radius, hours, minutes = self._turning
         draw_clock(paint.surface, centre, radius, hours, minutes, flip(progress))
-        whole = pygame.Rect(0, 0, 2 * radius, 2 * radius)  # the face at its widest: all a turning card covers
-        whole.center = centre
-        return [whole.inflate(4, 4)]  # and the thick hands' ends
+        return [card_area(centre, radius)]
 
     def draw(self, paint: Painter, rect: pygame.Rect, narrator: Any, now: float, shown: list[str]) -> None:
         """Draw the reveal in `rect`; every Time face drawn is appended to `shown`. With `paint.still`,
         the moving part is left for `draw_moving`."""
         theme, layout = paint.theme, paint.layout
         paint.box(rect, theme.panel, theme.accent, radius=layout.mm(2))
-        title, body = rows(inset(rect, layout.mm(2)), [1, 5], gap=layout.mm(1))
+        title, counter, body = self._places(paint, rect)
         index, progress = self.moment(now)
-        if self.method != "packets":
-            title, counter = columns(title, [5, 1], gap=layout.mm(1))
-            paint.text(counter, Verbatim(f"{index + 1}/{len(self.sequence)}"), TITLE, theme.ink, title=True)
+        if counter is not None:
+            self._draw_counter(paint, counter, index)
         say(paint, title, Text(TEMPLATES["time_reveal"], {"city": Text(self.city)}), theme.accent, (TITLE, BODY, LABEL))
         if self.method == "packets":
-            self._draw_rounds(paint, body, index, progress)
+            words, cells, bar = self._rounds_places(paint, body)
+            self._draw_packets_line(paint, words, index)
+            for i, cell in enumerate(cells):
+                self._draw_packet(paint, cell, empty=i > index)
+            self._bar = bar
+            if not paint.still:
+                self._draw_bar(paint, bar, index, progress)
             return
-        faces = body
-        piles = max(1, self.piles)
-        for pile, box in enumerate(columns(faces, [1] * piles, gap=layout.mm(3))):
-            top = index - (index - pile) % piles if index >= pile else None
-            radius = max(8, min(box.width, box.height) // 2 - layout.mm(1))
-            if top is None:
-                back = pygame.Rect(0, 0, radius * 3 // 2, radius * 2)
-                back.center = box.center
-                card_back(paint, back, "TIME")
-                continue
-            face = self.sequence[top]
-            hours, minutes = clock_of(narrator, face)
-            shown.append(face)
-            if top == index:  # turning over (or lying flat after its turn)
-                self._turning = (box.center, radius, hours, minutes)
-                if paint.still:
-                    continue
-            draw_clock(paint.surface, box.center, radius, hours, minutes, flip(progress) if top == index else 1.0)
+        for pile, (box, radius) in enumerate(self._piles(paint, body)):
+            self._draw_pile(paint, box, radius, self._top(pile, index), index, progress, narrator)
+        shown.extend(self._faces(index))
 
-    def _draw_rounds(self, paint: Painter, body: pygame.Rect, index: int, progress: float) -> None:
-        theme, layout = paint.theme, paint.layout
+    def redraw_still(self, paint: Painter, rect: pygame.Rect, narrator: Any, before: int, now: float,
+                     shown: list[str]) -> list[pygame.Rect]:
+        """Over the still picture drawn for look `before` (`paint.still` set), redraw only what the look
+        under way at `now` changed in it, each part on the panel's plain fill: the counter and the piles
+        whose card changed (or the packets' line and the packets passed since). A card laid on a single
+        pile changes only the counter: the pile's top card is the moving part. The rectangles redrawn;
+        every Time face shown is appended to `shown`."""
+        theme = paint.theme
+        index, progress = self.moment(now)
+        _, counter, body = self._places(paint, rect)
+        changed: list[pygame.Rect] = []
+        if self.method == "packets":
+            words, cells, _ = self._rounds_places(paint, body)
+            line = self._line or words  # the glyphs of the line before: around them, the panel's fill
+            paint.box(line, theme.panel)
+            changed.append(line.union(self._draw_packets_line(paint, words, index)))
+            for i in range(min(before, index) + 1, min(max(before, index) + 1, len(cells))):  # the packets passed
+                paint.box(cells[i], theme.panel)
+                self._draw_packet(paint, cells[i], empty=i > index)
+                changed.append(cells[i])
+            return changed
+        assert counter is not None
+        if before != index:
+            paint.box(counter, theme.panel)
+            self._draw_counter(paint, counter, index)
+            changed.append(counter)
+        for pile, (box, radius) in enumerate(self._piles(paint, body)):
+            then, top = self._top(pile, before), self._top(pile, index)
+            if self._look(then, before) == self._look(top, index):
+                continue
+            area = card_area(box.center, radius)
+            paint.box(area, theme.panel)
+            self._draw_pile(paint, box, radius, top, index, progress, narrator)
+            changed.append(area)
+        shown.extend(self._faces(index))
+        return changed
+
+    def _places(self, paint: Painter, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect | None, pygame.Rect]:
+        """The reveal's title, its counter (none for the packets) and its body, inside its panel."""
+        layout = paint.layout
+        title, body = rows(inset(rect, layout.mm(2)), [1, 5], gap=layout.mm(1))
+        if self.method == "packets":
+            return title, None, body
+        title, counter = columns(title, [5, 1], gap=layout.mm(1))
+        return title, counter, body
+
+    def _draw_counter(self, paint: Painter, counter: pygame.Rect, index: int) -> None:
+        paint.text(counter, Verbatim(f"{index + 1}/{len(self.sequence)}"), TITLE, paint.theme.ink, title=True)
+
+    def _piles(self, paint: Painter, body: pygame.Rect) -> list[tuple[pygame.Rect, int]]:
+        """Each pile's box and the radius of a card's face on it."""
+        boxes = columns(body, [1] * max(1, self.piles), gap=paint.layout.mm(3))
+        return [(box, max(8, min(box.width, box.height) // 2 - paint.layout.mm(1))) for box in boxes]
+
+    def _top(self, pile: int, index: int) -> int | None:
+        """The card on top of `pile` during look `index` (None: the pile has had no card yet)."""
+        piles = max(1, self.piles)
+        return index - (index - pile) % piles if index >= pile else None
+
+    @staticmethod
+    def _look(top: int | None, index: int) -> object:
+        """What a pile shows in the still picture of look `index`: a back, nothing (its top card is the
+        one turning over, drawn by `draw_moving`) or its top card lying flat."""
+        return "back" if top is None else "turning" if top == index else top
+
+    def _faces(self, index: int) -> list[str]:
+        """The Time faces on top of the piles during look `index`."""
+        tops = (self._top(pile, index) for pile in range(max(1, self.piles)))
+        return [self.sequence[top] for top in tops if top is not None]
+
+    def _draw_pile(self, paint: Painter, box: pygame.Rect, radius: int, top: int | None, index: int, progress: float,
+                   narrator: Any) -> None:
+        if top is None:
+            back = pygame.Rect(0, 0, radius * 3 // 2, radius * 2)
+            back.center = box.center
+            card_back(paint, back, "TIME")
+            return
+        hours, minutes = clock_of(narrator, self.sequence[top])
+        if top == index:  # turning over (or lying flat after its turn)
+            self._turning = (box.center, radius, hours, minutes)
+            if paint.still:
+                return
+        draw_clock(paint.surface, box.center, radius, hours, minutes, flip(progress) if top == index else 1.0)
+
+    def _rounds_places(self, paint: Painter, body: pygame.Rect) -> tuple[pygame.Rect, list[pygame.Rect], pygame.Rect]:
+        """The packets' line, a cell per packet and the bar."""
+        layout = paint.layout
         words, packets, bar = rows(body, [1.4, 3, 0.6], gap=layout.mm(2))
+        return words, grid(packets, self.rounds, self.rounds, gap=layout.mm(3)), bar
+
+    def _draw_packets_line(self, paint: Painter, words: pygame.Rect, index: int) -> pygame.Rect:
+        """The line over the packets; the rectangle its glyphs cover (kept: the next packet's line is
+        redrawn only there)."""
         line = Text(N_("Packet {round} of {of}: look at your seat screen"), {"round": index + 1, "of": self.rounds})
-        paint.text(words, line, BODY, theme.ink, title=True)
-        cells = grid(packets, self.rounds, self.rounds, gap=layout.mm(3))
-        for i, cell in enumerate(cells):
-            side = min(cell.width, cell.height)
-            back = pygame.Rect(0, 0, side * 3 // 4, side)
-            back.center = cell.center
-            card_back(paint, back, "TIME", empty=i > index)
-        self._bar = bar
-        if not paint.still:
-            self._draw_bar(paint, bar, index, progress)
+        self._line = paint.text(words, line, BODY, paint.theme.ink, title=True)
+        return self._line
+
+    @staticmethod
+    def _draw_packet(paint: Painter, cell: pygame.Rect, empty: bool) -> None:
+        side = min(cell.width, cell.height)
+        back = pygame.Rect(0, 0, side * 3 // 4, side)
+        back.center = cell.center
+        card_back(paint, back, "TIME", empty=empty)
 
     def _draw_bar(self, paint: Painter, bar: pygame.Rect, index: int, progress: float) -> None:
         theme = paint.theme
@@ -171,6 +249,14 @@ class TimeReveal:
         paint.box(bar, theme.background, theme.accent, radius=bar.height // 2)
         filled = pygame.Rect(bar.left, bar.top, max(bar.height, round(bar.width * done)), bar.height)
         paint.box(filled, theme.accent, None, radius=bar.height // 2)
+
+
+def card_area(centre: tuple[int, int], radius: int) -> pygame.Rect:
+    """All a Time card on a pile covers, turning or lying flat (or its back): the face at its widest,
+    and the thick hands' ends."""
+    area = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    area.center = centre
+    return area.inflate(4, 4)
 
 
 SHOWN_LOOKS = 2  # cards shown to everyone stand big for this many looks

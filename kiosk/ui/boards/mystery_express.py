@@ -371,6 +371,18 @@ class MysteryExpressBoard:
         assert isinstance(reveal, TimeReveal)
         return reveal.draw_moving(paint, now)
 
+    def redraw_still(self, paint: Painter, before: object, now: float) -> list[pygame.Rect] | None:
+        """A Time reveal's next look (a card laid, a packet passed) changes only its counter and the
+        piles it touches: redrawn there, over the still picture of the look before. Any other change
+        (another reveal, the train back) is drawn whole."""
+        reveal = self._reveal_at(now)
+        if self.view is None or not isinstance(reveal, TimeReveal) or not isinstance(before, tuple) \
+                or before[0] != id(reveal) or not isinstance(before[1], int):
+            return None
+        stage = regions(paint, len(self._buttons()), self.view.get("stage") in FORM_STATUS).stage
+        self.shown_faces = []
+        return reveal.redraw_still(paint, stage, self.context.narrator, before[1], now, self.shown_faces)
+
     def next_frame(self, now: float) -> float | None:
         """When the reveal on screen (or the next one, or the end) next changes its picture."""
         shown = [r for r in self.reveals if r.running(now)][:1]  # one at a time, in order
