@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from kiosk.games.mystery_express.rules import CATEGORIES
 from kiosk.ui.boards.mystery_city import ROLL_SECONDS
 from kiosk.ui.layout import LAYOUTS
 from kiosk.ui.paint import Painter
@@ -91,6 +92,20 @@ def test_the_packets_bar_redraws_only_the_bar(live):
     live.idle_until(reveal.start - SOON)
     parts, wholes = watch(live, reveal.start, reveal.start + 1.5 * reveal.per)
     assert parts >= 20 and wholes <= 1  # a bar filling at 30 frames a second; a packet passed redraws its line
+
+
+def test_the_end_redraws_only_the_row_that_turns(live):
+    """Istanbul: each category's answers appear, then its card turns over: only its row is redrawn,
+    until the scores stand under the table (a taller table, drawn whole)."""
+    board = mystery_express(live, seats=3)
+    live.play(3, lambda: board.end is not None, limit=20000)
+    end = board.end
+    assert end is not None
+    live.idle_until(end.start - SOON)
+    live.frames.clear()
+    parts, wholes = watch(live, end.start, end.end + 1.0)
+    assert parts >= 2 * len(CATEGORIES) - 1  # a row's answers, then its card, each in part
+    assert wholes <= 3  # the end's first frame, the scores, and "Tap for the results" under them
 
 
 def test_a_notice_over_a_turning_card_is_drawn_with_the_whole_board(live):

@@ -407,18 +407,20 @@ class EndReveal:
             return half + self.per / 2 - now
         return self.end - now
 
+    def still(self, now: float) -> tuple[int, bool] | None:
+        """While the categories turn, the table changes a row at a time (its answers, then its card):
+        the category and the half of its look under way. None once the scores stand (the table grows)."""
+        if not self.running(now) or now < self.start:
+            return None
+        step, progress = self.stage(now)
+        return (step, progress >= 0.5) if step < len(CATEGORIES) else None
+
     def draw(self, paint: Painter, rect: pygame.Rect, narrator: Any, now: float, shown: list[str]) -> None:
         theme, layout = paint.theme, paint.layout
         step, progress = self.stage(now)
         paint.box(rect, theme.panel, theme.accent, radius=layout.mm(2))
-        inner = inset(rect, layout.mm(0.8))
         scored = step >= len(CATEGORIES)
-        weights = [1.0] + [1.05] * len(CATEGORIES) + ([0.6, 0.6, 0.6] if scored else [])  # names, answers: two lines
-        tallest = layout.mm(22) * sum(weights)  # in portrait the table keeps a card's proportions
-        if inner.height > tallest:
-            inner = pygame.Rect(inner.left, inner.top + (inner.height - tallest) // 2, inner.width, tallest)
-        lines = rows(inner, weights, gap=max(1, layout.mm(0.25)))
-        widths = ([1.2, 1.3] if layout.portrait else [1.5, 1.6]) + [1.2] * self.seats  # portrait: room for the seats
+        lines, widths, table = self._table(paint, rect, scored)
         header = columns(lines[0], widths, gap=column_gap(layout))
         say(paint, header[1], Text(N_("Solution")), theme.accent, (LABEL, FINE))
         winners = set(self.result.get("winners", [])) if scored else set()
@@ -427,13 +429,6 @@ class EndReveal:
             if seat in winners:
                 paint.box(box, theme.accent, None, radius=layout.mm(1))
             say(paint, box, narrator.seat(seat), theme.background if seat in winners else theme.ink, (names,))
-        solution = self.result["solution"]
-        answers = self.result["answers"]
-        table = [columns(lines[row + 1], widths, gap=column_gap(layout)) for row in range(len(CATEGORIES))]
-        answer_sizes = [common_size(paint, [  # one size along each category's row
-            (_answer_boxes(cell)[1], narrator.face(answers[str(seat)][category]))
-            for seat, cell in enumerate(cells[2:]) if answers.get(str(seat), {}).get(category) is not None
-        ]) for category, cells in zip(CATEGORIES, table)]
         heads = [_category_boxes(paint, cells[0]) for cells in table]
         category_size = common_size(paint, [(name, Text(CATEGORY_NAMES[c])) for (_, name), c in zip(heads, CATEGORIES)])
         for row, category in enumerate(CATEGORIES):
@@ -445,38 +440,98 @@ class EndReveal:
                 say(paint, name, category_name, theme.ink, (category_size,), align="left")
             else:  # no room for both: the name says it alone
                 say(paint, cells[0], category_name, theme.ink, align="left")
-            if row > step:
-                continue
-            turned = row < step or progress >= 0.5  # answers first, then the card turns over
-            truth = solution[category]
-            if turned:
-                paint.box(cells[1], theme.accent, None, radius=layout.mm(1))
-                words = inset(cells[1], 1)
-                if category == "TIME":  # the crime's hour as the clock face players watched for
-                    face, words = columns(words, [1, 1.6])
-                    radius = max(4, min(face.width, face.height) // 2 - 1)
-                    draw_clock(paint.surface, face.center, radius, *clock_of(narrator, truth))
-                say(paint, words, narrator.face(truth), theme.background, (LABEL, FINE))
-                shown.append(truth)
-            else:
-                back = pygame.Rect(0, 0, cells[1].height * 3 // 4, cells[1].height)
-                back.center = cells[1].center
-                card_back(paint, back, category)
-            for seat, cell in enumerate(cells[2:]):
-                answer = answers.get(str(seat), {}).get(category)
-                if answer is None:
-                    continue
-                right = turned and answer == truth
-                if right:
-                    paint.box(cell, (52, 110, 70), theme.accent, radius=layout.mm(1), width=1)
-                mark_box, text_box = _answer_boxes(cell)
-                if turned:
-                    paint.text(mark_box, Verbatim("✓" if right else "✗"), FINE, theme.ink if right else theme.alert,
-                               title=True)
-                say(paint, text_box, narrator.face(answer), theme.ink, (answer_sizes[row],))
-                shown.append(answer)
+            if row <= step:
+                self._draw_row(paint, row, cells, row < step or progress >= 0.5, narrator)
+        shown.extend(self._faces(step, progress))
         if scored:
             self._draw_scores(paint, lines[-3:], widths, narrator)
+
+    def redraw_still(self, paint: Painter, rect: pygame.Rect, narrator: Any, before: tuple[int, bool], now: float,
+                     shown: list[str]) -> list[pygame.Rect] | None:
+        """Over the table drawn at the moment `before` (`still`'s key), redraw the rows that changed
+        since: their answers and their card (the category's name stays), each on the panel as a whole
+        frame draws it. The rectangles redrawn; None once the scores stand (the table is drawn anew)."""
+        step, progress = self.stage(now)
+        if step >= len(CATEGORIES):
+            return None
+        _, _, table = self._table(paint, rect, False)
+        surface = paint.surface
+        clip = surface.get_clip()
+        changed = []
+        try:
+            for row in range(before[0] + before[1], step + 1):  # a row whose card had turned is done
+                cells = table[row]
+                redrawn = cells[1].union(cells[-1]).clip(clip)
+                surface.set_clip(redrawn)  # the last row may reach into the panel's rounded corner
+                paint.fill()
+                paint.box(rect, paint.theme.panel, paint.theme.accent, radius=paint.layout.mm(2))
+                self._draw_row(paint, row, cells, row < step or progress >= 0.5, narrator)
+                changed.append(redrawn)
+        finally:
+            surface.set_clip(clip)
+        shown.extend(self._faces(step, progress))
+        return changed
+
+    def _table(self, paint: Painter, rect: pygame.Rect,
+               scored: bool) -> tuple[list[pygame.Rect], list[float], list[list[pygame.Rect]]]:
+        """The table's lines (the names, a category each, and with the scores three more), its columns'
+        widths and each category's cells."""
+        layout = paint.layout
+        inner = inset(rect, layout.mm(0.8))
+        weights = [1.0] + [1.05] * len(CATEGORIES) + ([0.6, 0.6, 0.6] if scored else [])  # names, answers: two lines
+        tallest = layout.mm(22) * sum(weights)  # in portrait the table keeps a card's proportions
+        if inner.height > tallest:
+            inner = pygame.Rect(inner.left, inner.top + (inner.height - tallest) // 2, inner.width, tallest)
+        lines = rows(inner, weights, gap=max(1, layout.mm(0.25)))
+        widths = ([1.2, 1.3] if layout.portrait else [1.5, 1.6]) + [1.2] * self.seats  # portrait: room for the seats
+        gap = column_gap(layout)
+        return lines, widths, [columns(lines[row + 1], widths, gap=gap) for row in range(len(CATEGORIES))]
+
+    def _draw_row(self, paint: Painter, row: int, cells: list[pygame.Rect], turned: bool, narrator: Any) -> None:
+        """A category's solution card (its back until `turned`) and each seat's answer, marked once turned."""
+        theme, layout = paint.theme, paint.layout
+        category = CATEGORIES[row]
+        truth = self.result["solution"][category]
+        answers = self.result["answers"]
+        if turned:
+            paint.box(cells[1], theme.accent, None, radius=layout.mm(1))
+            words = inset(cells[1], 1)
+            if category == "TIME":  # the crime's hour as the clock face players watched for
+                face, words = columns(words, [1, 1.6])
+                radius = max(4, min(face.width, face.height) // 2 - 1)
+                draw_clock(paint.surface, face.center, radius, *clock_of(narrator, truth))
+            say(paint, words, narrator.face(truth), theme.background, (LABEL, FINE))
+        else:
+            back = pygame.Rect(0, 0, cells[1].height * 3 // 4, cells[1].height)
+            back.center = cells[1].center
+            card_back(paint, back, category)
+        size = common_size(paint, [  # one size along the row
+            (_answer_boxes(cell)[1], narrator.face(answers[str(seat)][category]))
+            for seat, cell in enumerate(cells[2:]) if answers.get(str(seat), {}).get(category) is not None
+        ])
+        for seat, cell in enumerate(cells[2:]):
+            answer = answers.get(str(seat), {}).get(category)
+            if answer is None:
+                continue
+            right = turned and answer == truth
+            if right:
+                paint.box(cell, (52, 110, 70), theme.accent, radius=layout.mm(1), width=1)
+            mark_box, text_box = _answer_boxes(cell)
+            if turned:
+                paint.text(mark_box, Verbatim("✓" if right else "✗"), FINE, theme.ink if right else theme.alert,
+                           title=True)
+            say(paint, text_box, narrator.face(answer), theme.ink, (size,))
+
+    def _faces(self, step: int, progress: float) -> list[str]:
+        """The faces the table shows at `stage` (step, progress): each category's card once turned, and
+        the answers given, row by row."""
+        faces: list[str] = []
+        for row, category in enumerate(CATEGORIES[:step + 1]):
+            if row < step or progress >= 0.5:
+                faces.append(self.result["solution"][category])
+            faces.extend(given[category] for seat in range(self.seats)
+                         if (given := self.result["answers"].get(str(seat), {})).get(category) is not None)
+        return faces
 
     def _draw_scores(self, paint: Painter, lines: list[pygame.Rect], widths: list[float], narrator: Any) -> None:
         theme, layout = paint.theme, paint.layout
