@@ -51,7 +51,7 @@ from kiosk.ui.boards import Board, BoardContext, make_board
 from kiosk.ui.layout import inset
 from kiosk.ui.scenes.notice import bottom_strip, notice_bar
 from kiosk.ui.paint import Painter
-from kiosk.ui.scene import Moving, Scene, SeatHint, Touchscreen, seat_hint
+from kiosk.ui.scene import Moving, PartlyStill, Scene, SeatHint, Touchscreen, seat_hint
 from kiosk.ui.scenes.admin import Admin
 from kiosk.ui.scenes.attract import Attract
 from kiosk.ui.scenes.choose_game import ChooseGame
@@ -160,6 +160,13 @@ class App:
     def draw_moving(self, paint: Painter, now: float) -> list[pygame.Rect]:
         assert isinstance(self.scene, Moving)
         return self.scene.draw_moving(paint, now)
+
+    def redraw_still(self, paint: Painter, before: object, now: float) -> list[pygame.Rect] | None:
+        """The scene's still picture brought up to `now` in part, if it is still the scene of `before`
+        (`still`'s key) and can."""
+        if not isinstance(self.scene, PartlyStill) or not isinstance(before, tuple) or before[0] != id(self.scene):
+            return None
+        return self.scene.redraw_still(paint, before[1], now)
 
     def tap(self, value: object, now: float) -> None:
         if self._codes.tap(value):

@@ -15,7 +15,9 @@ tumbling) a scene can say so (`Moving`): the touchscreen then draws the whole pi
 the moving part, keeps a copy of it, and for each later frame puts that copy back over the rectangles
 the moving part covered and draws only the moving part (dirty rectangles). The picture is the same
 pixel for pixel as a whole redraw; only the work to make it shrinks (the Pi's budget: 2 ms a frame
-here, DESIGN.md).
+here, DESIGN.md). When the still part itself changes only in part (a Time card laid: the reveal's
+counter moves on), a scene can redraw just that part over the copy (`PartlyStill`) instead of the
+whole picture.
 """
 
 from __future__ import annotations
@@ -73,6 +75,17 @@ class Moving(Scene, Protocol):
         """Draw the moving part at `now` over the still picture (drawn with `paint.still` set);
         the rectangles it covered. It must lie over nothing drawn after it, so the two together are
         the whole picture."""
+
+
+@runtime_checkable
+class PartlyStill(Moving, Protocol):
+    """A moving scene whose still picture changes only in part from one key to the next (a Time
+    reveal's counter when a card is laid)."""
+
+    def redraw_still(self, paint: Painter, before: object, now: float) -> list[pygame.Rect] | None:
+        """Over the still picture drawn under the key `before` (`paint.still` set), redraw where the
+        still picture at `now` differs from it: the rectangles that then hold the picture at `now`,
+        background and all. None, having drawn nothing: only a whole redraw will do."""
 
 
 @dataclass(frozen=True)
@@ -166,9 +179,8 @@ class Touchscreen:
             return False
         scene = self.scene
         key = scene.still(now) if isinstance(scene, Moving) else None
-        if isinstance(scene, Moving) and not self.dirty and key is not None and key == self._still_key:
-            self._draw_moving(scene, now)
-        else:
+        drawn = isinstance(scene, Moving) and not self.dirty and key is not None and self._draw_in_part(scene, now, key)
+        if not drawn:
             self._draw_whole(scene, now, key)
         self.dirty = False
         self.drawn_at = now
@@ -189,13 +201,40 @@ class Touchscreen:
         self.painter = painter
         self.updated = None
 
-    def _draw_moving(self, scene: Moving, now: float) -> None:
-        """The still picture back over where the moving part was, then the moving part where it is now.
-        The touch targets stay those of the whole frame: nothing that moves answers a tap."""
-        assert self._still is not None
+    def _draw_in_part(self, scene: Moving, now: float, key: object) -> bool:
+        """The still picture back over where the moving part was, brought up to `key` where it changed
+        (`PartlyStill`), then the moving part where it is now; False, having changed nothing that a
+        whole frame does not draw over, if the still picture must be drawn whole. The touch targets
+        stay those of the last whole frame: nothing that moves or changes in part answers a tap."""
+        if self._still is None or self._still_key is None:
+            return False
+        if key != self._still_key and not isinstance(scene, PartlyStill):
+            return False
         before = self._moving
         for rect in before:
             self.surface.blit(self._still, rect, rect)
+        redrawn: list[pygame.Rect] = []
+        if key != self._still_key:
+            assert isinstance(scene, PartlyStill)
+            painter = Painter(self.surface, self.layout, scene.theme, self.lang, still=True)
+            parts = scene.redraw_still(painter, self._still_key, now)
+            if parts is None:
+                return False
+            redrawn = [r.clip(self.surface.get_rect()) for r in parts]
+            for rect in redrawn:
+                self._still.blit(self.surface, rect, rect)
+            self._still_key = key
+            self.painter = self._recorded_over(painter, redrawn)
         painter = Painter(self.surface, self.layout, scene.theme, self.lang)
         self._moving = scene.draw_moving(painter, now)
-        self.updated = [r for r in before + [m for m in self._moving if m not in before] if r.width > 0 and r.height > 0]
+        changed = before + redrawn + self._moving
+        self.updated = [r for i, r in enumerate(changed) if r.width > 0 and r.height > 0 and r not in changed[:i]]
+        return True
+
+    def _recorded_over(self, redrawn: Painter, rects: list[pygame.Rect]) -> Painter:
+        """The last whole frame's record (texts drawn, touch targets) with the texts in `rects` replaced by
+        those `redrawn` drew there: what the screen shows now."""
+        assert self.painter is not None
+        kept = [d for d in self.painter.drawn if d.box.collidelist(rects) < 0]
+        return Painter(self.surface, self.layout, redrawn.theme, self.lang, kept + redrawn.drawn,
+                       self.painter.targets, self.painter.swipes)

@@ -48,9 +48,10 @@ class TimeReveal:
     rounds: int = 0
     piles: int = 1
     # Where the last still picture left its moving part out (`Painter.still`): the packets' bar, or
-    # the card turning over as (centre, radius, hours, minutes)
+    # the card turning over as (centre, radius, hours, minutes); and where the packets' line lies
     _bar: pygame.Rect | None = field(default=None, init=False, repr=False, compare=False)
     _turning: tuple[tuple[int, int], int, int, int] | None = field(default=None, init=False, repr=False, compare=False)
+    _line: pygame.Rect | None = field(default=None, init=False, repr=False, compare=False)  # the packets' line
 
     @classmethod
     def from_event(cls, data: dict[str, Any], start: float, per: float) -> TimeReveal:
@@ -113,57 +114,134 @@ class TimeReveal:
         assert self._turning is not None
         centre, radius, hours, minutes = self._turning
         draw_clock(paint.surface, centre, radius, hours, minutes, flip(progress))
-        whole = pygame.Rect(0, 0, 2 * radius, 2 * radius)  # the face at its widest: all a turning card covers
-        whole.center = centre
-        return [whole.inflate(4, 4)]  # and the thick hands' ends
+        return [card_area(centre, radius)]
 
     def draw(self, paint: Painter, rect: pygame.Rect, narrator: Any, now: float, shown: list[str]) -> None:
         """Draw the reveal in `rect`; every Time face drawn is appended to `shown`. With `paint.still`,
         the moving part is left for `draw_moving`."""
         theme, layout = paint.theme, paint.layout
         paint.box(rect, theme.panel, theme.accent, radius=layout.mm(2))
-        title, body = rows(inset(rect, layout.mm(2)), [1, 5], gap=layout.mm(1))
+        title, counter, body = self._places(paint, rect)
         index, progress = self.moment(now)
-        if self.method != "packets":
-            title, counter = columns(title, [5, 1], gap=layout.mm(1))
-            paint.text(counter, Verbatim(f"{index + 1}/{len(self.sequence)}"), TITLE, theme.ink, title=True)
+        if counter is not None:
+            self._draw_counter(paint, counter, index)
         say(paint, title, Text(TEMPLATES["time_reveal"], {"city": Text(self.city)}), theme.accent, (TITLE, BODY, LABEL))
         if self.method == "packets":
-            self._draw_rounds(paint, body, index, progress)
+            words, cells, bar = self._rounds_places(paint, body)
+            self._draw_packets_line(paint, words, index)
+            for i, cell in enumerate(cells):
+                self._draw_packet(paint, cell, empty=i > index)
+            self._bar = bar
+            if not paint.still:
+                self._draw_bar(paint, bar, index, progress)
             return
-        faces = body
-        piles = max(1, self.piles)
-        for pile, box in enumerate(columns(faces, [1] * piles, gap=layout.mm(3))):
-            top = index - (index - pile) % piles if index >= pile else None
-            radius = max(8, min(box.width, box.height) // 2 - layout.mm(1))
-            if top is None:
-                back = pygame.Rect(0, 0, radius * 3 // 2, radius * 2)
-                back.center = box.center
-                card_back(paint, back, "TIME")
-                continue
-            face = self.sequence[top]
-            hours, minutes = clock_of(narrator, face)
-            shown.append(face)
-            if top == index:  # turning over (or lying flat after its turn)
-                self._turning = (box.center, radius, hours, minutes)
-                if paint.still:
-                    continue
-            draw_clock(paint.surface, box.center, radius, hours, minutes, flip(progress) if top == index else 1.0)
+        for pile, (box, radius) in enumerate(self._piles(paint, body)):
+            self._draw_pile(paint, box, radius, self._top(pile, index), index, progress, narrator)
+        shown.extend(self._faces(index))
 
-    def _draw_rounds(self, paint: Painter, body: pygame.Rect, index: int, progress: float) -> None:
-        theme, layout = paint.theme, paint.layout
+    def redraw_still(self, paint: Painter, rect: pygame.Rect, narrator: Any, before: int, now: float,
+                     shown: list[str]) -> list[pygame.Rect]:
+        """Over the still picture drawn for look `before` (`paint.still` set), redraw only what the look
+        under way at `now` changed in it, each part on the panel's plain fill: the counter and the piles
+        whose card changed (or the packets' line and the packets passed since). A card laid on a single
+        pile changes only the counter: the pile's top card is the moving part. The rectangles redrawn;
+        every Time face shown is appended to `shown`."""
+        theme = paint.theme
+        index, progress = self.moment(now)
+        _, counter, body = self._places(paint, rect)
+        changed: list[pygame.Rect] = []
+        if self.method == "packets":
+            words, cells, _ = self._rounds_places(paint, body)
+            line = self._line or words  # the glyphs of the line before: around them, the panel's fill
+            paint.box(line, theme.panel)
+            changed.append(line.union(self._draw_packets_line(paint, words, index)))
+            for i in range(min(before, index) + 1, min(max(before, index) + 1, len(cells))):  # the packets passed
+                paint.box(cells[i], theme.panel)
+                self._draw_packet(paint, cells[i], empty=i > index)
+                changed.append(cells[i])
+            return changed
+        assert counter is not None
+        if before != index:
+            paint.box(counter, theme.panel)
+            self._draw_counter(paint, counter, index)
+            changed.append(counter)
+        for pile, (box, radius) in enumerate(self._piles(paint, body)):
+            then, top = self._top(pile, before), self._top(pile, index)
+            if self._look(then, before) == self._look(top, index):
+                continue
+            area = card_area(box.center, radius)
+            paint.box(area, theme.panel)
+            self._draw_pile(paint, box, radius, top, index, progress, narrator)
+            changed.append(area)
+        shown.extend(self._faces(index))
+        return changed
+
+    def _places(self, paint: Painter, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect | None, pygame.Rect]:
+        """The reveal's title, its counter (none for the packets) and its body, inside its panel."""
+        layout = paint.layout
+        title, body = rows(inset(rect, layout.mm(2)), [1, 5], gap=layout.mm(1))
+        if self.method == "packets":
+            return title, None, body
+        title, counter = columns(title, [5, 1], gap=layout.mm(1))
+        return title, counter, body
+
+    def _draw_counter(self, paint: Painter, counter: pygame.Rect, index: int) -> None:
+        paint.text(counter, Verbatim(f"{index + 1}/{len(self.sequence)}"), TITLE, paint.theme.ink, title=True)
+
+    def _piles(self, paint: Painter, body: pygame.Rect) -> list[tuple[pygame.Rect, int]]:
+        """Each pile's box and the radius of a card's face on it."""
+        boxes = columns(body, [1] * max(1, self.piles), gap=paint.layout.mm(3))
+        return [(box, max(8, min(box.width, box.height) // 2 - paint.layout.mm(1))) for box in boxes]
+
+    def _top(self, pile: int, index: int) -> int | None:
+        """The card on top of `pile` during look `index` (None: the pile has had no card yet)."""
+        piles = max(1, self.piles)
+        return index - (index - pile) % piles if index >= pile else None
+
+    @staticmethod
+    def _look(top: int | None, index: int) -> object:
+        """What a pile shows in the still picture of look `index`: a back, nothing (its top card is the
+        one turning over, drawn by `draw_moving`) or its top card lying flat."""
+        return "back" if top is None else "turning" if top == index else top
+
+    def _faces(self, index: int) -> list[str]:
+        """The Time faces on top of the piles during look `index`."""
+        tops = (self._top(pile, index) for pile in range(max(1, self.piles)))
+        return [self.sequence[top] for top in tops if top is not None]
+
+    def _draw_pile(self, paint: Painter, box: pygame.Rect, radius: int, top: int | None, index: int, progress: float,
+                   narrator: Any) -> None:
+        if top is None:
+            back = pygame.Rect(0, 0, radius * 3 // 2, radius * 2)
+            back.center = box.center
+            card_back(paint, back, "TIME")
+            return
+        hours, minutes = clock_of(narrator, self.sequence[top])
+        if top == index:  # turning over (or lying flat after its turn)
+            self._turning = (box.center, radius, hours, minutes)
+            if paint.still:
+                return
+        draw_clock(paint.surface, box.center, radius, hours, minutes, flip(progress) if top == index else 1.0)
+
+    def _rounds_places(self, paint: Painter, body: pygame.Rect) -> tuple[pygame.Rect, list[pygame.Rect], pygame.Rect]:
+        """The packets' line, a cell per packet and the bar."""
+        layout = paint.layout
         words, packets, bar = rows(body, [1.4, 3, 0.6], gap=layout.mm(2))
+        return words, grid(packets, self.rounds, self.rounds, gap=layout.mm(3)), bar
+
+    def _draw_packets_line(self, paint: Painter, words: pygame.Rect, index: int) -> pygame.Rect:
+        """The line over the packets; the rectangle its glyphs cover (kept: the next packet's line is
+        redrawn only there)."""
         line = Text(N_("Packet {round} of {of}: look at your seat screen"), {"round": index + 1, "of": self.rounds})
-        paint.text(words, line, BODY, theme.ink, title=True)
-        cells = grid(packets, self.rounds, self.rounds, gap=layout.mm(3))
-        for i, cell in enumerate(cells):
-            side = min(cell.width, cell.height)
-            back = pygame.Rect(0, 0, side * 3 // 4, side)
-            back.center = cell.center
-            card_back(paint, back, "TIME", empty=i > index)
-        self._bar = bar
-        if not paint.still:
-            self._draw_bar(paint, bar, index, progress)
+        self._line = paint.text(words, line, BODY, paint.theme.ink, title=True)
+        return self._line
+
+    @staticmethod
+    def _draw_packet(paint: Painter, cell: pygame.Rect, empty: bool) -> None:
+        side = min(cell.width, cell.height)
+        back = pygame.Rect(0, 0, side * 3 // 4, side)
+        back.center = cell.center
+        card_back(paint, back, "TIME", empty=empty)
 
     def _draw_bar(self, paint: Painter, bar: pygame.Rect, index: int, progress: float) -> None:
         theme = paint.theme
@@ -171,6 +249,14 @@ class TimeReveal:
         paint.box(bar, theme.background, theme.accent, radius=bar.height // 2)
         filled = pygame.Rect(bar.left, bar.top, max(bar.height, round(bar.width * done)), bar.height)
         paint.box(filled, theme.accent, None, radius=bar.height // 2)
+
+
+def card_area(centre: tuple[int, int], radius: int) -> pygame.Rect:
+    """All a Time card on a pile covers, turning or lying flat (or its back): the face at its widest,
+    and the thick hands' ends."""
+    area = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    area.center = centre
+    return area.inflate(4, 4)
 
 
 SHOWN_LOOKS = 2  # cards shown to everyone stand big for this many looks
@@ -321,18 +407,20 @@ class EndReveal:
             return half + self.per / 2 - now
         return self.end - now
 
+    def still(self, now: float) -> tuple[int, bool] | None:
+        """While the categories turn, the table changes a row at a time (its answers, then its card):
+        the category and the half of its look under way. None once the scores stand (the table grows)."""
+        if not self.running(now) or now < self.start:
+            return None
+        step, progress = self.stage(now)
+        return (step, progress >= 0.5) if step < len(CATEGORIES) else None
+
     def draw(self, paint: Painter, rect: pygame.Rect, narrator: Any, now: float, shown: list[str]) -> None:
         theme, layout = paint.theme, paint.layout
         step, progress = self.stage(now)
         paint.box(rect, theme.panel, theme.accent, radius=layout.mm(2))
-        inner = inset(rect, layout.mm(0.8))
         scored = step >= len(CATEGORIES)
-        weights = [1.0] + [1.05] * len(CATEGORIES) + ([0.6, 0.6, 0.6] if scored else [])  # names, answers: two lines
-        tallest = layout.mm(22) * sum(weights)  # in portrait the table keeps a card's proportions
-        if inner.height > tallest:
-            inner = pygame.Rect(inner.left, inner.top + (inner.height - tallest) // 2, inner.width, tallest)
-        lines = rows(inner, weights, gap=max(1, layout.mm(0.25)))
-        widths = ([1.2, 1.3] if layout.portrait else [1.5, 1.6]) + [1.2] * self.seats  # portrait: room for the seats
+        lines, widths, table = self._table(paint, rect, scored)
         header = columns(lines[0], widths, gap=column_gap(layout))
         say(paint, header[1], Text(N_("Solution")), theme.accent, (LABEL, FINE))
         winners = set(self.result.get("winners", [])) if scored else set()
@@ -341,13 +429,6 @@ class EndReveal:
             if seat in winners:
                 paint.box(box, theme.accent, None, radius=layout.mm(1))
             say(paint, box, narrator.seat(seat), theme.background if seat in winners else theme.ink, (names,))
-        solution = self.result["solution"]
-        answers = self.result["answers"]
-        table = [columns(lines[row + 1], widths, gap=column_gap(layout)) for row in range(len(CATEGORIES))]
-        answer_sizes = [common_size(paint, [  # one size along each category's row
-            (_answer_boxes(cell)[1], narrator.face(answers[str(seat)][category]))
-            for seat, cell in enumerate(cells[2:]) if answers.get(str(seat), {}).get(category) is not None
-        ]) for category, cells in zip(CATEGORIES, table)]
         heads = [_category_boxes(paint, cells[0]) for cells in table]
         category_size = common_size(paint, [(name, Text(CATEGORY_NAMES[c])) for (_, name), c in zip(heads, CATEGORIES)])
         for row, category in enumerate(CATEGORIES):
@@ -359,38 +440,98 @@ class EndReveal:
                 say(paint, name, category_name, theme.ink, (category_size,), align="left")
             else:  # no room for both: the name says it alone
                 say(paint, cells[0], category_name, theme.ink, align="left")
-            if row > step:
-                continue
-            turned = row < step or progress >= 0.5  # answers first, then the card turns over
-            truth = solution[category]
-            if turned:
-                paint.box(cells[1], theme.accent, None, radius=layout.mm(1))
-                words = inset(cells[1], 1)
-                if category == "TIME":  # the crime's hour as the clock face players watched for
-                    face, words = columns(words, [1, 1.6])
-                    radius = max(4, min(face.width, face.height) // 2 - 1)
-                    draw_clock(paint.surface, face.center, radius, *clock_of(narrator, truth))
-                say(paint, words, narrator.face(truth), theme.background, (LABEL, FINE))
-                shown.append(truth)
-            else:
-                back = pygame.Rect(0, 0, cells[1].height * 3 // 4, cells[1].height)
-                back.center = cells[1].center
-                card_back(paint, back, category)
-            for seat, cell in enumerate(cells[2:]):
-                answer = answers.get(str(seat), {}).get(category)
-                if answer is None:
-                    continue
-                right = turned and answer == truth
-                if right:
-                    paint.box(cell, (52, 110, 70), theme.accent, radius=layout.mm(1), width=1)
-                mark_box, text_box = _answer_boxes(cell)
-                if turned:
-                    paint.text(mark_box, Verbatim("✓" if right else "✗"), FINE, theme.ink if right else theme.alert,
-                               title=True)
-                say(paint, text_box, narrator.face(answer), theme.ink, (answer_sizes[row],))
-                shown.append(answer)
+            if row <= step:
+                self._draw_row(paint, row, cells, row < step or progress >= 0.5, narrator)
+        shown.extend(self._faces(step, progress))
         if scored:
             self._draw_scores(paint, lines[-3:], widths, narrator)
+
+    def redraw_still(self, paint: Painter, rect: pygame.Rect, narrator: Any, before: tuple[int, bool], now: float,
+                     shown: list[str]) -> list[pygame.Rect] | None:
+        """Over the table drawn at the moment `before` (`still`'s key), redraw the rows that changed
+        since: their answers and their card (the category's name stays), each on the panel as a whole
+        frame draws it. The rectangles redrawn; None once the scores stand (the table is drawn anew)."""
+        step, progress = self.stage(now)
+        if step >= len(CATEGORIES):
+            return None
+        _, _, table = self._table(paint, rect, False)
+        surface = paint.surface
+        clip = surface.get_clip()
+        changed = []
+        try:
+            for row in range(before[0] + before[1], step + 1):  # a row whose card had turned is done
+                cells = table[row]
+                redrawn = cells[1].union(cells[-1]).clip(clip)
+                surface.set_clip(redrawn)  # the last row may reach into the panel's rounded corner
+                paint.fill()
+                paint.box(rect, paint.theme.panel, paint.theme.accent, radius=paint.layout.mm(2))
+                self._draw_row(paint, row, cells, row < step or progress >= 0.5, narrator)
+                changed.append(redrawn)
+        finally:
+            surface.set_clip(clip)
+        shown.extend(self._faces(step, progress))
+        return changed
+
+    def _table(self, paint: Painter, rect: pygame.Rect,
+               scored: bool) -> tuple[list[pygame.Rect], list[float], list[list[pygame.Rect]]]:
+        """The table's lines (the names, a category each, and with the scores three more), its columns'
+        widths and each category's cells."""
+        layout = paint.layout
+        inner = inset(rect, layout.mm(0.8))
+        weights = [1.0] + [1.05] * len(CATEGORIES) + ([0.6, 0.6, 0.6] if scored else [])  # names, answers: two lines
+        tallest = layout.mm(22) * sum(weights)  # in portrait the table keeps a card's proportions
+        if inner.height > tallest:
+            inner = pygame.Rect(inner.left, inner.top + (inner.height - tallest) // 2, inner.width, tallest)
+        lines = rows(inner, weights, gap=max(1, layout.mm(0.25)))
+        widths = ([1.2, 1.3] if layout.portrait else [1.5, 1.6]) + [1.2] * self.seats  # portrait: room for the seats
+        gap = column_gap(layout)
+        return lines, widths, [columns(lines[row + 1], widths, gap=gap) for row in range(len(CATEGORIES))]
+
+    def _draw_row(self, paint: Painter, row: int, cells: list[pygame.Rect], turned: bool, narrator: Any) -> None:
+        """A category's solution card (its back until `turned`) and each seat's answer, marked once turned."""
+        theme, layout = paint.theme, paint.layout
+        category = CATEGORIES[row]
+        truth = self.result["solution"][category]
+        answers = self.result["answers"]
+        if turned:
+            paint.box(cells[1], theme.accent, None, radius=layout.mm(1))
+            words = inset(cells[1], 1)
+            if category == "TIME":  # the crime's hour as the clock face players watched for
+                face, words = columns(words, [1, 1.6])
+                radius = max(4, min(face.width, face.height) // 2 - 1)
+                draw_clock(paint.surface, face.center, radius, *clock_of(narrator, truth))
+            say(paint, words, narrator.face(truth), theme.background, (LABEL, FINE))
+        else:
+            back = pygame.Rect(0, 0, cells[1].height * 3 // 4, cells[1].height)
+            back.center = cells[1].center
+            card_back(paint, back, category)
+        size = common_size(paint, [  # one size along the row
+            (_answer_boxes(cell)[1], narrator.face(answers[str(seat)][category]))
+            for seat, cell in enumerate(cells[2:]) if answers.get(str(seat), {}).get(category) is not None
+        ])
+        for seat, cell in enumerate(cells[2:]):
+            answer = answers.get(str(seat), {}).get(category)
+            if answer is None:
+                continue
+            right = turned and answer == truth
+            if right:
+                paint.box(cell, (52, 110, 70), theme.accent, radius=layout.mm(1), width=1)
+            mark_box, text_box = _answer_boxes(cell)
+            if turned:
+                paint.text(mark_box, Verbatim("✓" if right else "✗"), FINE, theme.ink if right else theme.alert,
+                           title=True)
+            say(paint, text_box, narrator.face(answer), theme.ink, (size,))
+
+    def _faces(self, step: int, progress: float) -> list[str]:
+        """The faces the table shows at `stage` (step, progress): each category's card once turned, and
+        the answers given, row by row."""
+        faces: list[str] = []
+        for row, category in enumerate(CATEGORIES[:step + 1]):
+            if row < step or progress >= 0.5:
+                faces.append(self.result["solution"][category])
+            faces.extend(given[category] for seat in range(self.seats)
+                         if (given := self.result["answers"].get(str(seat), {})).get(category) is not None)
+        return faces
 
     def _draw_scores(self, paint: Painter, lines: list[pygame.Rect], widths: list[float], narrator: Any) -> None:
         theme, layout = paint.theme, paint.layout

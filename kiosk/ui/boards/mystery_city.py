@@ -367,8 +367,9 @@ class MysteryCityBoard:
         return covered
 
     def still(self, now: float) -> object | None:
-        """While the dice tumble only they move (the duel shown big comes and goes on its own time)."""
-        if not self.tumbling(now):
+        """While the dice tumble only they move, and they settle where they tumbled: the frame they come
+        to rest in is theirs too (the duel shown big comes and goes on its own time)."""
+        if self.rolled_at is None or not 0 <= now - self.rolled_at <= ROLL_SECONDS + ON_TIME:
             return None
         return self.rolled_at, self.duel is not None and self.duel.showing(now)
 

@@ -361,15 +361,46 @@ class MysteryExpressBoard:
         return next((r for r in self.reveals if r.running(now) and r.start <= now), None)
 
     def still(self, now: float) -> object | None:
-        """A Time reveal moves only its turning card (or its packets' bar): the rest stays for a look."""
-        reveal = self._reveal_at(now)
-        look = reveal.still(now) if self.view is not None and isinstance(reveal, TimeReveal) else None
-        return None if look is None else (id(reveal), look)
+        """A Time reveal moves only its turning card (or its packets' bar): the rest stays for a look.
+        The end changes a row at a time while its categories turn, and nothing moves in between."""
+        if self.view is None:
+            return None
+        moment = self._moment_at(now)
+        look = moment.still(now) if isinstance(moment, (TimeReveal, EndReveal)) else None
+        return None if look is None else (id(moment), look)
 
     def draw_moving(self, paint: Painter, now: float) -> list[pygame.Rect]:
+        moment = self._moment_at(now)
+        if isinstance(moment, EndReveal):
+            return []
+        assert isinstance(moment, TimeReveal)
+        return moment.draw_moving(paint, now)
+
+    def redraw_still(self, paint: Painter, before: object, now: float) -> list[pygame.Rect] | None:
+        """A Time reveal's next look (a card laid, a packet passed) changes only its counter and the
+        piles it touches, the end's next step only a row: redrawn there, over the still picture of the
+        moment before. Any other change (another reveal, the train back, the scores) is drawn whole."""
+        moment = self._moment_at(now)
+        if self.view is None or not isinstance(before, tuple) or moment is None or before[0] != id(moment):
+            return None
+        shown: list[str] = []
+        narrator = self.context.narrator
+        redrawn: list[pygame.Rect] | None
+        if isinstance(moment, TimeReveal) and isinstance(before[1], int):
+            stage = regions(paint, len(self._buttons()), self.view.get("stage") in FORM_STATUS).stage
+            redrawn = moment.redraw_still(paint, stage, narrator, before[1], now, shown)
+        elif isinstance(moment, EndReveal) and isinstance(before[1], tuple):
+            redrawn = moment.redraw_still(paint, self._end_areas(paint)[0], narrator, before[1], now, shown)
+        else:
+            return None
+        if redrawn is not None:
+            self.shown_faces = shown
+        return redrawn
+
+    def _moment_at(self, now: float) -> Reveal | EndReveal | None:
+        """What the board shows big at `now`: the reveal on screen, else the end (once the game is over)."""
         reveal = self._reveal_at(now)
-        assert isinstance(reveal, TimeReveal)
-        return reveal.draw_moving(paint, now)
+        return reveal if reveal is not None else self.end
 
     def next_frame(self, now: float) -> float | None:
         """When the reveal on screen (or the next one, or the end) next changes its picture."""
