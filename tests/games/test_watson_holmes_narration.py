@@ -46,7 +46,7 @@ def test_every_event_is_narrated_in_both_languages(case_id):
 def test_case_text_is_shown_in_the_readers_language():
     case = bundled_cases()[TUTORIAL]
     title = CaseText("", dict(case.title))
-    assert title.render("en") == "The Lamplighter's Ledger" and title.render("es") == "El libro del farolero"
+    assert title.render("en") == "The Lamplighter's Ledger" and title.render("es") == "El libro de cuentas del farolero"
 
 
 def test_kiosk_run_plays_the_tutorial(capsys, tmp_path):
