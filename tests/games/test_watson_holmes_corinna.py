@@ -34,7 +34,7 @@ def english(card) -> str:
 
 def test_a_medium_case_of_published_length_in_three_zones_with_a_question_hidden_until_round_3():
     assert 15 <= len(CASE.cards) <= 20 and CASE.difficulty == 3
-    assert (CASE.min_players, CASE.max_players, CASE.expected_minutes) == (2, 7, 65)
+    assert (CASE.min_players, CASE.max_players, CASE.expected_minutes) == (2, 7, 70)
     assert CASE.languages == ("en", "es") and CASE.credits == {"author": "Mystery Table", "licence": "kiosk-original, CC BY 4.0"}
     zones = {zone.id for zone in CASE.zones}
     assert zones == {"WEST", "CITY", "WAPPING"} and CASE.start_zone == "WEST"
