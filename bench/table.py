@@ -11,7 +11,12 @@ not modelled: the wall clock from the input until every bus has carried its last
 machine other processes stretch the wall clock too: compare runs made side by side.)
 
 It reports the median and p99 of the loop's CPU time (the referee's thread alone: with two buses the
-frames are also drawn on the writer threads), the wire time of the busiest bus, and the total (input
+frames are also drawn on the writer threads), twice: "loop (CPU)" is all of that thread's CPU in the
+input, the simulated chips' decoding of the bytes (FakeI2CBus.chip_seconds: the SSD1306s' and the
+mux's own work on real hardware) and this benchmark's probes of the panels included, as older commits
+measured it; "loop: the kiosk's code (CPU)" leaves those two out: what the loop thread would spend on
+a Pi (the referee, the seats, drawing, luma, smbus2 and the fake bus's routing and pacing, which stand
+for the kernel's I2C driver). Then the wire time of the busiest bus, and the total (input
 to the last byte on every seat); the time until the last byte of the seat that acted, and of each
 seat awaited after the input (the people who wait for their screen; a seat whose screen did not change
 is not counted), split into inputs after which one seat was awaited (a turn) and those after which
@@ -89,6 +94,7 @@ MOST_INPUTS = 20_000  # per game: a scripted table that never ends is a defect, 
 @dataclass
 class Sample:
     cpu: float  # seconds of the loop's CPU time
+    own_cpu: float  # the same without the simulated chips' decoding and this benchmark's probes
     bytes: int
     wire: float  # seconds the busiest bus spent carrying this input's bytes
     total: float  # seconds until the last byte on every seat screen
@@ -116,6 +122,11 @@ class Writes:
     panels: dict[int, Any] = field(default_factory=dict)  # seat -> its fake panel
     received: dict[int, int] = field(default_factory=dict)  # seat -> bytes its panel received in this input
     before: dict[int, tuple[bytes, bool]] = field(default_factory=dict)  # seat -> its panel's state at the input
+    probes: dict[int, float] = field(default_factory=dict)  # thread id -> CPU time spent reading panels after a show
+
+    def probe_seconds(self) -> float:
+        """The CPU time the calling thread spent in this benchmark's probes (not the kiosk's work)."""
+        return self.probes.get(threading.get_ident(), 0.0)
 
     def wrap(self, seat: int, display: Any, bus: FakeI2CBus, panel: Any) -> None:
         show = display.show
@@ -131,12 +142,15 @@ class Writes:
 
         def measured_show(image: Any, inverted: bool = False) -> bool:
             shown = show(image, inverted)
+            probing = time.thread_time()
             count = bus.bytes_sent - self.marks.get(id(bus), bus.bytes_sent)
             self.marks[id(bus)] = bus.bytes_sent
             state = panel_state(panel)
             if state != seen[0]:
                 seen[0] = state
                 self.log.append((seat, max(time.perf_counter(), bus.free_at) - self.started, count, id(bus)))
+            thread = threading.get_ident()
+            self.probes[thread] = self.probes.get(thread, 0.0) + time.thread_time() - probing
             return bool(shown)
 
         display.show = measured_show
@@ -296,19 +310,22 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
             sent = [bus.bytes_sent for bus in wires]
             wire = [bus.wire_seconds for bus in wires]
             writes.start(wires)
+            outside = sum(bus.chip_seconds() for bus in wires) + writes.probe_seconds()
             cpu_started = time.thread_time()
             if slower is not None:
                 slower.start()
             step()
             if slower is not None:
                 slower.settle()
-            cpu = (time.thread_time() - cpu_started) * cpu_factor
+            spent = time.thread_time() - cpu_started
+            outside = sum(bus.chip_seconds() for bus in wires) + writes.probe_seconds() - outside
+            cpu, own_cpu = spent * cpu_factor, (spent - outside) * cpu_factor
             total = max([time.perf_counter(), *(bus.free_at for bus in wires)]) - writes.started
             awaited = {p.seat for p in session.game.prompts(session.state) if p.seat in humans} - {acted}
             served = writes.last_bytes()
             until = writes.bytes_until()
             samples.append(Sample(
-                cpu, sum(bus.bytes_sent for bus in wires) - sum(sent),
+                cpu, own_cpu, sum(bus.bytes_sent for bus in wires) - sum(sent),
                 max(bus.wire_seconds - before for bus, before in zip(wires, wire)), total,
                 served.get(acted) if acted in humans else None,
                 tuple(served[s] for s in sorted(awaited) if s in served), tuple(writes.moves(submits)),
@@ -344,6 +361,7 @@ def percentile(values: list[float], share: float) -> float:
 def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, samples: list[Sample],
            buses: int = 1, mux: str = "kernel", cpu_factor: float = 1.0) -> None:
     cpu = [s.cpu * 1000 for s in samples]
+    own_cpu = [s.own_cpu * 1000 for s in samples]
     wire = [s.wire * 1000 for s in samples]
     total = [s.total * 1000 for s in samples]
     acted = [s.acted * 1000 for s in samples if s.acted is not None]
@@ -361,7 +379,8 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
           f"{f', the CPU stretched {cpu_factor:g}x' if cpu_factor != 1.0 else ''}: "
           "input to last byte on the seat screens (ms, measured)")
     print(f"{'':>34} {'median':>8} {'p99':>8}")
-    rows = (("loop (CPU)" if cpu_factor == 1.0 else f"loop (CPU x{cpu_factor:g})", cpu), ("I2C bus" if buses == 1 else "I2C, the busiest bus", wire),
+    stretched = "" if cpu_factor == 1.0 else f" x{cpu_factor:g}"
+    rows = ((f"loop (CPU{stretched})", cpu), (f"loop: the kiosk's code (CPU{stretched})", own_cpu), ("I2C bus" if buses == 1 else "I2C, the busiest bus", wire),
             ("total: every seat", total), ("the seat that acted", acted),
             ("each seat awaited next", awaited), (f"the one seat awaited ({len(alone)}x)", alone),
             (f"each of several awaited ({len(together)}x)", together),

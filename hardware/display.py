@@ -426,9 +426,9 @@ def write_window(serial: Any, model: str, window: Window, frame: bytes) -> None:
             frame[page * WIDTH + first:page * WIDTH + last + 1]
             for page in range(window.first_page, window.last_page + 1)
         )
-        serial.data(list(data))
+        serial.data(data)  # luma slices it into lists of its own
     else:
         column = first + SH1106_COLUMN_OFFSET
         for page in range(window.first_page, window.last_page + 1):
             serial.command(0xB0 | page, column & 0x0F, 0x10 | (column >> 4))
-            serial.data(list(frame[page * WIDTH + first:page * WIDTH + last + 1]))
+            serial.data(frame[page * WIDTH + first:page * WIDTH + last + 1])

@@ -5,7 +5,10 @@ switch use (`write_i2c_block_data`, `write_byte`, `read_byte`, `i2c_rdwr`). It r
 transaction and counts the bytes that would cross the wire (address byte + payload), and each panel
 decodes the controller's command stream (addressing modes, page/column pointers, contrast, on/off)
 and its display RAM writes, so a test can read back the image the panel would show after the bytes
-went through luma's real driver.
+went through luma's real driver. The chips' decoding runs in the writing thread (a test reads the
+picture as soon as the write returns) but it is the chips' work, not the Pi's: on a Pi the SSD1306
+decodes its own bytes. So the bus keeps the CPU time it took apart, per thread (`chip_seconds`), for
+a benchmark to leave it out of the loop's own CPU.
 
 The controller emulation is hand-written: no Python library emulates these chips. It follows the
 SSD1306 and SH1106 datasheets for the commands luma and `hardware.display` send; the picture is taken
@@ -64,6 +67,12 @@ class FakeI2CBus:
         self.free_at = 0.0  # paced: when (time.perf_counter) the wire has carried every byte so far
         self.mux: FakeTCA9548A | None = None
         self.lock = threading.Lock()
+        self._chip_cpu: dict[int, float] = {}  # thread id -> CPU time (time.thread_time) its writes spent in the chips
+
+    def chip_seconds(self) -> float:
+        """The CPU time the calling thread has spent in the simulated chips' decoding of its writes
+        (the panels' and the mux's `receive`): work the chips do themselves on real hardware."""
+        return self._chip_cpu.get(threading.get_ident(), 0.0)
 
     # --- the smbus2 subset -------------------------------------------------------------------
     def write_i2c_block_data(self, i2c_addr: int, register: int, data: Iterable[int]) -> None:
@@ -122,8 +131,11 @@ class FakeI2CBus:
                 raise remote_io_error()
             self.transactions.append(Transaction(address, payload, channel))
             self._carry(1 + len(payload))
+            started = time.thread_time()
             for target in targets:
                 target.receive(payload)
+            thread = threading.get_ident()
+            self._chip_cpu[thread] = self._chip_cpu.get(thread, 0.0) + time.thread_time() - started
 
     def _carry(self, count: int) -> None:
         """Count `count` bytes on the wire (the lock held: one transfer at a time, as on a real bus)."""

@@ -244,11 +244,13 @@ class PN532Simulator:
             pass
 
     def _run(self) -> None:
+        """Sleep until the reader writes or the world changes (`_wake`: a tag placed, the reader
+        plugged or unplugged, closing): the one pending answer waits on a tag, and `place` wakes it."""
         while not self._stop:
             master = self._master
             watched = [self._wake_r] + ([master] if master is not None else [])
             try:
-                ready, _, _ = select.select(watched, [], [], 0.2)
+                ready, _, _ = select.select(watched, [], [])
             except (OSError, ValueError):
                 continue
             if self._wake_r in ready:

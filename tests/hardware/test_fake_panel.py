@@ -1,8 +1,10 @@
 """The panel emulator decodes the controller's command stream per the datasheets."""
 
 import errno
+import threading
 
 import pytest
+from smbus2 import i2c_msg
 
 from hardware.sim.fake_i2c import FakeI2CBus, FakePanel, FakeTCA9548A
 
@@ -94,3 +96,22 @@ def test_two_panels_on_one_address_and_open_channels_both_take_a_write_but_colli
     first.answering = second.answering = True
     with pytest.raises(OSError):  # two panels answering one read drive the wire together
         bus.read_byte(0x3C)
+
+
+def test_the_chips_decoding_is_counted_apart_for_the_thread_that_wrote():
+    """The panels' decoding is the chips' work, not the Pi's: the bus keeps its CPU time apart, per
+    writing thread, so a benchmark can leave it out of the loop's own CPU (bench/table.py)."""
+    bus = FakeI2CBus()
+    panel = FakePanel("ssd1306")
+    bus.attach(0x3C, panel)
+    assert bus.chip_seconds() == 0.0
+    bus.write_i2c_block_data(0x3C, 0x00, [0x20, 0x00, 0x21, 0, 127, 0x22, 0, 7])
+    for _ in range(200):
+        bus.i2c_rdwr(i2c_msg.write(0x3C, [0x40, *range(128)] * 8))
+    mine = bus.chip_seconds()
+    assert mine > 0.0 and panel.data_bytes == 200 * (128 * 8 + 7)  # the 0x40 of each repeat is data too
+    elsewhere: list[float] = []
+    worker = threading.Thread(target=lambda: elsewhere.append(bus.chip_seconds()))
+    worker.start()
+    worker.join()
+    assert elsewhere == [0.0] and bus.chip_seconds() == mine

@@ -2,6 +2,7 @@
 
 import os
 import select
+import threading
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -141,3 +142,30 @@ def test_ndef_limits_and_garbage():
     with pytest.raises(NdefError):
         text_from_user_memory(b"\x03\x30\xD1\x01" + bytes(12))
     assert text_from_user_memory(b"\x00\x00\xFE" + bytes(13)) is None
+
+
+def test_the_idle_chip_sleeps_until_the_reader_writes_or_a_tag_comes(tmp_path, monkeypatch):
+    """No timer wakes the simulated chip (an idle kiosk's thread): it waits on the serial line and on
+    its wake-up pipe alone, so a wait for a tag costs no wake-up until the tag is placed."""
+    waits: list[tuple[object, ...]] = []
+    real_select = select.select
+
+    def counted(*args: object) -> object:
+        if threading.current_thread().name == "pn532-sim":
+            waits.append(args[3:])  # the timeout, if any
+        return real_select(*args)
+
+    monkeypatch.setattr(select, "select", counted)
+    with PN532Simulator(tmp_path) as chip:
+        fd = os.open(chip.port, os.O_RDWR | os.O_NOCTTY)
+        try:
+            assert exchange(fd, frame(b"\xD4\x4A\x01\x00"), 6) == ACK
+            assert eventually(lambda: chip.waiting_for_tag)
+            asleep = len(waits)
+            assert quiet(fd)  # no tag: the chip keeps waiting, and sleeps
+            assert len(waits) == asleep
+            chip.place(SimTag.ntag213("04010203040506"))
+            assert len(exchange(fd, b"", 22)) == 22
+        finally:
+            os.close(fd)
+    assert waits and all(timeout == () for timeout in waits)
