@@ -274,7 +274,7 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
     wires = list(mock.backend.buses.values())
     slower = SlowerCPU(cpu_factor) if cpu_factor != 1.0 else None
     for bus in wires:
-        bus.paced = True
+        bus.paced = bus.counting_chips = True
         if slower is not None:
             slower.wrap_bus(bus)
     if slower is not None:

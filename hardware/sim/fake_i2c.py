@@ -7,8 +7,8 @@ decodes the controller's command stream (addressing modes, page/column pointers,
 and its display RAM writes, so a test can read back the image the panel would show after the bytes
 went through luma's real driver. The chips' decoding runs in the writing thread (a test reads the
 picture as soon as the write returns) but it is the chips' work, not the Pi's: on a Pi the SSD1306
-decodes its own bytes. So the bus keeps the CPU time it took apart, per thread (`chip_seconds`), for
-a benchmark to leave it out of the loop's own CPU.
+decodes its own bytes. So a bus asked to (`counting_chips`, as bench/table.py does) keeps the CPU
+time it took apart, per thread (`chip_seconds`), for a benchmark to leave it out of the loop's own CPU.
 
 The controller emulation is hand-written: no Python library emulates these chips. It follows the
 SSD1306 and SH1106 datasheets for the commands luma and `hardware.display` send; the picture is taken
@@ -67,11 +67,13 @@ class FakeI2CBus:
         self.free_at = 0.0  # paced: when (time.perf_counter) the wire has carried every byte so far
         self.mux: FakeTCA9548A | None = None
         self.lock = threading.Lock()
+        self.counting_chips = False  # count the chips' CPU apart: two clock reads a write, for benchmarks only
         self._chip_cpu: dict[int, float] = {}  # thread id -> CPU time (time.thread_time) its writes spent in the chips
 
     def chip_seconds(self) -> float:
         """The CPU time the calling thread has spent in the simulated chips' decoding of its writes
-        (the panels' and the mux's `receive`): work the chips do themselves on real hardware."""
+        (the panels' and the mux's `receive`) while `counting_chips`: work the chips do themselves on
+        real hardware."""
         return self._chip_cpu.get(threading.get_ident(), 0.0)
 
     # --- the smbus2 subset -------------------------------------------------------------------
@@ -131,11 +133,12 @@ class FakeI2CBus:
                 raise remote_io_error()
             self.transactions.append(Transaction(address, payload, channel))
             self._carry(1 + len(payload))
-            started = time.thread_time()
+            started = time.thread_time() if self.counting_chips else 0.0
             for target in targets:
                 target.receive(payload)
-            thread = threading.get_ident()
-            self._chip_cpu[thread] = self._chip_cpu.get(thread, 0.0) + time.thread_time() - started
+            if self.counting_chips:
+                thread = threading.get_ident()
+                self._chip_cpu[thread] = self._chip_cpu.get(thread, 0.0) + time.thread_time() - started
 
     def _carry(self, count: int) -> None:
         """Count `count` bytes on the wire (the lock held: one transfer at a time, as on a real bus)."""
