@@ -85,6 +85,9 @@ def main() -> None:
     print(f"{args.games} games per case, {args.seats} bots at the table")
     print(f"{'case':<16} {'bot':<22} {'winner':>7} {'win round':>9} {'rounds':>7} {'spent/bot':>9} {'ms/game':>8}")
     for case in cases or ():
+        if not game.cases[case].min_players <= args.seats <= game.cases[case].max_players:
+            print(f"{case:<16} (a case for {game.cases[case].min_players}-{game.cases[case].max_players} players: --seats)")
+            continue
         for name, make in BOTS.items():
             started = time.perf_counter()
             r = run(case, make, args.games, args.seats)
