@@ -24,6 +24,11 @@ the investigator 91.0%, win round 13.7; before its first revision, 77%, win roun
 The Brighton Pomeranian (issue #36, a case for two or three), measured 2026-12-04 with `--games 200`:
 at 3 bots, random 7.0% (win round 8.1), investigator 94.5% (win round 6.3, 6.4 rounds); at 2 bots
 (`run` alone, 200 games), random 5.5%, investigator 87.0% (win round 7.8).
+
+The Fire in the Orchid House (issue #36, a case for five to seven, skipped at fewer seats), measured
+2026-12-04, 200 seeded games at each size (`run` alone): at 5 bots, random 0.0%, investigator 100.0%
+(win round 14.3); at 6, random 2.0%, investigator 100.0% (12.7); at 7, random 2.0%, investigator
+100.0% (11.9).
 """
 
 from __future__ import annotations
@@ -89,6 +94,9 @@ def main() -> None:
     print(f"{args.games} games per case, {args.seats} bots at the table")
     print(f"{'case':<20} {'bot':<22} {'winner':>7} {'win round':>9} {'rounds':>7} {'spent/bot':>9} {'ms/game':>8}")
     for case in cases or ():
+        if not game.cases[case].min_players <= args.seats <= game.cases[case].max_players:
+            print(f"{case:<20} (a case for {game.cases[case].min_players}-{game.cases[case].max_players} players: --seats)")
+            continue
         for name, make in BOTS.items():
             started = time.perf_counter()
             r = run(case, make, args.games, args.seats)

@@ -288,7 +288,7 @@ def test_short_names_are_not_taken_for_another_language():
     assert not load_case_file(TEMPLATE).warnings  # "Scotland Yard", "El Reform Club", "Clara Ashdown"
 
 
-@pytest.mark.parametrize("name", ["tutorial-lamplighter", "thornbury-clock", "corinna-silk", "lady-in-grey"])
+@pytest.mark.parametrize("name", ["tutorial-lamplighter", "thornbury-clock", "corinna-silk", "lady-in-grey", "chelsea-orchid"])
 def test_the_bundled_cases_pass_the_strict_checker_and_the_robustness_playtest(name, capsys):
     path = CASES_DIR / f"{name}.yaml"
     assert main(["cases", "check", "--strict", str(path), "--lang", "en"]) == 0, capsys.readouterr().err
