@@ -7,11 +7,9 @@ the sealed question on the way."""
 
 from __future__ import annotations
 
-from kiosk.bots.watson_holmes_bot import WatsonHolmesBot
 from kiosk.games.watson_holmes.difficulty import difficulty
 from kiosk.games.watson_holmes.library import bundled_cases
-from kiosk.referee.headless import play
-from watson_holmes_support import GAME
+from watson_holmes_support import bot_tables
 
 CASE = "chelsea-orchid"
 SEEDS = range(4)
@@ -52,29 +50,6 @@ def test_its_answers_are_none_of_another_bundled_case():
 
 def test_seeded_bots_at_five_and_seven_seats_solve_it_through_the_lock_the_police_and_the_seal():
     for seats in (5, 7):
-        won, picked, policed, opened = 0, 0, 0, 0
-        for seed in SEEDS:
-            state = GAME.start(seats, seed, {"case": CASE})
-            bots = [WatsonHolmesBot(seat, seed) for seat in range(seats)]
-            assert "Q4" not in {q["id"] for q in GAME.view(state, 0)["case"]["questions"]}
-            for step in play(GAME, state, bots):
-                kinds = {e.kind: e for e in step.events}
-                if "question_revealed" in kinds:
-                    read = {e.data["card"] for e in step.events if e.kind in ("card_read", "watson_reading")}
-                    assert kinds["question_revealed"].data["question"] == "Q4" and "C01" in read
-                    opened += 1
-                picked += sum(e.kind == "lockpick_used" for e in step.events)
-                policed += sum(e.kind in ("token_gained", "token_refused") and e.data["token"] == "police" for e in step.events)
-            assert state.over
-            outcome = GAME.outcome(state)
-            assert outcome is not None
-            won += bool(outcome.winners)
-            for seat in outcome.winners:
-                assert state.players[seat].answers == ANSWERS
-        assert won >= WINS and opened == len(SEEDS) and picked and policed, (seats, won, opened, picked, policed)
-
-
-def test_it_is_offered_to_a_table_of_five_to_seven_only():
-    spec = next(o for o in GAME.info.options if o.name == "case")
-    assert spec.for_seats is not None
-    assert [seats for seats in range(2, 8) if CASE in spec.for_seats(seats)] == [5, 6, 7]
+        met = bot_tables(CASE, seats, SEEDS, sealed="Q4", opens_on="C01")
+        assert met.won >= WINS and met.opened == len(SEEDS) and met.picked and met.policed, (seats, met)
+        assert all(answers == ANSWERS for answers in met.winning_answers)

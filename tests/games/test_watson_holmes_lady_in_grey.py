@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import re
 
-from kiosk.bots.watson_holmes_bot import WatsonHolmesBot
 from kiosk.games.watson_holmes.library import bundled_cases
-from kiosk.referee.headless import play
-from watson_holmes_support import GAME
+from watson_holmes_support import bot_tables
 
 CASE = "lady-in-grey"
 SEEDS = range(6)
@@ -65,24 +63,7 @@ def test_the_culprit_is_named_on_no_more_than_a_third_of_the_cards():
 
 
 def test_seeded_bots_play_it_to_the_end_through_the_lock_the_police_and_the_sealed_question():
-    won, picked, policed, opened = 0, 0, 0, 0
-    for seed in SEEDS:
-        state = GAME.start(4, seed, {"case": CASE})
-        bots = [WatsonHolmesBot(seat, seed) for seat in range(4)]
-        assert "Q5" not in {q["id"] for q in GAME.view(state, 0)["case"]["questions"]}
-        for step in play(GAME, state, bots):
-            kinds = {e.kind: e for e in step.events}
-            if "question_revealed" in kinds:
-                read = {e.data["card"] for e in step.events if e.kind in ("card_read", "watson_reading")}
-                assert kinds["question_revealed"].data["question"] == "Q5" and "C06" in read
-                opened += 1
-            picked += sum(e.kind == "lockpick_used" for e in step.events)
-            # a police card hands its token, or offers one to a seat that already holds its one (rules 2.1)
-            policed += sum(e.kind in ("token_gained", "token_refused") and e.data["token"] == "police" for e in step.events)
-        assert state.over
-        outcome = GAME.outcome(state)
-        assert outcome is not None
-        won += bool(outcome.winners)
-        for seat in outcome.winners:
-            assert state.players[seat].answers["Q1"] == "hester"
-    assert won >= WINS and opened == len(SEEDS) and picked and policed
+    # a police card hands its token, or offers one to a seat that already holds its one (rules 2.1)
+    met = bot_tables(CASE, 4, SEEDS, sealed="Q5", opens_on="C06")
+    assert met.won >= WINS and met.opened == len(SEEDS) and met.picked and met.policed, met
+    assert all(answers["Q1"] == "hester" for answers in met.winning_answers)

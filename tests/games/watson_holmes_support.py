@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
+from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
@@ -127,3 +128,40 @@ def texts_of(case: Case) -> dict[str, str]:
 
 def here() -> Path:
     return Path(__file__).parent
+
+
+@dataclass
+class BotTables:
+    """What seeded tables of investigating bots met on their way through a case, played to the end."""
+
+    won: int = 0  # games that ended with a winner
+    opened: int = 0  # games where the sealed question opened on its card, read that step
+    picked: int = 0  # lockpicks used, over all games
+    policed: int = 0  # police tokens handed or offered (rules 2.1), over all games
+    winning_answers: list[dict[str, Any]] = field(default_factory=list)
+
+
+def bot_tables(case: str, seats: int, seeds: range, sealed: str, opens_on: str) -> BotTables:
+    """Seeded tables of investigating bots play `case` to the end; the question `sealed` must stay
+    closed at the start and open only in a step where its card `opens_on` is read."""
+    from kiosk.bots.watson_holmes_bot import WatsonHolmesBot
+    from kiosk.referee.headless import play
+
+    met = BotTables()
+    for seed in seeds:
+        state = GAME.start(seats, seed, {"case": case})
+        assert sealed not in {q["id"] for q in GAME.view(state, 0)["case"]["questions"]}
+        for step in play(GAME, state, [WatsonHolmesBot(seat, seed) for seat in range(seats)]):
+            revealed = [e for e in step.events if e.kind == "question_revealed"]
+            if revealed:
+                read = {e.data["card"] for e in step.events if e.kind in ("card_read", "watson_reading")}
+                assert revealed[0].data["question"] == sealed and opens_on in read
+                met.opened += 1
+            met.picked += sum(e.kind == "lockpick_used" for e in step.events)
+            met.policed += sum(e.kind in ("token_gained", "token_refused") and e.data["token"] == "police" for e in step.events)
+        assert state.over
+        outcome = GAME.outcome(state)
+        assert outcome is not None
+        met.won += bool(outcome.winners)
+        met.winning_answers += [state.players[seat].answers for seat in outcome.winners]
+    return met
