@@ -51,7 +51,7 @@ def test_the_chosen_case_shows_its_difficulty_players_and_length():
 
 def test_thornbury_hall_says_what_its_file_says():
     scene = Options("watson-holmes", {"case": "thornbury-clock"}, print, print)
-    assert "Difficulty 3 of 5, 2-7 players, about 105 minutes" in texts(scene)
+    assert "Difficulty 3 of 5, 2-7 players, about 95 minutes" in texts(scene)
 
 
 def test_every_case_line_fits_at_every_layout():
