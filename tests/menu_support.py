@@ -38,11 +38,13 @@ def presses_to(controller: SeatController, action: Action) -> list[tuple[str, bo
     else:
         presses = [("select", True)] * len(controller.path)
         index = controller.path[0] if controller.path else controller.index
-    entries: Any = menu.entries
+    path: tuple[int, ...] = ()
     for target in steps:
-        count = len(entries)
+        level = menu.level(path)
+        assert level is not None
+        count = len(level[1])  # with the "Back" that ends a level below the top
         forward = (target - index) % count
         presses += [("next", False)] * forward if forward <= count // 2 else [("prev", False)] * (count - forward)
         presses.append(("select", False))
-        entries, index = entries[target].below, 0
+        path, index = path + (target,), 0
     return presses

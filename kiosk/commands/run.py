@@ -556,7 +556,7 @@ def choose_bots(args: argparse.Namespace, table: Table, notifier: ServiceNotifie
         return list(range(args.seats))
     lobby = Lobby(table, args.game, args.seats, heartbeat=notifier.tick)
     notifier.ready("waiting for players")
-    say(N_("Waiting for players: press select on your seat, then hold it to start."))
+    say(N_("Waiting for players: press ● on your seat, then hold it to start."))
     while not lobby.started and not stop_requested.is_set():
         lobby.pump(timeout=min(1.0, notifier.interval or 1.0))
     if stop_requested.is_set():

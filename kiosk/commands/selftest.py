@@ -30,7 +30,7 @@ from kiosk.config import ConfigError, TableConfig, load_config
 from kiosk.i18n import N_, Text, _, counted
 
 PASS, WARN, FAIL = "pass", "warn", "FAIL"
-BUTTON_NAMES = {"prev": N_("PREVIOUS"), "next": N_("NEXT"), "select": N_("SELECT")}
+BUTTON_NAMES = {"prev": N_("PREVIOUS"), "next": N_("NEXT"), "select": N_("● (SELECT)")}
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """Before a game: people claim their seats.
 
-Every seat screen says "press select to play" (or, once the touchscreen gave it to a bot, that a bot
+Every seat screen says "press ● to play" (or, once the touchscreen gave it to a bot, that a bot
 plays it). A press of select claims that seat, from its bot too; a second press gives it back. A long
 press on a claimed seat starts the game: unclaimed seats are played by bots.
 A character token (or any tag of the game) tapped on the reader claims the first free seat (one given

@@ -3,8 +3,8 @@
 The same everywhere: a seat that becomes awaited after a wait first reads "Your move" and what is
 asked (in the status line's words); any press opens the choices and only opens them, so nothing is
 chosen by the press that turns to them. With a decision awaited, the seat shows the choices as a menu of at most two
-levels (kiosk/seats/menu.py: previous/next to move, select to choose or to open a group); a long
-press goes back up a level, and from the top level leaves the choices to look at one's hand and
+levels (kiosk/seats/menu.py: previous/next to move, select to choose or to open a group); "Back" at
+the end of a level, or a long press, goes back up a level, and from the top level leaves the choices to look at one's hand and
 journal; select brings them back. With nothing awaited, select walks idle -> hand -> journal -> idle
 (where the table serves phone seats, a last page shows the seat's link as a QR code: scanned, the seat
 moves to that phone). A private reveal (a card you were shown, a Time packet) covers everything until
@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.i18n import N_, Text
-from kiosk.seats.menu import DONE_FOOTER, PICK_FOOTER, Entry, Menu
+from kiosk.seats.menu import BACK, BACK_DETAIL, DONE_FOOTER, PICK_FOOTER, SUBMENU_FOOTER, Entry, Menu
 from kiosk.seats.screen import Item, Screen
 
 DONE = N_("Done")
@@ -168,13 +168,16 @@ class SeatController:
     def menu(self) -> Menu:
         """The menu the seat walks now: its last local step's, or the prompt's (with the seat's other
         prompts as groups at its end)."""
+        lang = getattr(self.ui, "lang", None)
         if self.steps:
-            return self.ui.menu(self.steps[-1].prompt, self.steps[-1].view)
-        menu = self.table_menu()
-        assert self.prompt is not None
-        if self.touchscreen and not self.prompt.private:  # the board takes the same choices
-            menu = replace(menu, footer=Text(TOUCH_FOOTER).render(getattr(self.ui, "lang", None)))
-        return menu
+            menu = self.ui.menu(self.steps[-1].prompt, self.steps[-1].view)
+        else:
+            menu = self.table_menu()
+            assert self.prompt is not None
+            if self.touchscreen and not self.prompt.private:  # the board takes the same choices
+                menu = replace(menu, footer=Text(TOUCH_FOOTER).render(lang))
+        back = Entry(Item(Text(BACK).render(lang), None, Text(BACK_DETAIL).render(lang)), back=True)
+        return replace(menu, back=back, back_footer=Text(SUBMENU_FOOTER).render(lang))
 
     def table_menu(self) -> Menu:
         """Every choice the table awaits from the seat now, whatever was walked on the seat alone (a
@@ -204,7 +207,7 @@ class SeatController:
             return self._choose(entry.action, menu)
         if entry.is_group:
             self.path, self.index = self.path + (self.index,), 0
-        elif entry.finish and self.path:  # "Done" of a multi-select whose picks went one by one
+        elif (entry.finish or entry.back) and self.path:  # "Back", or "Done" of a multi-select picked one by one
             self.index, self.path = self.path[-1], self.path[:-1]
         else:  # select on a page of reading turns the page
             self.index = (self.index + 1) % len(entries)

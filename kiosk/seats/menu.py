@@ -8,6 +8,13 @@ single choice is not a group: that choice stands at the upper level itself.
 An entry that is neither a choice nor a group is a page of reading (a card's text, a question):
 select turns to the next entry.
 
+Every level below the top ends with "Back" (select there goes up, as a long press does), unless it is
+a multi-select, whose "Done" goes back up already; its footer says how to back out.
+
+A choice that costs points or cannot be taken back (an accusation, an answer at 221B) is `confirmed`:
+select on it opens a one-screen summary of what will be sent, where select sends it and "Back" returns
+with nothing sent.
+
 A multi-select (guests to invite, markers to note) is a level whose last entry finishes it ("Done"):
 after each pick the cursor lands on that entry, which says how to finish, so select-select-select
 never walks round a list that seems to have no way out. A finishing entry without an action of its
@@ -35,6 +42,8 @@ class Entry:
     footer: str | None = None  # this entry's own footer line, instead of the menu's
     title: str = ""  # a group's: the title of the level it opens (its item's label if none)
     finish: bool = False  # the entry that finishes a multi-select: the cursor lands here after each pick
+    back: bool = False  # the entry that goes back up a level
+    confirms: bool = False  # a group that is one choice's summary (`confirmed`), not a level of choices
 
     @property
     def is_group(self) -> bool:
@@ -43,6 +52,21 @@ class Entry:
 
 PICK_FOOTER = N_("Then Done to finish")  # under each pick of a multi-select
 DONE_FOOTER = N_("● to finish")  # under its "Done"
+BACK = N_("Back")
+BACK_DETAIL = N_("or hold ● anywhere")
+SUBMENU_FOOTER = N_("hold ● to go back")  # under the choices of a level below the top
+CONFIRM_FOOTER = N_("● send · hold ● back")  # under the summary of a choice that cannot be taken back
+
+
+def confirmed(entry: Entry, title: str, summary: tuple[str, ...], footer: str) -> Entry:
+    """`entry`'s choice behind a summary of what it sends (at most three lines: the footer keeps the
+    fourth): select on the entry opens the summary, select on the summary sends the choice, and the
+    level's "Back" returns with nothing sent. The summary's item is labelled by the first line, which
+    is what a phone shows on its button."""
+    assert entry.action is not None and summary
+    page = Entry(Item(summary[0], entry.item.mark, " · ".join(summary[1:]), lines=summary), entry.action,
+                 footer=footer)
+    return Entry(entry.item, below=(page,), footer=entry.footer, title=title, confirms=True)
 
 
 def multi_select(picks: Iterable[Entry], done: Entry, pick_footer: str, done_footer: str) -> tuple[Entry, ...]:
@@ -62,6 +86,8 @@ class Menu:
     entries: tuple[Entry, ...]
     footer: str = ""
     asking: str = ""  # who asked this of the seat, and for what ("Doctor Strauss asks for a Motive"): the phone says it above the choices
+    back: Entry | None = None  # ends every level below the top but a multi-select's (the seat sets it, in its language)
+    back_footer: str | None = None  # the footer of those levels' choices (how to back out)
 
     def level(self, path: tuple[int, ...]) -> tuple[str, tuple[Entry, ...]] | None:
         """The title and entries one reaches by opening the groups at `path`; None if the path
@@ -71,6 +97,8 @@ class Menu:
             if not 0 <= step < len(entries) or not entries[step].is_group:
                 return None
             title, entries = entries[step].title or entries[step].item.label, entries[step].below
+        if path and self.back is not None and finish_index(entries) is None:
+            entries += (self.back,)
         return title, entries
 
     def screen(self, path: tuple[int, ...] = (), index: int = 0) -> Screen:
@@ -79,8 +107,9 @@ class Menu:
         title, entries = found
         index %= len(entries)
         footer = entries[index].footer
-        return Screen(title, tuple(e.item for e in entries), index,
-                      footer=self.footer if footer is None else footer)
+        if footer is None:
+            footer = self.back_footer if path and self.back_footer is not None else self.footer
+        return Screen(title, tuple(e.item for e in entries), index, footer=footer)
 
     def landing(self, path: tuple[int, ...]) -> tuple[tuple[int, ...], int] | None:
         """Where the cursor goes after a pick made at `path`: onto the finishing entry of the nearest
@@ -107,13 +136,15 @@ class Menu:
         """Every screen of the menu, each entry of each level once (for tests and leak checks)."""
         found: list[Screen] = []
 
-        def walk(path: tuple[int, ...], entries: tuple[Entry, ...]) -> None:
-            for i, entry in enumerate(entries):
+        def walk(path: tuple[int, ...]) -> None:
+            found_level = self.level(path)
+            assert found_level is not None
+            for i, entry in enumerate(found_level[1]):
                 found.append(self.screen(path, i))
                 if entry.is_group:
-                    walk(path + (i,), entry.below)
+                    walk(path + (i,))
 
-        walk((), self.entries)
+        walk(())
         return found
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
@@ -13,7 +13,8 @@ from kiosk.games.mystery_express.rules import HAND_CATEGORIES, category_of
 from kiosk.games.mystery_express.turn import CAR_OF
 from kiosk.i18n import N_, Text
 from kiosk.seats.menu import DONE_FOOTER, LONG, PICK_FOOTER, Entry, Menu, grouped, multi_select
-from kiosk.seats.screen import Item, Screen, title_fits
+from kiosk.seats.canvas import WIDTH, paragraph
+from kiosk.seats.screen import PAGE_LINES, Item, Screen, title_fits
 
 HINT = N_("◀ ▶ browse · ● choose")
 PRIVATE_CARD_EVENTS = {
@@ -176,12 +177,29 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
         marks = {narrator.mark(a) for a in offered}
         if prompt.kind == "dining_guests":  # invite one by one, then Done (a multi-select)
             entries = _guests(offered, items, lang)
+        elif prompt.kind.endswith("_confirm"):  # a telegram or the final answers: "Send" shows what it sends
+            entries = tuple(_sending(e, prompt, narrator, lang) if e.action is not None and e.action.kind == "submit"
+                            else e for e in items)
         elif len(items) > LONG and len(marks) > 1:  # category, then card
             entries = grouped(((narrator.mark(a), e) for a, e in zip(offered, items)),
                               lambda mark, below: Item(Text(CATEGORY_NAMES[str(mark)]).render(lang), str(mark)))
         else:
             entries = tuple(items)
     return Menu(title, entries, footer=Text(HINT).render(lang), asking=asking(prompt, view, narrator, lang))
+
+
+SEND_FOOTER = N_("● send · ▶ redo")  # under what a telegram or the final answers will send
+
+
+def _sending(entry: Entry, prompt: Prompt, narrator: Narrator, lang: str) -> Entry:
+    """"Send" on a telegram or the final answers, as a page that reads what will be sent, one entry per
+    category ("—" for one left blank), so the seat confirms what it sees, with "Start again" beside it."""
+    faces = [narrator.face(face).render(lang) if face is not None else "—"
+             for face in (prompt.data["entries"].get(c) for c in CATEGORY_NAMES)]
+    lines = paragraph(", ".join(faces), WIDTH - 4)
+    summary = tuple(lines[:PAGE_LINES])
+    return replace(entry, item=replace(entry.item, detail=", ".join(faces), lines=summary),
+                   footer=Text(SEND_FOOTER).render(lang) if len(summary) < PAGE_LINES else "")
 
 
 def _guests(offered: list[Action], items: list[Entry], lang: str) -> tuple[Entry, ...]:

@@ -17,7 +17,7 @@ from kiosk.games.pi.narrate import RESULTS, Narrator
 from kiosk.games.pi.rules import KINDS, kind_of
 from kiosk.games.phrases import POINTS
 from kiosk.i18n import N_, Text, TextList, counted
-from kiosk.seats.menu import Entry, Menu, grouped
+from kiosk.seats.menu import CONFIRM_FOOTER, Entry, Menu, confirmed, grouped
 from kiosk.seats.screen import Item, Screen
 
 HINT = N_("◀ ▶ browse · ● choose")
@@ -184,10 +184,22 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
 
     title = Text(PROMPT_TITLES[prompt.kind]).render(lang)
     entries = grouped(leaves, heading)
+    if prompt.kind.startswith("solve_") and len(guess) == len(KINDS) - 1:  # its last tile sends the accusation
+        entries = tuple(accusation(e, guess, narrator, lang) if e.action is not None and e.action.kind == "accuse"
+                        else e for e in entries)
     if len(entries) == 1 and entries[0].is_group:  # one marker to note: its tiles are the menu, each naming it
         marker = entries[0].item.label
         entries = tuple(replace(e, item=replace(e.item, detail=marker)) for e in entries[0].below)
     return Menu(title, entries, footer=Text(HINT).render(lang))
+
+
+def accusation(entry: Entry, guess: dict[str, str], narrator: Narrator, lang: str) -> Entry:
+    """The last tile of an accusation behind a summary of the whole of it (a wrong one costs points,
+    rules 8.2): the tiles picked before, then this one."""
+    assert entry.action is not None
+    tiles = [guess[k] for k in KINDS if k in guess] + [entry.action.args[0]]
+    summary = tuple(narrator.name(tile).render(lang) for tile in tiles)
+    return confirmed(entry, Text(N_("Accuse?")).render(lang), summary, Text(CONFIRM_FOOTER).render(lang))
 
 
 # The groups of a turn: first what, then where or which card.

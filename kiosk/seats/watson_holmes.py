@@ -17,8 +17,8 @@ from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.watson_holmes.board import HOLMES_COST
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
 from kiosk.i18n import LANGUAGES, N_, Text, counted
-from kiosk.seats.canvas import ELLIPSIS, WIDTH, paragraph, wrap
-from kiosk.seats.menu import Entry as MenuEntry, Menu, grouped
+from kiosk.seats.canvas import ELLIPSIS, WIDTH, fit, paragraph, wrap
+from kiosk.seats.menu import CONFIRM_FOOTER, Entry as MenuEntry, Menu, confirmed, grouped
 from kiosk.seats.screen import PAGE_LINES, Item, Screen
 
 HINT = N_("◀ ▶ browse · ● choose")
@@ -336,6 +336,9 @@ def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[st
         leaves.append((group_of(a), MenuEntry(item, a, footer=hint if len(item.lines) < PAGE_LINES else "")))
     entries = grouped(leaves, lambda key, below: heading(key, below, prompt, lang),
                       lambda key: Text(GROUP_TITLES[key[0]]).render(lang))
+    if prompt.kind == "answer":  # an answer given at 221B cannot be changed: each is sent from its summary
+        entries = tuple(sealed_answer(e, lang) if e.action is not None and e.action.kind in ("answer", "written")
+                        else e for e in entries)
     asking = judge_asking(prompt, narrator, lang) if prompt.kind == "holmes_judge" else ""
     return Menu(choice_title(prompt, narrator).render(lang), read + entries, footer=hint, asking=asking)
 
@@ -376,6 +379,15 @@ def heading(key: Any, below: tuple[MenuEntry, ...], prompt: Prompt, lang: str) -
         bids = [e.action.args[0] for e in below if e.action is not None]
         detail = Text(N_("{least} to {most} carriages"), {"least": min(bids), "most": max(bids)}).render(lang)
     return choice_item(words.render(lang), detail)
+
+
+def sealed_answer(entry: MenuEntry, lang: str) -> MenuEntry:
+    """An answer behind its summary: the answer in at most two lines, and that it cannot be changed."""
+    lines = paragraph(entry.item.label, WIDTH - 4)
+    if len(lines) > 2:
+        lines = lines[:1] + [fit(" ".join(lines[1:]), WIDTH - 4, (12,))[0]]
+    summary = (*lines, Text(N_("Cannot be changed")).render(lang))
+    return confirmed(entry, Text(N_("Your answer?")).render(lang), summary, Text(CONFIRM_FOOTER).render(lang))
 
 
 def choice_item(label: str, detail: str) -> Item:

@@ -73,6 +73,16 @@ def fit_scale(size: tuple[int, int], desktop: tuple[int, int] | None) -> float:
     return min(1.0, DESKTOP_SHARE * desktop[0] / size[0], DESKTOP_SHARE * desktop[1] / size[1])
 
 
+def button_mark(surface: pygame.Surface, button: str, box: pygame.Rect) -> None:
+    """A seat button's mark as the seat screens print it (◀ ▶ ●), drawn: pygame's default font has
+    no such glyphs."""
+    if button == "select":
+        pygame.draw.circle(surface, CREAM, box.center, box.width // 2)
+    else:
+        tip, back = (box.left, box.right) if button == "prev" else (box.right, box.left)
+        pygame.draw.polygon(surface, CREAM, [(tip, box.centery), (back, box.top), (back, box.bottom)])
+
+
 @dataclass(frozen=True)
 class Control:
     kind: str  # "button", "card", "page"
@@ -217,8 +227,8 @@ class Simulator:
             rect = pygame.Rect(x + i * (OLED_W // 3) + 4, top + OLED_H + 8, OLED_W // 3 - 8, BUTTON_H)
             pressed = (seat, button) in self.held.values()
             pygame.draw.rect(self.window, BRASS if pressed else BEZEL, rect, border_radius=8)
-            text = ("<", ">", "OK")[i] + "  " + KEYS[position][i].upper()  # pygame's default font: ASCII
-            self.window.blit(self.font.render(text, True, CREAM), rect.move(8, 8))
+            button_mark(self.window, button, pygame.Rect(rect.x + 8, rect.y + 7, 10, 10))  # as the seats name it
+            self.window.blit(self.font.render(KEYS[position][i].upper(), True, CREAM), rect.move(26, 8))
             self.controls.append(Control("button", rect, (seat, button)))
         link = self.links(seat)
         if link is not None and seat not in self.bots:

@@ -82,7 +82,7 @@ GAMES = [
 
 
 def depth(entries: tuple[Entry, ...]) -> int:
-    return 1 + max((depth(e.below) for e in entries if e.is_group), default=0)
+    return 1 + max((depth(e.below) - e.confirms for e in entries if e.is_group), default=0)  # a summary is no level
 
 
 @pytest.mark.parametrize(("game_id", "seats", "seed", "options"), GAMES)
@@ -99,8 +99,9 @@ def test_every_offered_choice_is_legal_and_every_useful_one_is_offered(game_id, 
         left_out = [a for a in prompt.actions if a not in offered]
         assert all(pointless(prompt, a, view) for a in left_out), f"{prompt.kind}: {left_out} cannot be reached"
         assert depth(menu.entries) <= 2
-        for entry in menu.entries:  # a group holds at least two choices, each of them a choice
-            assert not entry.is_group or (len(entry.below) >= 2 and all(e.action for e in entry.below))
+        for entry in menu.entries:  # a group holds at least two choices (or is one's summary), each a choice
+            assert not entry.is_group or ((len(entry.below) >= 2 or entry.confirms)
+                                          and all(e.action or e.confirms for e in entry.below))
         if game_id == "mystery-express" and prompt.kind == "turn":  # rules 4.1: enough hours to complete it
             for action in offered:
                 if action.kind in RULES_COSTS:
@@ -289,9 +290,14 @@ def test_select_opens_a_group_long_press_goes_back_onto_it():
     assert (seat.screen().title, seat.screen().index, len(seat.screen().items)) == ("Pick", 0, 3)
     assert seat.press("select") is None  # opens Group A
     screen = seat.screen()
-    assert (screen.title, screen.index, len(screen.items)) == ("Group A", 0, 2)
+    assert (screen.title, screen.index, len(screen.items)) == ("Group A", 0, 3)
+    assert screen.items[-1].label == "Back" and screen.footer == "hold ● to go back"
     seat.press("next")
     assert seat.press("select", long=True) is None  # back up, onto the group just left
+    assert (seat.screen().title, seat.screen().index) == ("Pick", 0)
+    seat.press("select")
+    seat.press("prev")  # onto "Back", the level's last entry
+    assert seat.press("select") is None  # "Back" chooses nothing: up, onto the group just left
     assert (seat.screen().title, seat.screen().index) == ("Pick", 0)
     seat.press("select")
     seat.press("next")

@@ -120,7 +120,9 @@ def test_holmes_reveal_and_answer_form():
     view = GAME.view(table.state, answer.seat)
     check("wh_question_es", render(make_pages(table.narrator, "es").menu(answer, view).screen()))
     menu = pages.menu(answer, view)
-    check("wh_answer_en", render(menu.screen((), next(i for i, e in enumerate(menu.entries) if e.action))))
+    first = next(i for i, e in enumerate(menu.entries) if e.confirms)  # each answer is sent from its summary
+    check("wh_answer_en", render(menu.screen((), first)))
+    check("wh_answer_sure_es", render(make_pages(table.narrator, "es").menu(answer, view).screen((first,), 0)))
     reveal = pages.reveal(Event("holmes_answer", {"seat": 0, "question": "Q2", "answer": "x", "right": False}, frozenset({0})), 0)
     assert reveal is not None and reveal.inverted
     check("wh_holmes_es", render(make_pages(table.narrator, "es").reveal(

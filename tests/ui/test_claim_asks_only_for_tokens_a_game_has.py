@@ -20,7 +20,7 @@ def said(game_id: str, lang: str) -> list[str]:
 def test_only_a_game_with_seat_tokens_asks_for_one(game_id):
     english = " ".join(said(game_id, "en"))
     assert ("token" in english) == has_seat_tokens(game_id)
-    assert "Claim your seat: press select on your seat" in english
+    assert "Claim your seat: press ● on your seat" in english
 
 
 def test_pi_has_no_tags_and_never_asks_for_a_token():

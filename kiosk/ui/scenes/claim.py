@@ -183,10 +183,10 @@ class SeatClaim:
     def _status(self) -> Text:
         if not self.claimed:
             if self.links(0) is not None and self.no_phones is None:
-                return Text(N_("Claim your seat: press select on your seat, or scan its code with your phone."))
+                return Text(N_("Claim your seat: press ● on your seat, or scan its code with your phone."))
             if has_seat_tokens(self.game_id):
-                return Text(N_("Claim your seat: press select on your seat, or tap your token on the reader."))
-            return Text(N_("Claim your seat: press select on your seat."))
+                return Text(N_("Claim your seat: press ● on your seat, or tap your token on the reader."))
+            return Text(N_("Claim your seat: press ● on your seat."))
         robots = self.seats - len(self.claimed)
         if not robots:
             return Text(N_("Everyone has a seat: start when you are ready."))
@@ -202,7 +202,7 @@ class SeatClaim:
                 self.on_start()
         elif isinstance(value, tuple) and len(value) == 2 and value[0] == "seat" and isinstance(value[1], int):
             if value[1] in self.claimed:
-                self.notice.show(Text(N_("A player sits here: they leave with select on their seat.")), now)
+                self.notice.show(Text(N_("A player sits here: they leave with ● on their seat.")), now)
             else:
                 self.on_bot(value[1])
 
