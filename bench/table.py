@@ -217,16 +217,17 @@ class SlowerCPU:
         self.start()
 
     def wrap_bus(self, bus: FakeI2CBus) -> None:
-        transfer = bus.transfer
+        """Before each call on the bus (one I2C_RDWR call's writes go together, as one system call)."""
+        transfers = bus.transfers
 
-        def stretched(address: int, payload: bytes) -> None:
+        def stretched(messages: Iterable[tuple[int, bytes]]) -> None:
             self.settle()
             try:
-                transfer(address, payload)
+                transfers(messages)
             finally:  # the fake bus's own CPU is the panel's work, not the Pi's
                 self.start()
 
-        bus.transfer = stretched  # type: ignore[method-assign]
+        bus.transfers = stretched  # type: ignore[method-assign]
 
     def wrap_writers(self, writers: BusWriters) -> None:
         """With writer threads, the loop's CPU for a seat's frame is spent before it is handed over."""

@@ -12,8 +12,10 @@ import random
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 import pyperf
+import smbus2
 import pytest
 
 from bench import compare, engine, figures
@@ -137,17 +139,31 @@ def test_the_slower_cpu_sleeps_what_the_cpu_owes_before_each_transfer(monkeypatc
     assert bus.bytes_sent == 4
 
 
+def test_the_writes_of_one_i2c_rdwr_call_wait_once_for_the_cpu_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    bus = FakeI2CBus()
+    bus.attach(0x3C, FakePanel("ssd1306"))
+    clocks = Clocks(monkeypatch)
+    slower = table_bench.SlowerCPU(3.0)
+    slower.wrap_bus(bus)
+    slower.start()
+    clocks.cpu += 0.001
+    bus.i2c_rdwr(smbus2.i2c_msg.write(0x3C, [0x00, 0xA6]), smbus2.i2c_msg.write(0x3C, [0x40, 1, 2]))
+    slower.settle()
+    assert clocks.slept == [0.002]  # one system call: the CPU before it owed once, none between its writes
+    assert bus.bytes_sent == 3 + 4
+
+
 def test_the_fake_bus_own_work_is_not_stretched(monkeypatch: pytest.MonkeyPatch) -> None:
     bus = FakeI2CBus()
     bus.attach(0x3C, FakePanel("ssd1306"))
     clocks = Clocks(monkeypatch)
-    original = bus.transfer
+    original = bus.transfers
 
-    def busy_panel(address: int, payload: bytes) -> None:
+    def busy_panel(messages: Any) -> None:
         clocks.cpu += 0.005  # the simulated panel decoding: not the Pi's CPU
-        original(address, payload)
+        original(messages)
 
-    bus.transfer = busy_panel  # type: ignore[method-assign]
+    bus.transfers = busy_panel  # type: ignore[method-assign]
     slower = table_bench.SlowerCPU(3.0)
     slower.wrap_bus(bus)
     slower.start()

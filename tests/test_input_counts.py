@@ -64,13 +64,14 @@ class Counted(ButtonsOnly):
         self.alone = table.config.i2c.mux == "kernel"  # every write reaches one panel
         self.writes = 0  # the bus's writes so far: one write may reach several panels (a user-space mux)
         bus = table.backend.buses["i2c"]
-        transfer = bus.transfer
+        transfers = bus.transfers
 
-        def write(address: int, payload: bytes) -> None:
-            self.writes += 1
-            transfer(address, payload)
+        def write(messages: Any) -> None:  # one I2C_RDWR call's writes, each counted
+            for message in messages:
+                self.writes += 1
+                transfers((message,))
 
-        monkeypatch.setattr(bus, "transfer", write)
+        monkeypatch.setattr(bus, "transfers", write)
         state_class = type(self.session.state)
         reduce = state_class.__reduce_ex__
 
