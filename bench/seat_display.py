@@ -28,7 +28,7 @@ from PIL import Image, ImageDraw  # noqa: E402
 from hardware.display import SeatDisplay  # noqa: E402
 from hardware.events import TagSeen  # noqa: E402
 from hardware.sim.fake_i2c import FakeI2CBus, FakePanel, FakeTCA9548A  # noqa: E402
-from hardware.i2c import MuxChannel, MuxState  # noqa: E402
+from hardware.i2c import MuxChannel, MuxState, whole_transfers  # noqa: E402
 from hardware.sim.pn532 import PN532Simulator, SimTag  # noqa: E402
 from hardware.reader import CardReader  # noqa: E402
 
@@ -65,7 +65,9 @@ def rig(model: str) -> tuple[FakeI2CBus, Callable[[], object]]:
     bus.attach(0x70, mux)
     mux.attach(0, 0x3C, FakePanel(model))
     state = MuxState()
-    return bus, lambda: i2c(bus=MuxChannel(bus, 0, state), address=0x3C)
+    # As the kiosk's backends open it (hardware/sim/backend.py, hardware/pi.py): luma sends a window's
+    # data in one transfer, not in 32-byte SMBus blocks; luma's own full frame below goes the same way.
+    return bus, lambda: whole_transfers(i2c(bus=MuxChannel(bus, 0, state), address=0x3C))
 
 
 def measure(model: str, before: Image.Image, after: Image.Image) -> tuple[int, int, float, float]:

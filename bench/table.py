@@ -27,6 +27,13 @@ issue 22 allows, and 15-19 ms of wire at 400 kHz by itself); for each awaited se
 alone of the bytes its bus carried from the input until that seat's last byte (the floor under its
 time: no saving of CPU goes below it, only fewer bytes or a faster bus); the bytes per input; the
 bytes per move on the seats that did not act, and the bytes on the seats whose picture did not change.
+The last row, "loop: waiting for a CPU (run queue)", is how long the loop's thread was ready to run
+in an input while the CPU ran another process (Linux's schedstat): on a shared machine that time is
+in every wall-clock figure above and in none of the CPU ones, and a few such inputs are all a p99 of
+the awaited seats rests on (some 150 samples a game with 5 people: its p99 is the second longest;
+the report says which), so a compare of two commits runs enough games for the p99 to rest on several
+inputs (bench/compare.py) and shows this row for both sides.
+
 With `--buses 2` seats 2, 4 and 6 are on the second bus (wiring/pinmap.toml).
 
 A move is one action of the game (what the store records), not an input: a seat's walk (its local
@@ -104,6 +111,7 @@ class Sample:
     private: tuple[bool, ...] = ()  # for each awaited seat above: its screen is a private page of its own
     floor: tuple[float, ...] = ()  # for each awaited seat above: the wire time alone of its bus's bytes until its last
     unchanged: int = 0  # bytes received by the panels whose picture is the same after the input as before
+    runnable: float | None = None  # seconds the loop's thread was ready to run but another took its CPU (None: unknown)
 
 
 @dataclass
@@ -217,16 +225,17 @@ class SlowerCPU:
         self.start()
 
     def wrap_bus(self, bus: FakeI2CBus) -> None:
-        transfer = bus.transfer
+        """Before each call on the bus (one I2C_RDWR call's writes go together, as one system call)."""
+        transfers = bus.transfers
 
-        def stretched(address: int, payload: bytes) -> None:
+        def stretched(messages: Iterable[tuple[int, bytes]]) -> None:
             self.settle()
             try:
-                transfer(address, payload)
+                transfers(messages)
             finally:  # the fake bus's own CPU is the panel's work, not the Pi's
                 self.start()
 
-        bus.transfer = stretched  # type: ignore[method-assign]
+        bus.transfers = stretched  # type: ignore[method-assign]
 
     def wrap_writers(self, writers: BusWriters) -> None:
         """With writer threads, the loop's CPU for a seat's frame is spent before it is handed over."""
@@ -238,6 +247,17 @@ class SlowerCPU:
                 yield item
 
         writers.write = lambda writes: write(handed(writes))  # type: ignore[method-assign]
+
+
+def run_queue_seconds() -> float | None:
+    """The time the calling thread has spent ready to run while the CPU ran something else (Linux's
+    schedstat: its second field, in nanoseconds), None where the kernel does not say. On a shared
+    machine this is what stretches a wall-clock figure beyond the CPU and the wire: another process."""
+    try:
+        with open("/proc/thread-self/schedstat", encoding="ascii") as stat:
+            return int(stat.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 def panel_state(panel: Any) -> tuple[bytes, bool]:
@@ -311,10 +331,12 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
             wire = [bus.wire_seconds for bus in wires]
             writes.start(wires)
             outside = sum(bus.chip_seconds() for bus in wires) + writes.probe_seconds()
+            waited = run_queue_seconds()
             cpu_started = time.thread_time()
             if slower is not None:
                 slower.start()
             step()
+            after_wait = run_queue_seconds()
             if slower is not None:
                 slower.settle()
             spent = time.thread_time() - cpu_started
@@ -331,7 +353,7 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
                 tuple(served[s] for s in sorted(awaited) if s in served), tuple(writes.moves(submits)),
                 tuple(bool(referee.controllers[s].reveals) for s in sorted(awaited) if s in served),
                 tuple(until[s] * CLOCKS_PER_BYTE / bus_hz for s in sorted(awaited) if s in served),
-                writes.unchanged()))
+                writes.unchanged(), None if waited is None or after_wait is None else after_wait - waited))
 
         try:
             for _ in range(MOST_INPUTS):
@@ -372,6 +394,7 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
     asked = [t * 1000 for s in samples for t, own in zip(s.awaited, s.private) if not own]
     floor = [t * 1000 for s in samples for t in s.floor]
     moves = [count for s in samples for count in s.moves]
+    runnable = [s.runnable * 1000 for s in samples if s.runnable is not None]
     wasted = [s.unchanged for s in samples]
     print(f"{game_id}, {seats} seats, {people} people, {games} games, {len(samples)} inputs, "
           f"{'one bus' if buses == 1 else f'{buses} buses, a writer thread each,'} at {bus_hz // 1000} kHz, "
@@ -386,10 +409,14 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
             (f"each of several awaited ({len(together)}x)", together),
             (f"the last of several awaited ({len(several)}x)", several),
             (f"each awaited, not on a private page ({len(asked)}x)", asked),
-            ("each awaited: its bus's wire alone", floor))
+            ("each awaited: its bus's wire alone", floor),
+            ("loop: waiting for a CPU (run queue)", runnable))
     for name, values in rows:
         if values:
             print(f"{name:>34} {statistics.median(values):>8.2f} {percentile(values, 0.99):>8.2f}")
+    if awaited:
+        rank = len(awaited) - int(0.99 * len(awaited))
+        print(f"each seat awaited next: {len(awaited)} samples, so its p99 is the {ordinal(rank)} longest")
     print(f"bytes per input: median {statistics.median(s.bytes for s in samples):.0f}, "
           f"p99 {percentile([float(s.bytes) for s in samples], 0.99):.0f} "
           f"(a full refresh of every seat is {seats * 1024})")
@@ -399,6 +426,10 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
               f"over {len(moves)} moves (actions of the game)")
     print(f"bytes on the seats whose picture did not change: total {sum(wasted)}, "
           f"in {sum(1 for b in wasted if b)} of {len(samples)} inputs (most in one: {max(wasted, default=0)})")
+
+
+def ordinal(number: int) -> str:
+    return f"{number}{'th' if 10 <= number % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
 
 
 def main() -> None:

@@ -30,7 +30,7 @@ from typing import Any
 from luma.core.error import Error as LumaError
 from PIL import Image
 
-from hardware.display import INVERSE, NORMAL, PAGES, WIDTH, SeatDisplay, Window, changed_spans, cheapest, window_cost, write_window
+from hardware.display import INVERSE, NORMAL, PAGES, WIDTH, SeatDisplay, Window, changed_spans, cheapest, window_cost, write_windows
 
 log = logging.getLogger(__name__)
 
@@ -188,13 +188,13 @@ def _send(write: SharedWrite, parts: list[Part], pending: list[Pending | None],
     first = parts[write.members[0]]
     try:
         serial = open_shared([parts[m].channel for m in write.members], first.address)
-        for window in write.windows:
-            write_window(serial, first.display.model, window, pending[write.members[0]].new)  # type: ignore[union-attr]
-            for m in write.members:
+        inversion = () if write.inversion is None else (INVERSE if write.inversion else NORMAL,)
+        write_windows(serial, first.display.model, write.windows, pending[write.members[0]].new,  # type: ignore[union-attr]
+                      inversion)
+        for m in write.members:
+            for window in write.windows:
                 parts[m].display.carried(window, pending[m].new)  # type: ignore[union-attr]
-        if write.inversion is not None:
-            serial.command(INVERSE if write.inversion else NORMAL)
-            for m in write.members:
+            if write.inversion is not None:
                 parts[m].display.carried_inversion(write.inversion)
     except (OSError, LumaError) as error:  # nobody acknowledged: each seat's own write finds out why
         log.debug("a write shared by seats %s failed: %s", [parts[m].display.seat + 1 for m in write.members], error)

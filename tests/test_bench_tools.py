@@ -12,8 +12,10 @@ import random
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 import pyperf
+import smbus2
 import pytest
 
 from bench import compare, engine, figures
@@ -28,12 +30,14 @@ def test_the_table_report_is_read_back_figure_for_figure(capsys: pytest.CaptureF
                                   acted=rng.choice([None, rng.uniform(0.002, 0.07)]),
                                   awaited=tuple(rng.uniform(0.005, 0.1) for _ in range(rng.choice([0, 1, 2]))),
                                   moves=tuple(rng.choice([0, rng.randrange(0, 2500)]) for _ in range(rng.choice([0, 1, 3]))),
-                                  unchanged=rng.choice([0, 0, 0, rng.randrange(1, 300)]))
+                                  unchanged=rng.choice([0, 0, 0, rng.randrange(1, 300)]),
+                                  runnable=rng.choice([0.0, rng.uniform(0.0, 0.02)]))
                for _ in range(300)]
     samples = [table_bench.Sample(**{**vars(s), "private": tuple(rng.random() < 0.3 for _ in s.awaited),
                                      "floor": tuple(t / 2 for t in s.awaited)}) for s in samples]
     table_bench.report("mystery-express", 5, 5, 2, 400_000, samples, mux="user")
-    read = figures.table(capsys.readouterr().out)
+    output = capsys.readouterr().out
+    read = figures.table(output)
 
     cpu = [s.cpu * 1000 for s in samples]
     awaited = [t * 1000 for s in samples for t in s.awaited]
@@ -47,7 +51,17 @@ def test_the_table_report_is_read_back_figure_for_figure(capsys: pytest.CaptureF
     assert read["bytes on the seats whose picture did not change, total"] == (sum(s.unchanged for s in samples), "B")
     assert {"the one seat awaited, p99", "each of several awaited, p99", "each awaited, not on a private page, p99",
             "each awaited: its bus's wire alone, p99", "bytes per move on the seats that did not act, mean"} <= set(read)
-    assert len(read) == 28  # eleven rows of median and p99, two figures of bytes per input, three per move, one unchanged
+    waited = [s.runnable * 1000 for s in samples if s.runnable is not None]
+    assert read["loop: waiting for a CPU (run queue), p99"] == (round(table_bench.percentile(waited, 0.99), 2), "ms")
+    rank = len(awaited) - int(0.99 * len(awaited))
+    assert f"each seat awaited next: {len(awaited)} samples, so its p99 is the {table_bench.ordinal(rank)} longest" in output
+    assert len(read) == 30  # twelve rows of median and p99, two figures of bytes per input, three per move, one unchanged
+
+
+def test_the_run_queue_wait_of_the_loop_thread_is_read_from_the_kernel() -> None:
+    before = table_bench.run_queue_seconds()
+    assert before is not None and before >= 0.0  # Linux: every CI machine
+    assert table_bench.ordinal(1) == "1st" and table_bench.ordinal(12) == "12th" and table_bench.ordinal(23) == "23rd"
 
 
 def test_an_older_scripts_bytes_per_input_with_events_are_another_figure() -> None:
@@ -137,17 +151,31 @@ def test_the_slower_cpu_sleeps_what_the_cpu_owes_before_each_transfer(monkeypatc
     assert bus.bytes_sent == 4
 
 
+def test_the_writes_of_one_i2c_rdwr_call_wait_once_for_the_cpu_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    bus = FakeI2CBus()
+    bus.attach(0x3C, FakePanel("ssd1306"))
+    clocks = Clocks(monkeypatch)
+    slower = table_bench.SlowerCPU(3.0)
+    slower.wrap_bus(bus)
+    slower.start()
+    clocks.cpu += 0.001
+    bus.i2c_rdwr(smbus2.i2c_msg.write(0x3C, [0x00, 0xA6]), smbus2.i2c_msg.write(0x3C, [0x40, 1, 2]))
+    slower.settle()
+    assert clocks.slept == [0.002]  # one system call: the CPU before it owed once, none between its writes
+    assert bus.bytes_sent == 3 + 4
+
+
 def test_the_fake_bus_own_work_is_not_stretched(monkeypatch: pytest.MonkeyPatch) -> None:
     bus = FakeI2CBus()
     bus.attach(0x3C, FakePanel("ssd1306"))
     clocks = Clocks(monkeypatch)
-    original = bus.transfer
+    original = bus.transfers
 
-    def busy_panel(address: int, payload: bytes) -> None:
+    def busy_panel(messages: Any) -> None:
         clocks.cpu += 0.005  # the simulated panel decoding: not the Pi's CPU
-        original(address, payload)
+        original(messages)
 
-    bus.transfer = busy_panel  # type: ignore[method-assign]
+    bus.transfers = busy_panel  # type: ignore[method-assign]
     slower = table_bench.SlowerCPU(3.0)
     slower.wrap_bus(bus)
     slower.start()

@@ -97,8 +97,7 @@ class FakeI2CBus:
             return int(reader()) if reader else 0
 
     def i2c_rdwr(self, *messages: Any) -> None:
-        for message in messages:
-            self.transfer(message.addr, bytes(message))
+        self.transfers([(message.addr, bytes(message)) for message in messages])
 
     def close(self) -> None:
         pass
@@ -117,37 +116,51 @@ class FakeI2CBus:
         return None
 
     def transfer(self, address: int, payload: bytes) -> None:
-        """A write: every target at `address` takes it (several at once on open mux channels; they
+        """One write: every target at `address` takes it (several at once on open mux channels; they
         acknowledge together, so it fails only if none answers)."""
-        with self.lock:
-            if address in self.targets or self.mux is None:
-                targets = [self.targets[address]] if address in self.targets else []
-                channel = None
-            else:
-                targets, channel = self.mux.route_writes(address)
-            targets = [t for t in targets if getattr(t, "answering", True) is not False and self._keeps_up(t)]
-            if not targets:
-                # NACK on the address byte: only that byte crossed the wire.
-                self.transactions.append(Transaction(address, b"", channel))
-                self._carry(1)
-                raise remote_io_error()
-            self.transactions.append(Transaction(address, payload, channel))
-            self._carry(1 + len(payload))
-            started = time.thread_time() if self.counting_chips else 0.0
-            for target in targets:
-                target.receive(payload)
-            if self.counting_chips:
-                thread = threading.get_ident()
-                self._chip_cpu[thread] = self._chip_cpu.get(thread, 0.0) + time.thread_time() - started
+        self.transfers(((address, payload),))
 
-    def _carry(self, count: int) -> None:
-        """Count `count` bytes on the wire (the lock held: one transfer at a time, as on a real bus)."""
+    def transfers(self, messages: Iterable[tuple[int, bytes]]) -> None:
+        """Writes in one go, as the kernel's driver sends an I2C_RDWR call's messages (a repeated start
+        between them): the bus held throughout, and on a paced bus the caller waits once, for all of
+        them, as it blocks once in that call. A write nobody acknowledges ends the call with an error;
+        the writes before it went through."""
+        carried = 0
+        with self.lock:
+            began = time.perf_counter() if self.paced else None  # the wire starts with the first write
+            try:
+                for address, payload in messages:
+                    if address in self.targets or self.mux is None:
+                        targets = [self.targets[address]] if address in self.targets else []
+                        channel = None
+                    else:
+                        targets, channel = self.mux.route_writes(address)
+                    targets = [t for t in targets if getattr(t, "answering", True) is not False and self._keeps_up(t)]
+                    if not targets:
+                        # NACK on the address byte: only that byte crossed the wire.
+                        self.transactions.append(Transaction(address, b"", channel))
+                        carried += 1
+                        raise remote_io_error()
+                    self.transactions.append(Transaction(address, payload, channel))
+                    carried += 1 + len(payload)
+                    started = time.thread_time() if self.counting_chips else 0.0
+                    for target in targets:
+                        target.receive(payload)
+                    if self.counting_chips:
+                        thread = threading.get_ident()
+                        self._chip_cpu[thread] = self._chip_cpu.get(thread, 0.0) + time.thread_time() - started
+            finally:
+                self._carry(carried, began)
+
+    def _carry(self, count: int, since: float | None = None) -> None:
+        """Count `count` bytes on the wire (the lock held: one transfer at a time, as on a real bus),
+        sent from `since` (time.perf_counter; None: now) on, or once the wire is free."""
         self.bytes_sent += count
         seconds = count * CLOCKS_PER_BYTE / self.clock_hz
         self.wire_seconds += seconds
         if self.paced:  # the caller waits as for a real transfer, in sleeps of at least PACE_SLACK
             now = time.perf_counter()
-            self.free_at = max(now, self.free_at) + seconds
+            self.free_at = max(now if since is None else since, self.free_at) + seconds
             if self.free_at - now > PACE_SLACK:
                 time.sleep(self.free_at - now)
 

@@ -78,7 +78,7 @@ class Referee:
                 self.controllers[seat] = SeatController(seat, self.pages(seat), touchscreen=self.touchscreen,
                                                         preview=partial(self._foresee, seat))
                 # A resumed game: the seat's notes catch up with everything it had seen.
-                self.controllers[seat].ui.observe([e for e in self.session.replayed if e.visible_to(seat)])
+                self.controllers[seat].observe([e for e in self.session.replayed if e.visible_to(seat)])
         self.refresh()
 
     # --- the loop ---------------------------------------------------------------------------------
@@ -268,7 +268,7 @@ class Referee:
         for bot_seat, bot in self.bots.items():  # each bot hears what its seat may see, nothing else
             bot.observe([e for e in events if e.visible_to(bot_seat)])
         for other, controller in self.controllers.items():
-            controller.ui.observe([e for e in events if e.visible_to(other)])
+            controller.observe([e for e in events if e.visible_to(other)])
         fresh = bool(self.session.game.info.fresh_turns & {event.kind for event in events})
         self.refresh(acted=seat, fresh=fresh)
         if self.on_events is not None:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from kiosk.games.base import Action, Event, Prompt
+from kiosk import i18n
 from kiosk.i18n import N_, Text
 from kiosk.seats.menu import BACK, BACK_DETAIL, DONE_FOOTER, PICK_FOOTER, SUBMENU_FOOTER, Entry, Menu
 from kiosk.seats.screen import Item, Screen
@@ -92,6 +93,9 @@ class SeatController:
     steps: list[Step] = field(default_factory=list)  # the local steps taken in this prompt
     chosen: tuple[Action, ...] = ()  # what the last press sent to the table: the local steps, then its choice
     _picked: tuple[int, ...] | None = None  # the level of the last choice sent: "Done" there may follow it
+    _notes: int = 0  # how many times the pages were told of events (their notes may have changed)
+    _menu_kept: tuple[tuple[Any, ...], Menu] | None = None  # the last menu built, and what it was built from
+    _screen_kept: tuple[tuple[Any, ...], Screen] | None = None  # the last screen built, and what it showed
 
     def update(self, view: dict[str, Any], prompt: Prompt | None, asked: Text | None = None,
                also: tuple[Prompt, ...] = (), fresh: bool = False) -> None:
@@ -117,6 +121,12 @@ class SeatController:
             if self.mode == "prompt" and not self.steps and not (picked is not None and self._land(picked)):
                 if self.menu().level(self.path) is None:
                     self.index, self.path = 0, ()
+
+    def observe(self, events: list[Event]) -> None:
+        """Events this seat may see, for its pages' notes (a journal drawn from them)."""
+        if events:
+            self.ui.observe(events)
+            self._notes += 1
 
     def deciding(self) -> Prompt | None:
         """The prompt the seat's menu answers now: its last local step's, or the table's."""
@@ -165,9 +175,21 @@ class SeatController:
             self.index += 1 if button == "next" else -1
         return None
 
+    def _pages_key(self) -> tuple[Any, ...]:
+        """What the pages draw from besides the view and prompt: their language and notes."""
+        return getattr(self.ui, "lang", None), i18n.language(), self._notes, self.ui.pages
+
     def menu(self) -> Menu:
         """The menu the seat walks now: its last local step's, or the prompt's (with the seat's other
-        prompts as groups at its end)."""
+        prompts as groups at its end). A press walks it and the screen shows it: it is built once
+        for what it is built from (a menu is plain data from the view, the prompt and the pages)."""
+        key = (self.steps[-1] if self.steps else None, self.prompt, self.view, self.also, self.touchscreen,
+               self._pages_key())
+        if self._menu_kept is None or self._menu_kept[0] != key:
+            self._menu_kept = (key, self._build_menu())
+        return self._menu_kept[1]
+
+    def _build_menu(self) -> Menu:
         lang = getattr(self.ui, "lang", None)
         if self.steps:
             menu = self.ui.menu(self.steps[-1].prompt, self.steps[-1].view)
@@ -240,6 +262,17 @@ class SeatController:
         self.index = 0
 
     def screen(self) -> Screen:
+        """What the seat shows now. After each move every seat is brought up to date, and most see the
+        same as before: a screen is built only when something it is built from changed (the view, the
+        prompt, where the seat stands in its pages or menu, its reveal, its pages' notes and language)."""
+        key = (self.reveals[0] if self.reveals else None, self.mode, self.index, self.path, self.link,
+               self.asked, self.menu() if self.mode == "prompt" and self.prompt is not None and not self.reveals
+               else (self.view, self.prompt, self._pages_key()))
+        if self._screen_kept is None or self._screen_kept[0] != key:
+            self._screen_kept = (key, self._build_screen())
+        return self._screen_kept[1]
+
+    def _build_screen(self) -> Screen:
         if self.reveals:
             return self.reveals[0]
         if self.mode == "prompt" and self.prompt is not None:

@@ -4,18 +4,27 @@ hardware input, a deadline) and draws only what changed.
 Hardware threads put their inputs on the table's queue, whose `wake` wakes the loop at once. Where
 SDL can block on its own events (X11, Wayland: the desktop simulator) the loop sleeps in
 `pygame.event.wait`. Where it cannot (kmsdrm on the Pi, the dummy driver of the tests and the idle
-benchmark), SDL's own wait would poll every millisecond, so the loop sleeps on the wake-up instead
-and looks at SDL's events 20 times a second while people are using it (a tap waits at most 50 ms),
-5 times a second once nothing has happened for a while (the tap that wakes an idle table waits at
-most 200 ms): an idle table costs a fraction of a percent of a core.
+benchmark), SDL's own wait would poll every millisecond, so the loop sleeps in one `select` on what
+can wake it (`Waker`): a queued input, and the input devices SDL reads. On kmsdrm those are the
+touchscreen's evdev nodes (/dev/input/event*, which the service user's input group may read): the
+loop reads its own copy of their events only to wake, and takes the taps from SDL. The dummy driver
+has no input device. So an idle table wakes only for its deadlines (the watchdog's heartbeat, once a
+second). Where the loop cannot watch SDL's devices (another driver, no evdev node it may open) it
+looks at SDL's events 20 times a second while people are using it (a tap waits at most 50 ms), 5
+times a second once nothing has happened for a while (the tap that wakes an idle table waits at most
+200 ms). A device plugged in after the start is not watched: its first tap waits for the next
+deadline (at most a second).
 """
 
 from __future__ import annotations
 
+import glob
+import os
 import queue
-import threading
+import select
 import time
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import pygame
@@ -27,6 +36,8 @@ TOUCH_POLL = 0.05  # seconds between looks at SDL's events where it cannot block
 IDLE_POLL = 0.2  # ... once nothing has happened for QUIET seconds
 QUIET = 10.0
 NATIVE_WAIT = frozenset({"x11", "wayland", "windows", "cocoa"})  # SDL video drivers that block in wait
+EVDEV_DRIVERS = frozenset({"kmsdrm"})  # SDL reads the input devices' evdev nodes itself
+NO_INPUT_DRIVERS = frozenset({"dummy", "offscreen"})  # SDL has no input device at all
 WAKE = pygame.event.custom_type()
 
 
@@ -50,19 +61,110 @@ class Window(Protocol):
         """Seconds until the window's own parts need a frame (a lamp going out), or None."""
 
 
+class Sleeper(Protocol):
+    """What the loop sleeps on between looks at SDL's events (`Waker`; a test's own, on a fake clock)."""
+
+    watches_input: bool  # it wakes when SDL has input: no need to look at SDL's events on a timer
+
+    def set(self) -> None: ...
+
+    def is_set(self) -> bool: ...
+
+    def clear(self) -> None: ...
+
+    def wait(self, timeout: float) -> None: ...
+
+
+class Waker:
+    """Sleeps until `set` (from any thread: an input was queued), one of `devices` (file descriptors
+    of SDL's input devices) has something to read, or `wait`'s timeout: one `select` on a pipe and
+    the devices. Each device's bytes are read and dropped (SDL reads its own copy). `devices` None:
+    SDL's input cannot be watched here (`watches_input` is False: the loop looks on a timer)."""
+
+    def __init__(self, devices: Sequence[int] | None) -> None:
+        self.watches_input = devices is not None
+        self.devices = list(devices or ())
+        self._read, self._write = os.pipe()
+        os.set_blocking(self._read, False)
+        os.set_blocking(self._write, False)
+        self._set = False
+        weakref.finalize(self, close_all, [self._read, self._write, *self.devices])
+
+    def set(self) -> None:
+        self._set = True
+        try:
+            os.write(self._write, b"!")
+        except BlockingIOError:  # the pipe is full of wake-ups already
+            pass
+
+    def is_set(self) -> bool:
+        return self._set
+
+    def clear(self) -> None:
+        self._set = False  # before the pipe is emptied: a `set` in between keeps its flag
+        read_away(self._read)
+
+    def wait(self, timeout: float) -> None:
+        ready, _, _ = select.select([self._read, *self.devices], [], [], max(0.0, timeout))
+        for device in ready:
+            if device != self._read and not read_away(device):
+                self.devices.remove(device)  # unplugged: SDL notices too
+
+
+def read_away(descriptor: int) -> bool:
+    """Read and drop what a non-blocking file descriptor holds; False if it is gone."""
+    try:
+        while os.read(descriptor, 4096):
+            pass
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def close_all(descriptors: list[int]) -> None:
+    for descriptor in descriptors:
+        try:
+            os.close(descriptor)
+        except OSError:
+            pass
+
+
+def input_devices(driver: str) -> list[int] | None:
+    """The file descriptors that have something to read when SDL has input, for SDL's `driver`: the
+    evdev nodes under kmsdrm (those the kiosk may open), none for a driver without input; None where
+    the loop cannot know (another driver, or no node it may open): it then looks on a timer."""
+    if driver in NO_INPUT_DRIVERS:
+        return []
+    if driver not in EVDEV_DRIVERS:
+        return None
+    devices = []
+    for path in sorted(glob.glob("/dev/input/event*")):
+        try:
+            devices.append(os.open(path, os.O_RDONLY | os.O_NONBLOCK))
+        except OSError:  # not ours to read: SDL may still read it, so this loop cannot rely on the others
+            close_all(devices)
+            return None
+    return devices or None
+
+
 class Loop:
     def __init__(self, app: App, window: Window, heartbeat: Callable[[], None] | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, sleeper: Sleeper | None = None,
+                 monotonic: Callable[[], float] = time.monotonic) -> None:
         self.app = app
         self.window = window
         self.heartbeat = heartbeat
         self.clock = clock
+        self.monotonic = monotonic  # the sleeps' clock (a test's may be fake, as `sleeper` is)
         # finger (or mouse) -> when and where it went down: for the hold, and for a swipe
         self.fingers: dict[object, tuple[float, tuple[int, int]]] = {}
         self.closed = False
-        self.woken = threading.Event()
-        self.last_input = time.monotonic()
-        self.native_wait = (pygame.display.get_driver() if pygame.display.get_init() else "") in NATIVE_WAIT
+        driver = pygame.display.get_driver() if pygame.display.get_init() else ""
+        self.native_wait = driver in NATIVE_WAIT
+        self.woken: Sleeper = sleeper or Waker(input_devices(driver) if not self.native_wait else [])
+        self.last_input = monotonic()
 
     def start(self) -> None:
         self.app.table.events.wake = self.wake
@@ -103,7 +205,7 @@ class Loop:
             wait_ms = int(seconds * 1000)
             first = pygame.event.wait(wait_ms) if wait_ms > 0 else pygame.event.poll()  # wait(0) never returns
             return [e for e in (first, *pygame.event.get()) if e.type != pygame.NOEVENT]
-        now = time.monotonic()
+        now = self.monotonic()
         end = now + seconds
         while True:
             events = pygame.event.get()
@@ -113,8 +215,11 @@ class Loop:
             if events or self.woken.is_set() or left <= 0:
                 self.woken.clear()
                 return events
-            self.woken.wait(min(TOUCH_POLL if now - self.last_input < QUIET else IDLE_POLL, left))
-            now = time.monotonic()
+            if self.woken.watches_input:
+                self.woken.wait(left)
+            else:
+                self.woken.wait(min(TOUCH_POLL if now - self.last_input < QUIET else IDLE_POLL, left))
+            now = self.monotonic()
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """A finger (SDL's touch events, with its mouse emulation off) or a mouse on the touchscreen is

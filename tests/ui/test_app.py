@@ -3,7 +3,9 @@ events, seat buttons pressed on the mock GPIO pins, cards laid on the simulated 
 
 from __future__ import annotations
 
+import os
 import random
+import select
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,7 +20,7 @@ from kiosk.referee.session import GameSession
 from kiosk.seats.screen import Item, Screen, render
 from kiosk.store import GameStore
 from kiosk.ui.app import RESULTS, App, Plan
-from kiosk.ui.loop import Loop
+from kiosk.ui.loop import IDLE_POLL, QUIET, TOUCH_POLL, Loop, Waker
 from kiosk.ui.paint import Target
 from kiosk.ui.scene import Touchscreen
 from kiosk.ui.scenes.admin import Admin
@@ -108,6 +110,82 @@ def test_an_idle_kiosk_draws_nothing_and_sleeps(kiosk):
     kiosk.settle(10)
     assert kiosk.app.screen.frames == frames
     assert kiosk.app.due() is None  # nothing will change by itself: the loop sleeps until an input
+
+
+class FakeSleep:
+    """The loop's sleep on the kiosk's fake clock: each sleep is one wake-up of the loop, and moves
+    the clock on by its timeout (nothing comes in: an idle kiosk)."""
+
+    def __init__(self, kiosk: Kiosk, watches_input: bool) -> None:
+        self.kiosk = kiosk
+        self.watches_input = watches_input  # False: as where SDL's input devices cannot be watched
+        self.wakes = 0
+        self.woken = False
+
+    def set(self) -> None:
+        self.woken = True
+
+    def is_set(self) -> bool:
+        return self.woken
+
+    def clear(self) -> None:
+        self.woken = False
+
+    def wait(self, timeout: float) -> None:
+        self.wakes += 1
+        self.kiosk.now += timeout
+
+
+def idle_minute(kiosk: Kiosk, watches_input: bool) -> tuple[float, float]:
+    """An idle minute of the kiosk's loop (on the seat claim of a game), counted on its fake clock:
+    its wake-ups per second, and the longest time between two heartbeats (the systemd watchdog's)."""
+    beats: list[float] = []
+    sleep = FakeSleep(kiosk, watches_input)
+    loop = Loop(kiosk.app, kiosk.sim, heartbeat=lambda: beats.append(kiosk.now), clock=kiosk.clock, sleeper=sleep,
+                monotonic=kiosk.clock)
+    kiosk.loop = loop
+    loop.start()
+    kiosk.settle()
+    kiosk.tap("start")
+    kiosk.tap(("game", "mystery-express"))
+    kiosk.tap(("players", 3))
+    assert isinstance(kiosk.app.scene, SeatClaim)
+    began, wakes = kiosk.now, sleep.wakes
+    del beats[:]
+    while kiosk.now - began < 60.0:
+        loop.step()
+    return (sleep.wakes - wakes) / (kiosk.now - began), max(b - a for a, b in zip([began, *beats], beats))
+
+
+def test_an_idle_kiosk_wakes_once_a_second_for_its_heartbeat_and_no_more(kiosk):
+    """The dummy driver has no input device (kmsdrm: the loop watches the evdev nodes): nothing to
+    look at on a timer (it used to look 5 to 20 times a second, as the next test's loop does)."""
+    wakes, longest = idle_minute(kiosk, watches_input=True)
+    assert wakes <= 1.0 and longest <= 1.0  # the watchdog (WatchdogSec=30) hears it every second
+
+
+def test_a_loop_that_cannot_watch_sdl_input_looks_at_it_on_a_timer(kiosk):
+    """20 times a second for QUIET seconds after the last tap, then 5 times: 7.5 wake-ups a second in
+    the minute after the taps that opened the seat claim."""
+    wakes, longest = idle_minute(kiosk, watches_input=False)
+    assert wakes == pytest.approx((QUIET / TOUCH_POLL + (60 - QUIET) / IDLE_POLL) / 60, rel=0.05)
+    assert longest <= 1.0
+
+
+def test_the_waker_wakes_on_an_input_device_and_reads_its_bytes_away() -> None:
+    device, typed = os.pipe()  # stands for an evdev node: readable when the touchscreen reports
+    os.set_blocking(device, False)
+    waker = Waker([device])
+    os.write(typed, b"\0" * 24)  # an input_event
+    began = time.monotonic()
+    waker.wait(PATIENCE)
+    assert time.monotonic() - began < PATIENCE  # woken by the device, not the timeout
+    assert not waker.is_set()  # a tap is SDL's to read: no input was queued
+    waker.set()
+    assert waker.is_set()
+    waker.clear()
+    assert select.select([device], [], [], 0)[0] == []  # its bytes were read away: the next sleep sleeps
+    os.close(typed)
 
 
 def test_tap_through_a_whole_mystery_express_game(kiosk):
