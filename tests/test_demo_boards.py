@@ -1,5 +1,4 @@
-"""`kiosk demo` draws every game's board and saves every seat screen at its key moments, and the README
-shows each board."""
+"""`kiosk demo` draws every game's board at its key moments, and the README shows each board."""
 
 from __future__ import annotations
 
@@ -17,8 +16,7 @@ GAMES = tuple(BOARD_MOMENTS)
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_demo_saves_the_board_and_every_seat_at_each_key_moment_and_writes_the_readme_pictures(
-        game, tmp_path, capsys):
+def test_the_demo_draws_the_board_at_each_key_moment_and_writes_the_readme_pictures(game, tmp_path, capsys):
     out, readme = tmp_path / "demo", tmp_path / "docs"
     assert main(["demo", "--game", game, "--seats", "4", "--seed", "3", "--out", str(out), "--readme", str(readme)]) == 0
     boards = {p.name for p in out.iterdir() if p.name.startswith("board-")}
@@ -28,11 +26,6 @@ def test_the_demo_saves_the_board_and_every_seat_at_each_key_moment_and_writes_t
     kinds = {name.split("-")[1] for name in boards}
     assert len(kinds) >= 3, f"{game}: the demo drew too few kinds of moment: {kinds}"
     assert any(README_MOMENTS[game] in name for name in boards), f"seed 3 never reaches {README_MOMENTS[game]}"
-    seats = {p.name for p in out.iterdir() if not p.name.startswith("board-")}
-    moments = {name.rsplit("-", 1)[0] for name in seats}
-    assert len(moments) >= 5 and any("game_over" not in m for m in moments), f"{game}: seats saved at {moments}"
-    for moment in moments:  # every seat at each moment
-        assert {f"{moment}-seat{n}.png" for n in range(1, 5)} <= seats, moment
     for size in BOARD_LAYOUTS:
         picture = readme / f"{game}-{size}.png"
         with Image.open(picture) as image:

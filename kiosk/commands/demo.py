@@ -1,7 +1,6 @@
 """`kiosk demo`: bots play a whole game on the mock table, headless, and every seat screen is saved
-as a PNG at each game's key moments (`SEAT_MOMENTS`: in Mystery Express each leg, the Time packets, the
-tunnel, the telegram, the sudden revelation, the final answers; in the other games the first turns,
-investigations, readings or duels; the end in all). In a demo the bots' own screens are shown. The public board
+as a PNG at the key moments (each leg, the Time packets, the tunnel, the telegram, the sudden
+revelation, the final answers, the end). In a demo the bots' own screens are shown. The public board
 is drawn off-screen too, at 800x480 and 720x1280, at each leg's start, mid Time reveal and at the end.
 The folder keeps only the last demo's pictures."""
 
@@ -41,15 +40,10 @@ PER_KIND = 3  # a moment that recurs (an investigation, a duel) is drawn its fir
 # The moment the README shows of each game, landscape and portrait (the end if a seed never reaches it).
 README_MOMENTS = {"mystery-express": "time_reveal-Strasbourg", "pi": "investigated-3",
                   "watson-holmes": "round_start-2", "mystery-city": "combat_won-2"}
-# Each game's seat moments: every seat screen is saved after each of these events (a recurring one its
-# first few times, or once a leg).
-SEAT_MOMENTS: dict[str, tuple[str, ...]] = {
-    "mystery-express": ("leg_start", "card_shown", "time_packet", "tunnel", "telegram_begins", "sudden_begins",
-                        "final_begins", "game_over"),
-    "pi": ("case_dealt", "turn", "investigated", "solve_started", "solved", "minigame_end", "game_over"),
-    "watson-holmes": ("round_start", "placed", "watson_reading", "question_revealed", "attempt", "game_over"),
-    "mystery-city": ("turn", "attack", "counterattack", "ability", "card_taken", "game_over"),
-}
+KEY_MOMENTS = (
+    "leg_start", "card_shown", "time_packet", "tunnel", "telegram_begins", "sudden_begins", "final_begins",
+    "game_over",
+)
 
 
 def register(subparsers: Any) -> None:
@@ -73,7 +67,7 @@ def demo(args: argparse.Namespace) -> int:
         session = GameSession.start(store, args.game, args.seats, args.seed, {}, bots=list(range(args.seats)))
         narrator = narrator_for(args.game, game.view(session.state, None))
         bots: dict[int, Bot] = {seat: table_bot(args.game, seat, args.seed) for seat in range(args.seats)}
-        seat_moments = Moments(SEAT_MOMENTS[args.game])
+        taken: set[str] = set()
         camera = BoardCamera(game, session, args.out)
 
         def on_events(events: list[Event]) -> None:
@@ -81,9 +75,10 @@ def demo(args: argparse.Namespace) -> int:
             for event in events:
                 if event.audience is None:
                     narrator.describe(event)  # learns the characters' names
-                moment = seat_moments.name(event, getattr(session.state, "leg", None))
-                if moment is not None:
-                    name = f"{seat_moments.taken:02d}-{moment}"
+                moment = f"{event.kind}-{event.data.get('leg', getattr(session.state, 'leg', 0))}"  # legs: Mystery Express
+                if event.kind in KEY_MOMENTS and moment not in taken:
+                    taken.add(moment)
+                    name = f"{len(taken):02d}-{moment}"
                     save_snapshots(referee, args.out, name)
                     saved.append(name)
 
@@ -117,36 +112,6 @@ def readme_pictures(game_id: str, demo: Path, folder: Path) -> None:
             small.save(folder / f"{game_id}-{size}.png", optimize=True)
 
 
-class Moments:
-    """Which events of a game are worth a picture, and each one's name: a moment that happens once per
-    leg or city is named by it ("leg_start-Paris"), the end is "game_over-end", and a moment that recurs
-    otherwise (a turn, an investigation, a duel) is taken its first `PER_KIND` times ("attack-2")."""
-
-    def __init__(self, kinds: tuple[str, ...]) -> None:
-        self.kinds = kinds
-        self.seen: dict[str, int] = {}
-        self.names: set[str] = set()
-
-    @property
-    def taken(self) -> int:
-        return len(self.names)
-
-    def name(self, event: Event, leg: object = None) -> str | None:
-        """The moment's name if this event is one to picture (and not pictured already), else None."""
-        if event.kind not in self.kinds:
-            return None
-        self.seen[event.kind] = count = self.seen.get(event.kind, 0) + 1
-        where = (event.data.get("leg") or event.data.get("city") or leg
-                 or ("end" if event.kind == "game_over" else None))
-        if where is None and count > PER_KIND:
-            return None
-        moment = f"{event.kind}-{where or count}"
-        if moment in self.names:
-            return None
-        self.names.add(moment)
-        return moment
-
-
 class BoardCamera:
     """The public board fed as the touchscreen is (public view and events), drawn on off-screen
     surfaces: no window and no video driver is needed (nor set, which would tell `run` a screen exists)."""
@@ -161,7 +126,7 @@ class BoardCamera:
                                bots=frozenset(range(seats)), reveal_seconds=1.0)
         self.board = make_board(context)
         self.moments = BOARD_MOMENTS.get(session.record.game, {"game_over": SETTLED})
-        self.chosen = Moments(tuple(self.moments))
+        self.seen: dict[str, int] = {}
         self.clock = 0.0
 
     def observe(self, events: list[Event], saved: list[str]) -> None:
@@ -175,10 +140,13 @@ class BoardCamera:
         self.board.observe(public, self.clock)
         self.board.update(self.game.view(self.session.state, None), [], self.clock)
         for event in public:
-            moment = self.chosen.name(event)
-            if moment is None:
+            if event.kind not in self.moments:
                 continue
-            name = f"board-{moment}"
+            self.seen[event.kind] = count = self.seen.get(event.kind, 0) + 1
+            where = event.data.get("leg") or event.data.get("city") or ("end" if event.kind == "game_over" else None)
+            if where is None and count > PER_KIND:
+                continue
+            name = f"board-{event.kind}-{where or count}"
             for size in BOARD_LAYOUTS:
                 layout = LAYOUTS[size]
                 painter = Painter(pygame.Surface(layout.size), layout, self.board.theme, i18n.language())
