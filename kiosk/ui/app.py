@@ -233,23 +233,18 @@ class App:
                 unfinished.game, unfinished.seats, self.store.action_count(unfinished.id),
                 time.strftime("%Y-%m-%d %H:%M", time.localtime(unfinished.started)),
                 on_resume=lambda: self.resume(unfinished), on_discard=lambda: self.set_aside(unfinished),
-                instead=self.plan.game if self.plan.seats is not None else None,
             ))
+        elif self.plan.game is not None and self.plan.seats is not None:
+            if self.plan.bots is not None:
+                seats = self.plan.seats
+                self.start_game(self.plan.game, seats, list(range(seats - self.plan.bots, seats)), {})
+                if self.referee is None:  # not started (the card said no): people start one by hand
+                    self.attract()
+            else:
+                self.claim(self.plan.game, self.plan.seats)
         else:
-            self._start_planned()
-        self._idle_seats()
-
-    def _start_planned(self) -> None:
-        """The game asked for at launch (`--game`, `--bots`), or the attract screen when none was."""
-        if self.plan.game is None or self.plan.seats is None:
             self.attract()
-        elif self.plan.bots is not None:
-            seats = self.plan.seats
-            self.start_game(self.plan.game, seats, list(range(seats - self.plan.bots, seats)), {})
-            if self.referee is None:  # not started (the card said no): people start one by hand
-                self.attract()
-        else:
-            self.claim(self.plan.game, self.plan.seats)
+        self._idle_seats()
 
     def input(self, event: object) -> None:
         """One input from the hardware queue: to the lobby or the referee, or ignored between games."""
@@ -408,7 +403,7 @@ class App:
         log.info("game %d set aside", record.id)
         if self.phones is not None:
             self.phones.end(Text(EXPIRED))  # its phones waited for it to resume
-        self._start_planned()
+        self.attract()
 
     def results(self) -> None:
         assert self.referee is not None

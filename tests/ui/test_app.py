@@ -285,28 +285,6 @@ def test_an_unfinished_game_is_offered_for_resume(kiosk):
     assert kiosk.app.scene is kiosk.app.board
 
 
-def test_setting_an_unfinished_game_aside_starts_the_game_asked_for_at_launch(kiosk):
-    """`kiosk run --game pi --bots 2` with an old game in the store: the offer names the game asked for, and
-    setting the old one aside starts it (it used to fall back to the attract screen)."""
-    from kiosk.ui.scenes.chrome import YES
-    from kiosk.ui.scenes.resume import SET_ASIDE
-
-    old = GameSession.start(kiosk.app.store, "mystery-express", 4, 3, {}, bots=[])
-    prompt = old.game.prompts(old.state)[0]
-    old.apply(prompt.seat, prompt.actions[0])
-    kiosk.app.plan.game, kiosk.app.plan.seats, kiosk.app.plan.bots = "pi", 3, 2
-    kiosk.loop.start()
-    kiosk.settle()
-    assert isinstance(kiosk.app.scene, ResumeOffer)
-    assert any("Set it aside, start P.I." in d.text for d in kiosk.app.screen.painter.drawn)
-    kiosk.tap(SET_ASIDE)
-    assert kiosk.app.referee is None  # not before the confirmation
-    kiosk.tap(YES)
-    assert kiosk.app.referee is not None and kiosk.app.referee.session.record.game == "pi"
-    assert kiosk.app.referee.session.record.id != old.record.id
-    assert kiosk.app.scene is kiosk.app.board
-
-
 def test_the_language_switches_at_runtime_everywhere(kiosk):
     kiosk.loop.start()
     kiosk.settle()

@@ -1,8 +1,7 @@
 """After a power cut: an unfinished game was found. Resume it (the big button) or set it aside.
 
 Every action was stored before its effects were shown, so a resumed game replays to exactly where it
-stopped. Setting it aside asks for a confirmation first: it cannot be offered again. When the kiosk was started
-for a game (`kiosk run --game G`), setting the old one aside starts that game, and the offer says so.
+stopped. Setting it aside asks for a confirmation first: it cannot be offered again.
 """
 
 from __future__ import annotations
@@ -41,7 +40,6 @@ class ResumeOffer:
     started: str
     on_resume: Callable[[], None]
     on_discard: Callable[[], None]
-    instead: str | None = None  # the game asked for at launch, which starts once this one is set aside
     confirming: bool = False
     theme: Theme = field(init=False)
 
@@ -81,18 +79,13 @@ class ResumeOffer:
         big_box = pygame.Rect(0, 0, width, resume.height)
         big_box.center = resume.center
         paint.button(big_box, Text(N_("Resume the game")), RESUME, selected=True, size_mm=8)
-        small_box = pygame.Rect(0, 0, min(aside.width, layout.mm(70 if self.instead is None else 110)), aside.height)
+        small_box = pygame.Rect(0, 0, min(aside.width, layout.mm(70)), aside.height)
         small_box.center = aside.center
-        if self.instead is None:
-            aside_label = Text(N_("Set it aside"))
-            then = Text(N_("It will not be offered again, and a new game can start."))
-        else:
-            asked = Text(registry.get(self.instead).info.names["en"])
-            aside_label = Text(N_("Set it aside, start {game}"), {"game": asked})
-            then = Text(N_("{game} starts, and this game will not be offered again."), {"game": asked})
-        paint.button(small_box, aside_label, SET_ASIDE, size_mm=4.5)
+        paint.button(small_box, Text(N_("Set it aside")), SET_ASIDE, size_mm=4.5)
         if self.confirming:
-            confirm_box(paint, Text(N_("Set this game aside?")), then, Text(N_("Set it aside")), Text(N_("Keep it")))
+            confirm_box(paint, Text(N_("Set this game aside?")),
+                        Text(N_("It will not be offered again, and a new game can start.")),
+                        Text(N_("Set it aside")), Text(N_("Keep it")))
 
     def tap(self, value: object, now: float) -> None:
         if self.confirming:
