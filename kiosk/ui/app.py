@@ -233,8 +233,15 @@ class App:
                 unfinished.game, unfinished.seats, self.store.action_count(unfinished.id),
                 time.strftime("%Y-%m-%d %H:%M", time.localtime(unfinished.started)),
                 on_resume=lambda: self.resume(unfinished), on_discard=lambda: self.set_aside(unfinished),
+                instead=self.plan.game if self.plan.seats is not None else None,
             ))
-        elif self.plan.game is not None and self.plan.seats is not None:
+        else:
+            self._start_asked()
+        self._idle_seats()
+
+    def _start_asked(self) -> None:
+        """The game asked for at launch (`kiosk run --game`), else the attract screen."""
+        if self.plan.game is not None and self.plan.seats is not None:
             if self.plan.bots is not None:
                 seats = self.plan.seats
                 self.start_game(self.plan.game, seats, list(range(seats - self.plan.bots, seats)), {})
@@ -244,7 +251,6 @@ class App:
                 self.claim(self.plan.game, self.plan.seats)
         else:
             self.attract()
-        self._idle_seats()
 
     def input(self, event: object) -> None:
         """One input from the hardware queue: to the lobby or the referee, or ignored between games."""
@@ -395,6 +401,7 @@ class App:
             self.notice(Text(N_("The unfinished game could not be resumed; it was set aside.")))
 
     def set_aside(self, record: GameRecord) -> None:
+        """Set the unfinished game aside, then start what the launch asked for (or the attract screen)."""
         try:
             self.store.abandon(record.id)
         except StoreWriteError as error:
@@ -403,7 +410,8 @@ class App:
         log.info("game %d set aside", record.id)
         if self.phones is not None:
             self.phones.end(Text(EXPIRED))  # its phones waited for it to resume
-        self.attract()
+        self._start_asked()
+        self._idle_seats()
 
     def results(self) -> None:
         assert self.referee is not None

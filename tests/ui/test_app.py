@@ -207,6 +207,26 @@ def test_an_unfinished_game_is_offered_for_resume(kiosk):
     assert kiosk.app.scene is kiosk.app.board
 
 
+def test_setting_an_unfinished_game_aside_starts_the_game_asked_for_at_launch(kiosk):
+    """`kiosk run --game pi --bots 3`, with an old Mystery Express game unfinished in the store."""
+    session = GameSession.start(kiosk.app.store, "mystery-express", 4, 3, {}, bots=[])
+    prompt = session.game.prompts(session.state)[0]
+    session.apply(prompt.seat, prompt.actions[0])
+    kiosk.app.plan.game, kiosk.app.plan.seats, kiosk.app.plan.bots = "pi", 3, 3
+    kiosk.loop.start()
+    kiosk.settle()
+    offer = kiosk.app.scene
+    assert isinstance(offer, ResumeOffer) and offer.game_id == "mystery-express"
+    drawn = [d.text for d in kiosk.app.screen.painter.drawn]
+    assert "Start P.I. instead" in drawn and "Set it aside" not in drawn  # the offer names the game asked for
+    kiosk.tap("set aside")
+    assert "It will not be offered again, and P.I. starts." in [d.text for d in kiosk.app.screen.painter.drawn]
+    kiosk.tap("yes")
+    referee = kiosk.app.referee
+    assert referee is not None and referee.session.record.game == "pi" and referee.session.record.seats == 3
+    assert sorted(referee.bots) == [0, 1, 2] and kiosk.app.scene is kiosk.app.board
+
+
 def test_the_language_switches_at_runtime_everywhere(kiosk):
     kiosk.loop.start()
     kiosk.settle()
