@@ -49,7 +49,7 @@ from kiosk.store import GameRecord, GameStore, StoreWriteError
 from kiosk.referee.table import Referee
 from kiosk.ui.boards import Board, BoardContext, make_board
 from kiosk.ui.layout import inset
-from kiosk.ui.scenes.notice import bottom_strip, notice_bar
+from kiosk.ui.scenes.notice import bottom_strip, notice_bar, notice_place
 from kiosk.ui.paint import Painter
 from kiosk.ui.scene import Moving, PartlyStill, Scene, SeatHint, Touchscreen, seat_hint
 from kiosk.ui.scenes.admin import Admin
@@ -143,7 +143,7 @@ class App:
             results_hint(paint, self.board)
         self._codes.draw(paint, self._phone_codes(now))
         if self._notice is not None and now < self._notice[1]:
-            notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self._notice[0], alert=self._notice_alert)
+            notice_bar(paint, notice_place(self.scene, paint), self._notice[0], alert=self._notice_alert)
         elif self.store.fault is not None and not isinstance(self.scene, Admin):  # the admin menu says it itself
             notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self.store.fault.text)
 

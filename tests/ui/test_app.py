@@ -19,7 +19,8 @@ from kiosk.seats.screen import Item, Screen, render
 from kiosk.store import GameStore
 from kiosk.ui.app import RESULTS, App, Plan
 from kiosk.ui.loop import Loop
-from kiosk.ui.paint import Target
+from kiosk.ui.layout import LAYOUTS
+from kiosk.ui.paint import Painter, Target
 from kiosk.ui.scene import Touchscreen
 from kiosk.ui.scenes.admin import Admin
 from kiosk.ui.scenes.attract import Attract
@@ -27,6 +28,7 @@ from kiosk.ui.scenes.choose_game import ChooseGame
 from kiosk.ui.scenes.claim import SeatClaim
 from kiosk.ui.scenes.options import Options
 from kiosk.ui.scenes.results import Results
+from kiosk.ui.scenes.notice import notice_place
 from kiosk.ui.scenes.resume import ResumeOffer
 from tests.waiting import PATIENCE
 
@@ -225,6 +227,26 @@ def test_setting_an_unfinished_game_aside_starts_the_game_asked_for_at_launch(ki
     referee = kiosk.app.referee
     assert referee is not None and referee.session.record.game == "pi" and referee.session.record.seats == 3
     assert sorted(referee.bots) == [0, 1, 2] and kiosk.app.scene is kiosk.app.board
+
+
+def test_the_self_test_notice_covers_no_key_of_the_staff_menu(kiosk):
+    kiosk.loop.start()
+    kiosk.settle()
+    kiosk.app.admin()
+    admin = kiosk.app.scene
+    assert isinstance(admin, Admin)
+    admin.unlocked = True
+    kiosk.settle()
+    kiosk.tap("selftest")
+    portrait = Painter(pygame.Surface(LAYOUTS["720x1280"].size), LAYOUTS["720x1280"], admin.theme, "en")
+    for painter in (kiosk.app.screen.painter, portrait):
+        if painter is portrait:
+            kiosk.app.draw(portrait, kiosk.now)
+        said = next(d.box for d in painter.drawn if d.text == "Every seat screen and the reader answer.")
+        place = notice_place(admin, painter)
+        assert place.contains(said)  # the notice is up, in its place
+        assert any(t.value == "close" for t in painter.targets)
+        assert place.collidelist([t.rect for t in painter.targets]) == -1, "the notice lies over a key"
 
 
 def test_the_language_switches_at_runtime_everywhere(kiosk):
