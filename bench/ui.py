@@ -188,8 +188,8 @@ def animated_frames(layout: str = ANIMATED) -> tuple[list[float], list[float], i
     clock and by the drawing thread's CPU clock (which counts no time the machine gave another
     process); and how many of them were drawn whole."""
     pygame.font.init()
-    board = played_board(REVEAL_SECONDS["normal"], lambda board, _: any(isinstance(r, TimeReveal) for r in board.reveals))
-    reveal = next(r for r in board.reveals if isinstance(r, TimeReveal))
+    board = played_board(REVEAL_SECONDS["normal"], lambda board, _: any(isinstance(r, TimeReveal) for r in board.stage.reveals))
+    reveal = next(r for r in board.stage.reveals if isinstance(r, TimeReveal))
     screen = Touchscreen(pygame.Surface(LAYOUTS[layout].size), "en")
     screen.show(board)
     now = reveal.start

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -12,6 +14,20 @@ from hardware.sim.mock_table import MockTable, build_mock_table
 def pytest_configure(config: pytest.Config) -> None:
     # luma.oled 3.16 calls Image.getdata, deprecated in Pillow 13; not ours to fix.
     config.addinivalue_line("filterwarnings", "ignore:Image.Image.getdata is deprecated:DeprecationWarning:luma")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """An xdist worker has run its last test: freeze what it still holds out of the garbage collector.
+
+    The worker ends with pytest's last full collection (the unraisable-exception check), over every
+    object the session built (millions: the played games and fonts the tests cache). On a loaded
+    2-core machine that took 12 s, past the 5 s execnet grants a worker to finish once its controller
+    has said goodbye; execnet then sends the worker a SIGINT, which lands inside that collection and
+    ends `make test` with a `KeyboardInterrupt` warning that reads like a crash. Frozen objects are
+    never walked: the last collection looks only at what is new, and the worker exits at once."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        gc.freeze()
 
 
 @pytest.fixture

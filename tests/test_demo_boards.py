@@ -41,3 +41,15 @@ def test_the_readme_shows_a_landscape_and_a_portrait_board_of_every_game_and_the
             name = f"{game}-{size}.png"
             assert name in shown, f"the README does not show {name}"
             assert (ROOT / "docs" / "boards" / name).is_file(), f"docs/boards/{name} is missing: run make docs"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_games_demo_saves_the_seat_screens_at_more_than_one_moment(game, tmp_path, capsys):
+    out = tmp_path / "demo"
+    assert main(["demo", "--game", game, "--seats", "3", "--seed", "3", "--out", str(out)]) == 0
+    seats = {p.name for p in out.iterdir() if not p.name.startswith("board-")}
+    moments = {name.rsplit("-seat", 1)[0] for name in seats}
+    assert len(moments) >= 4, f"{game}: seat screens saved only at {moments}"
+    assert any("game_over" in moment for moment in moments)
+    for moment in moments:  # every seat at every moment
+        assert {f"{moment}-seat{n}.png" for n in (1, 2, 3)} <= seats

@@ -1,13 +1,16 @@
 """`kiosk demo`: bots play a whole game on the mock table, headless, and every seat screen is saved
-as a PNG at the key moments (each leg, the Time packets, the tunnel, the telegram, the sudden
-revelation, the final answers, the end). In a demo the bots' own screens are shown. The public board
-is drawn off-screen too, at 800x480 and 720x1280, at each leg's start, mid Time reveal and at the end.
-The folder keeps only the last demo's pictures."""
+as a PNG at the game's key moments (Mystery Express: each leg, the Time packets, the tunnel, the
+telegram, the sudden revelation, the final answers; P.I.: investigations, solutions, each case's end;
+Watson & Holmes: rounds, readings, attempts; Mystery City: attacks and combats won; every game: the
+end). In a demo the bots' own screens are shown. The public board is drawn off-screen too, at 800x480
+and 720x1280, at its key moments. One `Moments` picks the moments for both, so every game's seats and
+board are saved alike. The folder keeps only the last demo's pictures."""
 
 from __future__ import annotations
 
 import argparse
 import tempfile
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -40,14 +43,47 @@ PER_KIND = 3  # a moment that recurs (an investigation, a duel) is drawn its fir
 # The moment the README shows of each game, landscape and portrait (the end if a seed never reaches it).
 README_MOMENTS = {"mystery-express": "time_reveal-Strasbourg", "pi": "investigated-3",
                   "watson-holmes": "round_start-2", "mystery-city": "combat_won-2"}
-KEY_MOMENTS = (
-    "leg_start", "card_shown", "time_packet", "tunnel", "telegram_begins", "sudden_begins", "final_begins",
-    "game_over",
-)
+# The seats' moments: the board's, and in Mystery Express the private ones only the seats show.
+SEAT_MOMENTS: dict[str, tuple[str, ...]] = {
+    "mystery-express": ("leg_start", "card_shown", "time_packet", "tunnel", "telegram_begins", "sudden_begins",
+                        "final_begins", "game_over"),
+}
+
+
+def seat_moments(game_id: str) -> tuple[str, ...]:
+    return SEAT_MOMENTS.get(game_id, tuple(BOARD_MOMENTS.get(game_id, {"game_over": SETTLED})))
+
+
+class Moments:
+    """Which events are moments worth a picture, and each one's name: a kind's first event at each
+    place (a leg, a city, the end), or of a kind that recurs without one, its first `PER_KIND`."""
+
+    def __init__(self, kinds: Collection[str], session: GameSession) -> None:
+        self.kinds, self.session = kinds, session
+        self.seen: dict[str, int] = {}
+        self.taken: set[str] = set()
+
+    def pick(self, event: Event) -> str | None:
+        if event.kind not in self.kinds:
+            return None
+        self.seen[event.kind] = count = self.seen.get(event.kind, 0) + 1
+        data = event.data if isinstance(event.data, dict) else {}
+        where = (data.get("leg") or data.get("city") or ("end" if event.kind == "game_over" else None)
+                 or getattr(self.session.state, "leg", None))  # legs: Mystery Express
+        if where is None:
+            if count > PER_KIND:
+                return None
+            where = count
+        name = f"{event.kind}-{where}"
+        if name in self.taken:
+            return None
+        self.taken.add(name)
+        return name
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("demo", help=_("bots play a game and every seat screen is saved"))
+    parser = subparsers.add_parser(
+        "demo", help=_("bots play a game; every seat screen and the board are saved at its key moments"))
     parser.add_argument("--game", default="mystery-express", choices=registry.ids(), help=_("which game"))
     parser.add_argument("--seats", type=int, default=4, help=_("number of seats"))
     parser.add_argument("--seed", type=int, default=1, help=_("seed of the deal (random if absent)"))
@@ -67,7 +103,7 @@ def demo(args: argparse.Namespace) -> int:
         session = GameSession.start(store, args.game, args.seats, args.seed, {}, bots=list(range(args.seats)))
         narrator = narrator_for(args.game, game.view(session.state, None))
         bots: dict[int, Bot] = {seat: table_bot(args.game, seat, args.seed) for seat in range(args.seats)}
-        taken: set[str] = set()
+        moments = Moments(seat_moments(args.game), session)
         camera = BoardCamera(game, session, args.out)
 
         def on_events(events: list[Event]) -> None:
@@ -75,10 +111,9 @@ def demo(args: argparse.Namespace) -> int:
             for event in events:
                 if event.audience is None:
                     narrator.describe(event)  # learns the characters' names
-                moment = f"{event.kind}-{event.data.get('leg', getattr(session.state, 'leg', 0))}"  # legs: Mystery Express
-                if event.kind in KEY_MOMENTS and moment not in taken:
-                    taken.add(moment)
-                    name = f"{len(taken):02d}-{moment}"
+                moment = moments.pick(event)
+                if moment is not None:
+                    name = f"{len(moments.taken):02d}-{moment}"
                     save_snapshots(referee, args.out, name)
                     saved.append(name)
 
@@ -126,7 +161,7 @@ class BoardCamera:
                                bots=frozenset(range(seats)), reveal_seconds=1.0)
         self.board = make_board(context)
         self.moments = BOARD_MOMENTS.get(session.record.game, {"game_over": SETTLED})
-        self.seen: dict[str, int] = {}
+        self.picked = Moments(self.moments, session)
         self.clock = 0.0
 
     def observe(self, events: list[Event], saved: list[str]) -> None:
@@ -140,13 +175,10 @@ class BoardCamera:
         self.board.observe(public, self.clock)
         self.board.update(self.game.view(self.session.state, None), [], self.clock)
         for event in public:
-            if event.kind not in self.moments:
+            moment = self.picked.pick(event)
+            if moment is None:
                 continue
-            self.seen[event.kind] = count = self.seen.get(event.kind, 0) + 1
-            where = event.data.get("leg") or event.data.get("city") or ("end" if event.kind == "game_over" else None)
-            if where is None and count > PER_KIND:
-                continue
-            name = f"board-{event.kind}-{where or count}"
+            name = f"board-{moment}"
             for size in BOARD_LAYOUTS:
                 layout = LAYOUTS[size]
                 painter = Painter(pygame.Surface(layout.size), layout, self.board.theme, i18n.language())

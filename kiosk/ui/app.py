@@ -49,7 +49,7 @@ from kiosk.store import GameRecord, GameStore, StoreWriteError
 from kiosk.referee.table import Referee
 from kiosk.ui.boards import Board, BoardContext, make_board
 from kiosk.ui.layout import inset
-from kiosk.ui.scenes.notice import bottom_strip, notice_bar
+from kiosk.ui.scenes.notice import bottom_strip, notice_bar, notice_place
 from kiosk.ui.paint import Painter
 from kiosk.ui.scene import Moving, PartlyStill, Scene, SeatHint, Touchscreen, seat_hint
 from kiosk.ui.scenes.admin import Admin
@@ -143,7 +143,7 @@ class App:
             results_hint(paint, self.board)
         self._codes.draw(paint, self._phone_codes(now))
         if self._notice is not None and now < self._notice[1]:
-            notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self._notice[0], alert=self._notice_alert)
+            notice_bar(paint, notice_place(self.scene, paint), self._notice[0], alert=self._notice_alert)
         elif self.store.fault is not None and not isinstance(self.scene, Admin):  # the admin menu says it itself
             notice_bar(paint, bottom_strip(paint.surface.get_rect(), paint), self.store.fault.text)
 
@@ -233,8 +233,15 @@ class App:
                 unfinished.game, unfinished.seats, self.store.action_count(unfinished.id),
                 time.strftime("%Y-%m-%d %H:%M", time.localtime(unfinished.started)),
                 on_resume=lambda: self.resume(unfinished), on_discard=lambda: self.set_aside(unfinished),
+                instead=self.plan.game if self.plan.seats is not None else None,
             ))
-        elif self.plan.game is not None and self.plan.seats is not None:
+        else:
+            self._start_asked()
+        self._idle_seats()
+
+    def _start_asked(self) -> None:
+        """The game asked for at launch (`kiosk run --game`), else the attract screen."""
+        if self.plan.game is not None and self.plan.seats is not None:
             if self.plan.bots is not None:
                 seats = self.plan.seats
                 self.start_game(self.plan.game, seats, list(range(seats - self.plan.bots, seats)), {})
@@ -244,7 +251,6 @@ class App:
                 self.claim(self.plan.game, self.plan.seats)
         else:
             self.attract()
-        self._idle_seats()
 
     def input(self, event: object) -> None:
         """One input from the hardware queue: to the lobby or the referee, or ignored between games."""
@@ -395,6 +401,7 @@ class App:
             self.notice(Text(N_("The unfinished game could not be resumed; it was set aside.")))
 
     def set_aside(self, record: GameRecord) -> None:
+        """Set the unfinished game aside, then start what the launch asked for (or the attract screen)."""
         try:
             self.store.abandon(record.id)
         except StoreWriteError as error:
@@ -403,7 +410,8 @@ class App:
         log.info("game %d set aside", record.id)
         if self.phones is not None:
             self.phones.end(Text(EXPIRED))  # its phones waited for it to resume
-        self.attract()
+        self._start_asked()
+        self._idle_seats()
 
     def results(self) -> None:
         assert self.referee is not None

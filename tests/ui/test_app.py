@@ -20,8 +20,9 @@ from kiosk.referee.session import GameSession
 from kiosk.seats.screen import Item, Screen, render
 from kiosk.store import GameStore
 from kiosk.ui.app import RESULTS, App, Plan
+from kiosk.ui.layout import LAYOUTS
 from kiosk.ui.loop import IDLE_POLL, QUIET, TOUCH_POLL, Loop, Waker
-from kiosk.ui.paint import Target
+from kiosk.ui.paint import Painter, Target
 from kiosk.ui.scene import Touchscreen
 from kiosk.ui.scenes.admin import Admin
 from kiosk.ui.scenes.attract import Attract
@@ -29,6 +30,7 @@ from kiosk.ui.scenes.choose_game import ChooseGame
 from kiosk.ui.scenes.claim import SeatClaim
 from kiosk.ui.scenes.options import Options
 from kiosk.ui.scenes.results import Results
+from kiosk.ui.scenes.notice import notice_place
 from kiosk.ui.scenes.resume import ResumeOffer
 from tests.waiting import PATIENCE
 
@@ -283,6 +285,46 @@ def test_an_unfinished_game_is_offered_for_resume(kiosk):
     kiosk.tap(next(t.value for t in kiosk.targets() if "resume" in str(t.value)))
     assert kiosk.app.referee is not None and kiosk.app.referee.session.actions_done == 3
     assert kiosk.app.scene is kiosk.app.board
+
+
+def test_setting_an_unfinished_game_aside_starts_the_game_asked_for_at_launch(kiosk):
+    """`kiosk run --game pi --bots 3`, with an old Mystery Express game unfinished in the store."""
+    session = GameSession.start(kiosk.app.store, "mystery-express", 4, 3, {}, bots=[])
+    prompt = session.game.prompts(session.state)[0]
+    session.apply(prompt.seat, prompt.actions[0])
+    kiosk.app.plan.game, kiosk.app.plan.seats, kiosk.app.plan.bots = "pi", 3, 3
+    kiosk.loop.start()
+    kiosk.settle()
+    offer = kiosk.app.scene
+    assert isinstance(offer, ResumeOffer) and offer.game_id == "mystery-express"
+    drawn = [d.text for d in kiosk.app.screen.painter.drawn]
+    assert "Start P.I. instead" in drawn and "Set it aside" not in drawn  # the offer names the game asked for
+    kiosk.tap("set aside")
+    assert "It will not be offered again, and P.I. starts." in [d.text for d in kiosk.app.screen.painter.drawn]
+    kiosk.tap("yes")
+    referee = kiosk.app.referee
+    assert referee is not None and referee.session.record.game == "pi" and referee.session.record.seats == 3
+    assert sorted(referee.bots) == [0, 1, 2] and kiosk.app.scene is kiosk.app.board
+
+
+def test_the_self_test_notice_covers_no_key_of_the_staff_menu(kiosk):
+    kiosk.loop.start()
+    kiosk.settle()
+    kiosk.app.admin()
+    admin = kiosk.app.scene
+    assert isinstance(admin, Admin)
+    admin.unlocked = True
+    kiosk.settle()
+    kiosk.tap("selftest")
+    portrait = Painter(pygame.Surface(LAYOUTS["720x1280"].size), LAYOUTS["720x1280"], admin.theme, "en")
+    for painter in (kiosk.app.screen.painter, portrait):
+        if painter is portrait:
+            kiosk.app.draw(portrait, kiosk.now)
+        said = next(d.box for d in painter.drawn if d.text == "Every seat screen and the reader answer.")
+        place = notice_place(admin, painter)
+        assert place.contains(said)  # the notice is up, in its place
+        assert any(t.value == "close" for t in painter.targets)
+        assert place.collidelist([t.rect for t in painter.targets]) == -1, "the notice lies over a key"
 
 
 def test_the_language_switches_at_runtime_everywhere(kiosk):

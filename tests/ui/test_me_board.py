@@ -225,7 +225,7 @@ def test_a_time_reveal_animates_then_the_board_is_still(method, seats, seed):
     played = played_game(seats, seed)
     index = played.event_index("time_reveal", method=method)
     board = played.board(index)
-    reveal = board.reveals[-1]  # queued after any reveal still running (bots play fast)
+    reveal = board.stage.reveals[-1]  # queued after any reveal still running (bots play fast)
     assert reveal.start >= played.log[index].now
     assert played.board(index - 1).next_frame(reveal.start) is None  # nothing moved before it
     assert board.next_frame(reveal.start) == FRAME

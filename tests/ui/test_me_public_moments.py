@@ -11,9 +11,10 @@ from kiosk.games.mystery_express.narrate import TEMPLATES
 from kiosk.referee.narration import narrator_for
 from kiosk.ui.app import REVEAL_SECONDS
 from kiosk.ui.boards.event_log import Step
-from kiosk.ui.boards.me_reveals import SHOWN_LOOKS, CardsShown
+from kiosk.ui.boards.me_reveals import SHOWN_LOOKS, CardsShown, TimeReveal
 from kiosk.ui.boards.mystery_express import MysteryExpressBoard, regions
 from kiosk.ui.layout import LAYOUTS
+from kiosk.ui.pace import HURRIED_SECONDS, WAITING
 from kiosk.ui.scene import Swipe
 from tests.ui.scene_checks import render, render_everywhere
 from tests.ui.test_live_animations import SOON, live, mystery_express  # noqa: F401 (live: the fixture)
@@ -28,7 +29,7 @@ def no_window(monkeypatch):
 
 
 def shown(board: MysteryExpressBoard, kind: str) -> list[CardsShown]:
-    return [r for r in board.reveals if isinstance(r, CardsShown) and r.kind == kind]
+    return [r for r in board.stage.reveals if isinstance(r, CardsShown) and r.kind == kind]
 
 
 # --- on the board's own clock -----------------------------------------------------------------------
@@ -133,14 +134,19 @@ def test_the_log_has_a_region_of_its_own_on_the_tall_and_the_wide_screens():
         assert regions(painter).log_in_turn is not own, name
 
 
-def test_newer_cards_shown_replace_older_ones_still_up_but_never_a_time_reveal():
+def test_newer_reveals_hurry_the_ones_before_them_and_few_wait():
     played = played_game(4, 7)
-    board = played.board(played.event_index("time_reveal", method="packets"))
-    kinds = [(type(r).__name__, r.start) for r in board.reveals]
-    assert sum(1 for name, _ in kinds if name == "CardsShown") <= 1  # only the latest cards wait or stand
-    assert [name for name, _ in kinds].count("TimeReveal") == 2  # Strasbourg and Wien, both kept
-    starts = [start for _, start in kinds]
-    assert starts == sorted(starts)  # one at a time, in order
+    index = played.event_index("time_reveal", method="packets")
+    board = played.board(index)
+    now = played.log[index].now
+    reveals = board.stage.reveals
+    assert isinstance(reveals[-1], TimeReveal) and reveals[-1].method == "packets"  # Wien, at its own pace
+    assert reveals[-1].per == board.context.reveal_seconds
+    for earlier in reveals[:-1]:  # the game has moved past these: what is left of them plays quickly
+        assert earlier.end - max(now, earlier.start) <= HURRIED_SECONDS + 1e-9
+    assert sum(1 for r in reveals if r.start > now) <= WAITING
+    ends = [r.end for r in reveals]
+    assert [r.start for r in reveals[1:]] == pytest.approx(ends[:-1])  # one at a time, in order, no gap
 
 
 @pytest.mark.parametrize("layout", list(LAYOUTS.values()), ids=list(LAYOUTS))

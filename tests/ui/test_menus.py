@@ -482,6 +482,16 @@ def test_resume_offer_and_its_confirmation_at_every_layout():
     for painter in render_everywhere("menu-resume-confirm", lambda: make(confirming=True)):
         assert reachable(painter) == {None, "yes", "no"}
 
+    def asked(confirming: bool = False) -> ResumeOffer:  # `kiosk run --game pi`: the other choice names it
+        scene = make(confirming)
+        scene.instead = "pi"
+        return scene
+
+    for painter in render_everywhere("menu-resume-instead", asked):
+        assert {"resume", "set aside"} <= set(values(painter))
+    for painter in render_everywhere("menu-resume-instead-confirm", lambda: asked(confirming=True)):
+        assert reachable(painter) == {None, "yes", "no"}
+
 
 def test_resume_is_one_tap_and_setting_aside_needs_a_yes():
     calls = Calls()

@@ -244,7 +244,12 @@ def test_the_log_reads_every_public_sentence_of_a_step_newest_on_top():
     moment = first(game_moments(4, 5), lambda m: any(e.kind == "penalty" for e in m.steps[-1]))
     assert [line.msgid for line in list(board_at(moment).log.lines)[:2]] == [TEMPLATES["penalty"], TEMPLATES["solve_attempt"]]
     ended = first(game_moments(4, 5), lambda m: any(e.kind == "minigame_end" for e in m.steps[-1]))
-    lines = list(board_at(ended).log.lines)
+    board = board_at(ended)
+    assert CASE_OVER not in [line.msgid for line in board.log.lines]  # held while its rows turn over
+    solution = board.showing_solution(0.0)
+    assert solution is not None
+    board.stage.settle(board.log, solution.end)  # the reveal has shown every case: the log tells them
+    lines = list(board.log.lines)
     starts = next(i for i, line in enumerate(lines) if line.msgid == CASE_OVER)
     headline, cases = lines[starts], lines[starts + 1:starts + 5]
     end = next(e for e in ended.steps[-1] if e.kind == "minigame_end")

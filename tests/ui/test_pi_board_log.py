@@ -67,17 +67,17 @@ def solution_board(seats: int, seed: int):
     moments = game_moments(seats, seed)
     ended = first(moments, lambda m: any(e.kind == "minigame_end" for e in m.steps[-1]))
     board = board_at(ended)
-    assert board.solution is not None and board.solution.start == 0.0
+    assert board.showing_solution(0.0) is not None and board.showing_solution(0.0).start == 0.0
     return board
 
 
 def test_the_end_of_a_case_is_a_large_panel_readable_at_every_layout():
     for seats, seed in ((5, 8), (2, 3), (4, 5)):
         board = solution_board(seats, seed)
-        everything = board.solution.start + ROW_SHARE * board.solution.per * seats  # every row turned over
+        everything = board.showing_solution(0.0).start + ROW_SHARE * board.showing_solution(0.0).per * seats  # every row turned over
         painters = render_everywhere(f"pi-board-case-solution-{seats}-seats", lambda: solution_board(seats, seed),
                                      now=everything)
-        cases = board.solution.data["cases"]
+        cases = board.showing_solution(0.0).data["cases"]
         for painter in painters:
             texts = {d.text for d in painter.drawn}
             for case in cases.values():  # every seat's suspect, crime and hideout
@@ -86,7 +86,7 @@ def test_the_end_of_a_case_is_a_large_panel_readable_at_every_layout():
 
 def test_the_panel_turns_one_seat_at_a_time_then_settles_into_the_board():
     board = solution_board(4, 5)
-    solution = board.solution
+    solution = board.showing_solution(0.0)
     per = solution.per
     assert per == board.context.reveal_seconds
     assert solution.end == solution.start + (4 * ROW_SHARE + HOLD_LOOKS) * per

@@ -16,8 +16,8 @@ def test_the_end_of_a_case_turns_each_seat_at_its_time_with_nobody_touching(live
     live.step()
     board = live.app.board
     assert isinstance(board, PIBoard)
-    live.play(8, lambda: board.solution is not None, limit=20000)
-    solution = board.solution
+    live.play(8, lambda: board.showing_solution(live.now) is not None, limit=20000)
+    solution = board.showing_solution(live.now)
     assert solution is not None and solution.start == live.now and solution.per == live.app.board.context.reveal_seconds
     names = live.app.board.names
     suspects = [names.name(solution.data["cases"][str(seat)]["SUSPECT"]).render("en") for seat in range(3)]

@@ -12,6 +12,7 @@ short landscape screens (800x480, 1024x600) its newest line stands under the tra
 log fills the turn panel whenever nobody at the touchscreen is asked anything (while bots move
 and seats answer on their own screens, which is when a result would otherwise be overwritten).
 While a reveal or the tunnel covers the train, the log moves to the free turn panel everywhere.
+The reveals and the end keep pace with the game, and the log waits for them (`kiosk.ui.pace`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from kiosk.ui.boards.me_reveals import CardsShown, EndReveal, Reveal, TimeReveal
 from kiosk.ui.boards.me_tables import draw_board_cards, draw_ledger, draw_tunnel
 from kiosk.ui.boards.me_train import draw_itinerary, draw_train
 from kiosk.ui.layout import columns, grid, inset, rows
+from kiosk.ui.pace import Stage
 from kiosk.ui.paint import Painter, font, lines_height, wrap
 from kiosk.ui.theme import ART_DECO, Theme
 from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE
@@ -97,8 +99,8 @@ class MysteryExpressBoard:
     awaited: tuple[Awaited, ...] = ()
     log: EventLog = field(default_factory=EventLog)  # every public event told, newest first
     notice: Text | None = None
-    reveals: list[Reveal] = field(default_factory=list)  # the public moments shown big, one at a time
-    end: EndReveal | None = None
+    stage: Stage[Reveal | EndReveal] = field(default_factory=Stage)  # the moments shown big, one at a time, in pace
+    end: EndReveal | None = None  # the end, queued behind the reveals; its table stays once played
     shown_faces: list[str] = field(default_factory=list)  # faces drawn as pictures in the last frame
     _car_taps_drawn: bool = False  # the train (and the line under it) is on screen, so its cars answer taps
 
@@ -109,37 +111,35 @@ class MysteryExpressBoard:
         self.awaited = awaited
         self.prompts = [p for p in prompts if not p.private and p.seat not in self.context.bots]
         if view.get("over") and self.end is None and "result" in view:
-            self.end = EndReveal(view["result"], int(view["seats"]), self._free_from(now), self.context.reveal_seconds)
+            self._the_end(view["result"], int(view["seats"]), now)
 
     def observe(self, events: list[Event], now: float) -> None:
         for event in events:
             if event.audience is not None:
                 continue  # a private event never reaches the public screen
-            line = self.context.narrator.describe(event)
-            if line is not None:
-                self.log.add(line)
-                self.notice = None
             per = self.context.reveal_seconds
             if event.kind == "time_reveal":
-                self.reveals.append(TimeReveal.from_event(event.data, self._free_from(now), per))
+                self.stage.add(TimeReveal.from_event(event.data, self.stage.free_from(now), per), now)
             elif event.kind in CardsShown.KINDS and event.data.get("reveals"):
-                # Newer cards shown replace any still up or waiting (bots move faster than two looks):
-                # the log keeps those; the Time reveals are never cut short.
-                self.reveals = [r for r in self.reveals if not isinstance(r, CardsShown)]
-                self.reveals.append(CardsShown.from_event(event.kind, event.data, self._free_from(now), per))
+                self.stage.add(CardsShown.from_event(event.kind, event.data, self.stage.free_from(now), per), now)
             elif event.kind == "game_over" and self.end is None:
-                self.end = EndReveal(event.data, self.context.seats, self._free_from(now), self.context.reveal_seconds)
+                self._the_end(event.data, self.context.seats, now)
+            line = self.context.narrator.describe(event)
+            if line is not None:  # told once its reveal (and every one before) has shown it
+                self.stage.tell(self.log, line, now)
+                self.notice = None
 
-    def _free_from(self, now: float) -> float:
-        """A new reveal starts when the ones before it have finished."""
-        return max([now] + [r.end for r in self.reveals])
+    def _the_end(self, result: dict[str, Any], seats: int, now: float) -> None:
+        """The game is over: its end is queued behind the reveals still to show (which hurry)."""
+        self.end = EndReveal(result, seats, self.stage.free_from(now), self.context.reveal_seconds)
+        self.stage.add(self.end, now)
 
     # --- drawing --------------------------------------------------------------------------------
 
     def draw(self, paint: Painter, now: float) -> None:
         paint.fill()
         self.shown_faces = []
-        self.reveals = [r for r in self.reveals if r.running(now)]
+        self.stage.settle(self.log, now)
         view = self.view
         if view is None:
             return
@@ -357,8 +357,9 @@ class MysteryExpressBoard:
             self.notice = refused.text
 
     def _reveal_at(self, now: float) -> Reveal | None:
-        """The reveal on screen at `now` (the first still running that has begun)."""
-        return next((r for r in self.reveals if r.running(now) and r.start <= now), None)
+        """The reveal on screen at `now` (the end is drawn in its own place, while and after it plays)."""
+        reveal = self.stage.on_screen(now)
+        return reveal if isinstance(reveal, (TimeReveal, CardsShown)) else None
 
     def still(self, now: float) -> object | None:
         """A Time reveal moves only its turning card (or its packets' bar): the rest stays for a look.
@@ -404,10 +405,8 @@ class MysteryExpressBoard:
 
     def next_frame(self, now: float) -> float | None:
         """When the reveal on screen (or the next one, or the end) next changes its picture."""
-        shown = [r for r in self.reveals if r.running(now)][:1]  # one at a time, in order
-        changes = [moment.next_change(now) for moment in (*shown, self.end) if moment is not None]
-        waits = [wait for wait in changes if wait is not None]
-        return min(waits) if waits else None
+        moment = self.stage.current(now)  # one at a time, in order; the end is queued last
+        return moment.next_change(now) if moment is not None else None
 
 
 def answers_so_far(view: dict[str, Any]) -> tuple[int, int]:

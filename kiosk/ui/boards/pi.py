@@ -31,6 +31,7 @@ from kiosk.ui.boards.pi_map import CityMap, corner_rects
 from kiosk.ui.boards.pi_marks import (CARD, ROAD, black_disc, blinds, chip_px, draw_pawn, kind_icon, seat_chip,
                                       seat_colour)
 from kiosk.ui.boards.pi_solution import SolutionReveal
+from kiosk.ui.pace import Stage
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, font, lines_height
 from kiosk.ui.theme import FILM_NOIR, Theme
@@ -103,7 +104,7 @@ class PIBoard:
     prompt: Prompt | None = None
     awaited: tuple[Awaited, ...] = ()
     log: EventLog = field(default_factory=EventLog)
-    solution: SolutionReveal | None = None  # the end of the last case, shown big for a few seconds
+    stage: Stage[SolutionReveal] = field(default_factory=Stage)  # the ends of cases shown big, in pace with the game
     notice: Text | None = None  # why the last tap was refused
     names: ColourNarrator = field(init=False)  # seats by colour and number, as players call each other
 
@@ -125,10 +126,10 @@ class PIBoard:
         for event in events:
             if event.audience is not None:
                 continue
-            for line in log_lines(self.names, event):
-                self.log.add(line)
             if event.kind == "minigame_end":
-                self.solution = SolutionReveal(event.data, now, self.context.reveal_seconds)
+                self.stage.add(SolutionReveal(event.data, self.stage.free_from(now), self.context.reveal_seconds), now)
+            for line in log_lines(self.names, event):  # a case's end is told once its rows have turned
+                self.stage.tell(self.log, line, now)
 
     def tap(self, value: object, now: float) -> None:
         if self.log.tap(value):
@@ -145,16 +146,17 @@ class PIBoard:
 
     def next_frame(self, now: float) -> float | None:
         """Frames only while the end of a case is shown: as each row turns over and as it goes."""
-        return self.solution.next_change(now) if self.solution is not None else None
+        solution = self.stage.current(now)
+        return solution.next_change(now) if solution is not None else None
 
     def showing_solution(self, now: float) -> SolutionReveal | None:
-        solution = self.solution
-        return solution if solution is not None and solution.start <= now and solution.running(now) else None
+        return self.stage.on_screen(now)
 
     # --- drawing --------------------------------------------------------------------------------
 
     def draw(self, paint: Painter, now: float) -> None:
         paint.fill()
+        self.stage.settle(self.log, now)
         blinds(paint)
         view = self.view
         if view is None:

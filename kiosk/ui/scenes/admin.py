@@ -75,11 +75,17 @@ class Admin:
     _settings: dict[str, Any] = field(init=False)
     _new: str = field(init=False, default="")
     _drawn_locked: int = field(init=False, default=0)  # the countdown's seconds in the last frame (0: none)
+    _title: pygame.Rect | None = field(init=False, default=None)  # the last frame's title band: no control there
 
     def __post_init__(self) -> None:
         self._settings = dict(self.settings or {})
 
     # --- drawing --------------------------------------------------------------------------------
+
+    def notice_place(self) -> pygame.Rect | None:
+        """A notice (the self-test's answer) covers the title band, never a key (the Close key lies along
+        the bottom, where notices usually go)."""
+        return self._title
 
     def draw(self, paint: Painter, now: float) -> None:
         room = backdrop(paint)
@@ -99,6 +105,7 @@ class Admin:
         else:
             side, pad = columns(room, [1, 1], gap=gap)
         title, dots, message, close = rows(side, [2, 1.3, 1.2, 1], gap=gap)
+        self._title = title
         prompt = Text(PROMPTS[self.step], {"low": MIN_DIGITS, "high": MAX_DIGITS})
         title_band(paint, title, Text(N_("Staff only")), prompt)
         self._dots(paint, dots)
@@ -152,6 +159,7 @@ class Admin:
         gap = margin(paint)
         title_height = room.height // (9 if layout.portrait else 6)
         title, body = rows(room, [title_height, room.height - title_height], gap=gap)
+        self._title = title
         title_band(paint, title, Text(N_("Staff menu")))
         trouble = self.storage() if self.storage is not None else None
         if trouble is not None:  # the card cannot be written: what is wrong and what to do, above all else

@@ -41,6 +41,14 @@ def bottom_strip(screen: pygame.Rect, paint: Painter) -> pygame.Rect:
     return pygame.Rect(screen.left + margin, screen.bottom - margin - height, screen.width - 2 * margin, height)
 
 
+def notice_place(scene: object, paint: Painter) -> pygame.Rect:
+    """Where the kiosk's notice goes over `scene`: the place the scene keeps free of controls for it
+    (a `notice_place` method: the staff menu's keys reach the bottom of the screen), else the bottom strip."""
+    place = getattr(scene, "notice_place", None)
+    rect = place() if callable(place) else None
+    return rect if isinstance(rect, pygame.Rect) else bottom_strip(paint.surface.get_rect(), paint)
+
+
 @dataclass
 class Notice:
     """The message a scene shows now, if any, and until when."""

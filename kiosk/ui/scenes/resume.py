@@ -1,7 +1,8 @@
 """After a power cut: an unfinished game was found. Resume it (the big button) or set it aside.
 
 Every action was stored before its effects were shown, so a resumed game replays to exactly where it
-stopped. Setting it aside asks for a confirmation first: it cannot be offered again.
+stopped. Setting it aside asks for a confirmation first: it cannot be offered again. When the kiosk was
+started for a game (`kiosk run --game`), the offer says so: the other choice starts that game instead.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class ResumeOffer:
     started: str
     on_resume: Callable[[], None]
     on_discard: Callable[[], None]
+    instead: str | None = None  # the game asked for at launch: setting this one aside starts it
     confirming: bool = False
     theme: Theme = field(init=False)
 
@@ -81,11 +83,15 @@ class ResumeOffer:
         paint.button(big_box, Text(N_("Resume the game")), RESUME, selected=True, size_mm=8)
         small_box = pygame.Rect(0, 0, min(aside.width, layout.mm(70)), aside.height)
         small_box.center = aside.center
-        paint.button(small_box, Text(N_("Set it aside")), SET_ASIDE, size_mm=4.5)
+        if self.instead is None:
+            aside_label, after = Text(N_("Set it aside")), Text(N_("It will not be offered again, and a new game can start."))
+        else:
+            asked = {"game": Text(registry.get(self.instead).info.names["en"])}
+            aside_label = Text(N_("Start {game} instead"), asked)
+            after = Text(N_("It will not be offered again, and {game} starts."), asked)
+        paint.button(small_box, aside_label, SET_ASIDE, size_mm=4.5)
         if self.confirming:
-            confirm_box(paint, Text(N_("Set this game aside?")),
-                        Text(N_("It will not be offered again, and a new game can start.")),
-                        Text(N_("Set it aside")), Text(N_("Keep it")))
+            confirm_box(paint, Text(N_("Set this game aside?")), after, aside_label, Text(N_("Keep it")))
 
     def tap(self, value: object, now: float) -> None:
         if self.confirming:

@@ -1,0 +1,82 @@
+"""Reveals keep pace with quick players, and the log never tells what a reveal has not shown yet.
+
+A Mystery Express game is played to its end in the kiosk (SDL's dummy driver, the mock table) with a
+move every few tenths of a second of the scene's own clock, faster than the Time reveals play; every
+frame drawn is checked: no log line ahead of its reveal, no reveal begun again, few reveals waiting.
+"""
+
+from __future__ import annotations
+
+import random
+
+from kiosk.ui.boards.me_reveals import EndReveal, TimeReveal
+from kiosk.ui.pace import HURRIED_SECONDS, WAITING
+from tests.ui.test_live_animations import LiveTable, live, mystery_express  # noqa: F401 (live: the fixture)
+
+MOVE_SECONDS = 0.4  # a quick player: a move this often, whatever the board shows
+
+
+def _progress(reveal: object, now: float) -> float:
+    """How far a reveal has got at `now`, in looks."""
+    if isinstance(reveal, TimeReveal):
+        index, part = reveal.moment(now)
+        return index + part
+    if isinstance(reveal, EndReveal):
+        step, part = reveal.stage(now)
+        return step + part
+    return 0.0
+
+
+def test_a_quick_game_never_shows_a_result_before_its_reveal_nor_plays_a_reveal_twice(live: LiveTable) -> None:
+    board = mystery_express(live, seats=4)
+    referee = live.app.referee
+    assert referee is not None
+    session = referee.session
+    chooser = random.Random(5)
+    progress: dict[int, float] = {}  # each reveal seen on screen: how far it had got
+    gone: set[int] = set()  # reveals that were on screen and have left it
+    longest = 0
+    solution_told_at: float | None = None
+
+    def check() -> None:
+        nonlocal longest, solution_told_at
+        now = live.now
+        frame = live.frames[-1] if live.frames and live.frames[-1].now == now else None
+        on_screen = board.stage.on_screen(now)
+        for seen in set(progress) - gone:
+            if on_screen is None or seen != id(on_screen):
+                gone.add(seen)
+        if on_screen is not None:
+            key = id(on_screen)
+            assert key not in gone, "a reveal came back on screen"
+            reached = _progress(on_screen, now)
+            assert reached >= progress.get(key, 0.0) - 1e-9, "a reveal began again"
+            progress[key] = reached
+        longest = max(longest, len(board.stage.reveals))
+        if frame is not None:
+            held = {line.render("en") for line, _ in board.stage.held}
+            assert not held & set(frame.texts), "a log line drawn before its reveal"
+        told = [line.render("en") for line in board.log.lines]
+        if any(text.startswith("The solution:") for text in told) and solution_told_at is None:
+            solution_told_at = now
+
+    for _ in range(20000):
+        if session.over:
+            break
+        prompt = session.game.prompts(session.state)[0]
+        referee.submit(prompt.seat, chooser.choice(prompt.actions))
+        live.idle_until(live.now + MOVE_SECONDS)
+        check()
+    assert session.over
+    assert board.end is not None
+    end = board.end
+    over_at = live.now - MOVE_SECONDS
+    assert end.start <= over_at + (WAITING + 1) * HURRIED_SECONDS + 1e-9  # the reveals before it hurried
+    while live.now < end.end + 1.0:
+        live.idle_until(min(live.now + 0.25, end.end + 1.0))
+        check()
+    assert len(progress) >= 4  # the Time reveals and the end were shown
+    assert longest <= WAITING + 1  # the one on screen and at most WAITING behind it
+    assert solution_told_at is not None and solution_told_at >= end.end - 1e-9  # the solution told after it was shown
+    last = end.steps
+    assert end.stage(live.now) == (last, 1.0)  # the end played to its last row and stays
