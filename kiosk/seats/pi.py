@@ -22,8 +22,8 @@ from kiosk.seats.screen import Item, Screen
 
 HINT = N_("◀ ▶ browse · ● choose")
 # One-bit marks of the three kinds of case element (kiosk/seats/canvas.py GLYPHS): a head, a dagger
-# for the crime, a building for the location.
-MARKS = {"SUSPECT": "SUSPECT", "CRIME": "MODUS_OPERANDI", "LOCATION": "LOCATION"}
+# for the crime, a house for the location.
+MARKS = {"SUSPECT": "SUSPECT", "CRIME": "MODUS_OPERANDI", "LOCATION": "PLACE"}
 PROMPT_TITLES = {
     "turn": N_("Your move"),
     "solve_suspect": N_("Accuse: who?"),
@@ -32,6 +32,11 @@ PROMPT_TITLES = {
     "notes": N_("Note a marker"),
 }
 MARKER_KINDS = {"disc": N_("Disc"), "cube": N_("Cube")}
+# A marker's level of the notes: its title, short enough for the title bar beside "1/4".
+MARKER_TITLES = {"disc": N_("Disc: which tile?"), "cube": N_("Cube: which tile?")}
+# Under the first choice of a turn while a marker of the seat has no note yet: the notes are the last
+# entry of the menu, one press back from the first (the menu wraps round).
+TO_NOTES = N_("◀ Note a marker")
 
 
 def mark(element: str | None) -> str | None:
@@ -182,16 +187,30 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
         kind = Text(MARKER_KINDS[markers[marker]]) if marker in markers else Text(N_("Marker {n}"), {"n": marker})
         return Text(N_("{marker} at {location}"), {"marker": kind, "location": narrator.name(where)}) if where else kind
 
+    def group_title(key: Any) -> str:
+        if key in GROUPS:
+            return Text(GROUPS[key][0]).render(lang)
+        kind = markers.get(str(key))
+        return Text(MARKER_TITLES[kind] if kind in MARKER_TITLES else PROMPT_TITLES["notes"]).render(lang)
+
     title = Text(PROMPT_TITLES[prompt.kind]).render(lang)
-    entries = grouped(leaves, heading)
+    entries = grouped(leaves, heading, group_title)
     if len(entries) == 1 and entries[0].is_group:  # one marker to note: its tiles are the menu, each naming it
         marker = entries[0].item.label
         entries = tuple(replace(e, item=replace(e.item, detail=marker)) for e in entries[0].below)
+    if prompt.kind == "turn" and unnoted(view, prompt.seat):  # the answer just received is noted at the end
+        entries = (replace(entries[0], footer=Text(TO_NOTES).render(lang)),) + entries[1:]
     return Menu(title, entries, footer=Text(HINT).render(lang))
 
 
+def unnoted(view: dict[str, Any], seat: int) -> bool:
+    """Whether a marker on one of the seat's investigators has no note yet (it has an answer to note)."""
+    notes = view.get("you", {}).get("notes", {})
+    return any(m["id"] not in notes for i in view.get("investigators", []) if i["seat"] == seat for m in i["markers"])
+
+
 # The groups of a turn: first what, then where or which card.
-GROUPS = {"investigate": (N_("Place an investigator"), "LOCATION"), "evidence": (N_("Take evidence"), None)}
+GROUPS = {"investigate": (N_("Place an investigator"), "PLACE"), "evidence": (N_("Take evidence"), None)}
 
 
 def _group(action: Action) -> str | None:
