@@ -161,9 +161,7 @@ class MysteryCityPages:
         elif prompt.kind == "aftermath" and prompt.data.get("winner") is not None:  # who won, not only that it is over
             title = self._(N_("You won the combat") if prompt.data["winner"] == prompt.seat else N_("You lost the combat"))
         hand = view["you"]["hand"]
-        leaves = [(action.args[0] if action.kind == "attack" else None,
-                   Entry(self.label(prompt, action), action, footer=self.choice_footer(action)))
-                  for action in prompt.actions]
+        leaves = [(action.args[0] if action.kind == "attack" else None, self.choice(prompt, action)) for action in prompt.actions]
         entries = (tuple(entry for _, entry in leaves) if len(leaves) <= LONG
                    else grouped(leaves, lambda attribute, below: self.attribute_heading(attribute, below, hand)))
         cards = self.hand_entries(hand) if prompt.kind in HAND_IN else ()
@@ -195,6 +193,11 @@ class MysteryCityPages:
         best = max(printed) if printed else "?"
         return Item(self._(ATTRIBUTE_NAMES[attribute]), detail=self._(N_("Your best card: {value}"), value=best))
 
+    def choice(self, prompt: Prompt, action: Action) -> Entry:
+        """One choice of the menu; an ability's words on four lines leave no room for the hint."""
+        item = self.label(prompt, action)
+        return Entry(item, action, footer="" if len(item.lines) >= PAGE_LINES else self.choice_footer(action))
+
     def choice_footer(self, action: Action) -> str:
         """A card's ability under a choice of that card, else the buttons' hint."""
         if action.kind in ("play", "hold", "release") and self.narrator.cards.card(action.args[0]).ability:
@@ -208,7 +211,7 @@ class MysteryCityPages:
             assert ability is not None
             words = label.render(self.lang)
             lines = paragraph(words, WIDTH - 2) + paragraph(self._(ABILITY_HELP[ability]), WIDTH - 2)
-            return Item(words, lines=tuple(lines[:PAGE_LINES - 1]))  # the hint line stays under them
+            return Item(words, lines=tuple(lines[:PAGE_LINES]))
         return Item(label.render(self.lang), detail=detail.render(self.lang) if detail is not None else "")
 
     # --- a private reveal -------------------------------------------------------------------------
