@@ -17,6 +17,7 @@ from kiosk.games.pi.narrate import RESULTS, Narrator
 from kiosk.games.pi.rules import KINDS, kind_of
 from kiosk.games.phrases import POINTS
 from kiosk.i18n import N_, Text, TextList, counted
+from kiosk.seats.canvas import WIDTH, text_width
 from kiosk.seats.menu import Entry, Menu, grouped
 from kiosk.seats.screen import Item, Screen
 
@@ -196,11 +197,21 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
     title = Text(PROMPT_TITLES[prompt.kind]).render(lang)
     entries = grouped(leaves, heading, group_title)
     if len(entries) == 1 and entries[0].is_group:  # one marker to note: its tiles are the menu, each naming it
-        marker = entries[0].item.label
-        entries = tuple(replace(e, item=replace(e.item, detail=marker)) for e in entries[0].below)
+        marker, tiles = entries[0].item.label, entries[0].below
+        noted = tiles[0].action
+        where = (places or {}).get(int(str(noted.args[0]).partition(".")[0])) if noted is not None else None
+        place = narrator.name(where).render(lang) if where else ""  # said shortest: the place alone
+        entries = tuple(replace(e, item=replace(e.item, detail=one_line(marker, e.item.detail, place or e.item.detail)))
+                        for e in tiles)
     if prompt.kind == "turn" and unnoted(view, prompt.seat):  # the answer just received is noted at the end
         entries = (replace(entries[0], footer=Text(TO_NOTES).render(lang)),) + entries[1:]
     return Menu(title, entries, footer=Text(HINT).render(lang))
+
+
+def one_line(*words: str) -> str:
+    """The first of `words` that reads whole on one line of the seat screen ("Cube at Pequeña Italia",
+    else "From Pequeña Italia"), else the last."""
+    return next((w for w in words if text_width(w, 12) <= WIDTH), words[-1])
 
 
 def unnoted(view: dict[str, Any], seat: int) -> bool:

@@ -25,7 +25,7 @@ from kiosk.seats.canvas import ELLIPSIS, GLYPHS, WIDTH, paragraph
 from kiosk.seats.controller import SeatController
 from kiosk.seats.mystery_city import ABILITY_HELP, ONCE, MysteryCityPages
 from kiosk.seats.mystery_express import MysteryExpressPages
-from kiosk.seats.pi import mark, unnoted
+from kiosk.seats.pi import mark, one_line, unnoted
 from kiosk.seats.screen import PAGE_LINES, Screen, render, title_fits, writing
 from kiosk.ui.boards.pi_map import marker_side
 from tests.seats.test_mystery_city_pages import pages as mc_pages, play_until as mc_play_until, stage
@@ -270,3 +270,11 @@ def test_an_investigators_markers_stand_large_where_the_strip_has_room():
     assert marker_side(chip, 120, 3, 3) > chip // 2  # three pawns, three markers: one row, large
     assert marker_side(chip, 120, 2, 0) == 0
     assert marker_side(chip, 60, 3, 6) == 0  # crowded: two rows of half a chip, as before
+
+
+def test_a_single_markers_tiles_say_where_it_is_from_on_one_line():
+    """"Cubo en Pequeña Italia" is cut on one line: the tiles then say "De Pequeña Italia", and where
+    even that is too long, the place alone."""
+    assert one_line("Cube at Docks", "From Docks", "Docks") == "Cube at Docks"
+    assert one_line("Cubo en Pequeña Italia", "De Pequeña Italia", "Pequeña Italia") == "De Pequeña Italia"
+    assert one_line("Cubo en Parador de Carretera", "De Parador de Carretera", "Parador de Carretera") == "Parador de Carretera"
