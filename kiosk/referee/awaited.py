@@ -78,7 +78,7 @@ DOING: dict[str, dict[str, str]] = {
         "counterattack": N_("fight back or give in"),
         "play_card": N_("play a card"),
         "reveal": N_("use ability or go on"),
-        "aftermath": N_("use ability or go on"),
+        "aftermath": N_("end the combat"),  # the winner is known: each fighter may still use an ability
     },
 }
 

@@ -112,6 +112,8 @@ class SeatController:
             before = self.deciding()  # after a walk sent whole: the prompt its last choice answered
             same_kind = prompt is not None and before is not None and prompt.kind == before.kind
             self.prompt, self.also, self.steps = prompt, also, []
+            if prompt is not None:  # an echo of the seat's own last choice gives way to what it must do now
+                self.reveals = [r for r in self.reveals if not getattr(self.ui, "gives_way", lambda r: False)(r)]
             self.index, self.path = 0, ()
             self.mode = "prompt" if prompt is not None and not (waited and self.asked is not None) else "idle"
             if same_kind and picked is not None and self.mode == "prompt":

@@ -15,9 +15,9 @@ from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_city.cards import ABILITY_NAMES, ATTRIBUTE_NAMES, ATTRIBUTES
 from kiosk.games.mystery_city.narrate import Narrator
 from kiosk.i18n import N_, Nn_, Text, counted
-from kiosk.seats.canvas import ELLIPSIS, WIDTH, wrap
+from kiosk.seats.canvas import ELLIPSIS, WIDTH, paragraph, wrap
 from kiosk.seats.menu import LONG, Entry, Menu, grouped
-from kiosk.seats.screen import Item, Screen
+from kiosk.seats.screen import PAGE_LINES, Item, Screen
 
 HINT = N_("◀ ▶ browse · ● choose")
 ANY_CHOICE = N_("Your choice")
@@ -31,6 +31,17 @@ TITLES = {
     "aftermath": N_("Combat over"),
     "record_hand": N_("Record your hand"),
 }
+# What each ability does (rules 3.2), in a few words: under a choice to use it, and on a page after
+# the card in the hand.
+ABILITY_HELP = {
+    "INVESTIGATION": N_("See every card in your rival's hand"),
+    "ASSASSINATION": N_("Your rival loses a random card"),
+    "COUNTERINTELLIGENCE": N_("Take a random card from your rival"),
+    "COMPANIONSHIP": N_("Add Chomp's value to your card in play"),
+}
+ONCE = N_("Used once only.")  # then the card leaves the game (rules 3.2)
+# Where a prompt lets the seat choose what to fight with, its hand is one more entry to read first.
+HAND_IN = ("attack", "counterattack")
 # A combat choice another player put to this seat: who, and in what (the phone says it above the choices).
 ASKED = {
     "play_card": N_("{seat} challenges you in {attribute}"),
@@ -94,9 +105,22 @@ class MysteryCityPages:
         title = self._(N_("Your hand"))
         if not cards:
             return Screen(title, (Item(self._(N_("No cards"))),))
-        items = tuple(Item(self.narrator.card(c).render(self.lang), detail=self.values(c)) for c in cards)
-        index %= len(items)
-        return Screen(title, items, index, footer=self.footer(cards[index]))
+        entries = self.hand_entries(cards)
+        index %= len(entries)
+        return Screen(title, tuple(e.item for e in entries), index, footer=entries[index].footer or "")
+
+    def hand_entries(self, cards: list[str]) -> tuple[Entry, ...]:
+        """Each card with its five values; a special card then a page saying what its ability does."""
+        entries: list[Entry] = []
+        for card in cards:
+            name = self.narrator.card(card).render(self.lang)
+            entries.append(Entry(Item(name, detail=self.values(card)), footer=self.footer(card)))
+            ability = self.narrator.cards.card(card).ability
+            if ability is not None:
+                words = f"{self._(ABILITY_HELP[ability])}. {self._(ONCE)}"
+                lines = [self._(ABILITY_NAMES[ability])] + paragraph(words, WIDTH - 2)
+                entries.append(Entry(Item(name, lines=tuple(lines[:PAGE_LINES])), footer=""))
+        return tuple(entries)
 
     def values(self, card: str) -> str:
         """All five attributes on one line: "ST8 DX9 IQ10 MO7 HT11" ("?" is rolled with 2D6)."""
@@ -134,10 +158,18 @@ class MysteryCityPages:
         elif "totals" in prompt.data:  # both cards shown: the totals as they stand
             mine, theirs = prompt.data["totals"]
             title = self._(N_("You {mine} · rival {theirs}"), mine=mine, theirs=theirs)
-        leaves = [(action.args[0] if action.kind == "attack" else None,
-                   Entry(self.label(prompt, action), action, footer=self.choice_footer(action)))
-                  for action in prompt.actions]
-        entries = tuple(entry for _, entry in leaves) if len(leaves) <= LONG else grouped(leaves, self.attribute_heading)
+        elif prompt.kind == "aftermath" and prompt.data.get("winner") is not None:  # who won, not only that it is over
+            title = self._(N_("You won the combat") if prompt.data["winner"] == prompt.seat else N_("You lost the combat"))
+        hand = view["you"]["hand"]
+        leaves = [(action.args[0] if action.kind == "attack" else None, self.choice(prompt, action)) for action in prompt.actions]
+        entries = (tuple(entry for _, entry in leaves) if len(leaves) <= LONG
+                   else grouped(leaves, lambda attribute, below: self.attribute_heading(attribute, below, hand)))
+        cards = self.hand_entries(hand) if prompt.kind in HAND_IN else ()
+        if len(cards) == 1:  # the cards to fight with, readable before choosing (one card: itself)
+            entries += cards
+        elif cards:
+            count = counted(*IN_HAND, len(hand)).render(self.lang)
+            entries += (Entry(Item(self._(N_("Your hand")), detail=count), below=cards),)
         return Menu(title, entries, footer=self._(HINT), asking=self.asking(prompt, view))
 
     def asking(self, prompt: Prompt, view: dict[str, Any]) -> str:
@@ -151,10 +183,20 @@ class MysteryCityPages:
             return ""
         return self._(template, seat=self.narrator.seat(exchange["leader"]), attribute=Text(ATTRIBUTE_NAMES[exchange["attribute"]]))
 
-    def attribute_heading(self, attribute: Any, below: tuple[Entry, ...]) -> Item:
+    def attribute_heading(self, attribute: Any, below: tuple[Entry, ...], hand: list[str]) -> Item:
+        """An attribute to attack in, with the seat's best printed value in it ("?" when every card
+        of the hand rolls it: the "Your hand" entry has every value)."""
         if len(below) == 1:
             return below[0].item
-        return Item(self._(ATTRIBUTE_NAMES[attribute]), detail=self._(N_("Attack with it")))
+        values = [self.narrator.cards.card(c).values[attribute] for c in hand]
+        printed = [v for v in values if isinstance(v, int)]
+        best = max(printed) if printed else "?"
+        return Item(self._(ATTRIBUTE_NAMES[attribute]), detail=self._(N_("Your best card: {value}"), value=best))
+
+    def choice(self, prompt: Prompt, action: Action) -> Entry:
+        """One choice of the menu; an ability's words on four lines leave no room for the hint."""
+        item = self.label(prompt, action)
+        return Entry(item, action, footer="" if len(item.lines) >= PAGE_LINES else self.choice_footer(action))
 
     def choice_footer(self, action: Action) -> str:
         """A card's ability under a choice of that card, else the buttons' hint."""
@@ -164,6 +206,12 @@ class MysteryCityPages:
 
     def label(self, prompt: Prompt, action: Action) -> Item:
         label, detail = choice_words(self.narrator, prompt, action)
+        if action.kind == "use":  # what the ability does, in small print under its name
+            ability = self.narrator.cards.card(action.args[0]).ability
+            assert ability is not None
+            words = label.render(self.lang)
+            lines = paragraph(words, WIDTH - 2) + paragraph(self._(ABILITY_HELP[ability]), WIDTH - 2)
+            return Item(words, lines=tuple(lines[:PAGE_LINES]))
         return Item(label.render(self.lang), detail=detail.render(self.lang) if detail is not None else "")
 
     # --- a private reveal -------------------------------------------------------------------------
@@ -217,6 +265,10 @@ def choice_words(narrator: Narrator, prompt: Prompt, action: Action) -> tuple[Te
         ability = narrator.cards.card(args[0]).ability
         assert ability is not None
         return Text(N_("Use {ability}"), {"ability": Text(ABILITY_NAMES[ability])}), narrator.card(args[0])
+    if kind == "pass" and prompt.kind == "aftermath" and prompt.data.get("winner") is not None:
+        winner = prompt.data["winner"]  # the cards on the table go to the winner (rules 7.5)
+        taker = Text(N_("You take the cards")) if winner == prompt.seat else Text(N_("{seat} takes them"), {"seat": narrator.seat(winner)})
+        return Text(N_("Go on")), taker
     if kind == "pass":
         return Text(N_("Go on")), Text(N_("No ability now"))
     if kind == "hold":

@@ -34,6 +34,9 @@ OWN_CARD_EVENTS = {
     "card_stolen": (N_("Taken from you"), N_("by {to}")),
     "tunnel_peek": (N_("Seen in your row"), N_("by {picker}")),
 }
+# Of those, the echoes of the seat's own choice (it chose the card a moment ago): they give way to the
+# seat's next prompt at once, rather than hold the seat while the table waits for it.
+ECHOES = ("card_shown", "card_passed", "card_given")
 OWN_SIDE = {"card_shown": "from", "card_passed": "from", "card_given": "from", "card_stolen": "from", "tunnel_peek": "owner"}
 PLACES = {"conductor": N_("Conductor"), "passenger1": N_("1st passengers"), "passenger2": N_("2nd passengers")}
 # A card asked of this seat by the player whose turn it is: who asks, and for what (the phone says it
@@ -68,6 +71,20 @@ TAKEN = {"conductor": N_("taken from the Conductor"), "passenger1": N_("taken fr
 A_CARD = N_("a card")
 DEALT = N_("dealt at the start")
 DEALT_OUT = N_("ruled out · dealt at the start")
+# A prompt's title where the table's own is too long for the seat's title bar (21 characters): the
+# question in fewer words, the category (named in full) kept.
+SHORT_TITLES = {
+    "conductor_space": N_("Conductor's cards"),
+    "grip_target": N_("Whose discards?"),
+    "sleeping_hide": N_("Hide the bag"),
+    "tunnel": N_("Tunnel: peek"),
+    "telegram": N_("Wire: {category}"),
+    "final": N_("Final: {category}"),
+}
+# The chat with the Conductor (rules 4.10): the backs on his spaces are public, so each space names
+# the category of its card; what the chat does is said under it.
+SPACE = N_("Space {space}: {category}")
+SPACE_DETAIL = N_("Take it, leave a card")
 
 
 def idle(view: dict[str, Any], narrator: Narrator, lang: str) -> Screen:
@@ -163,7 +180,7 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
     """The prompt's choices worth making: a turn by car (first the car, then what to do there),
     a long list of cards by category, each with its cost where it has one."""
     offered = worth_offering(prompt, view)
-    title = narrator.title(prompt).render(lang)
+    title = seat_title(prompt, narrator, lang)
     if prompt.kind == "turn":
         leaves = ((_car(a), Entry(_turn_item(a, narrator, lang), a)) for a in offered)
         entries = grouped(leaves, lambda car, below: _car_item(str(car), below, narrator, lang))
@@ -171,6 +188,8 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
         leaves = ((a.args[0], Entry(Item(Text(N_("Card {position}"), {"position": a.args[1] + 1}).render(lang)), a))
                   for a in offered)
         entries = grouped(leaves, lambda owner, below: _row_item(int(owner), below, narrator, lang))
+    elif prompt.kind == "conductor_space":
+        entries = tuple(Entry(_space_item(a, view, narrator, lang), a) for a in offered)
     else:
         items = [Entry(Item(narrator.label(a).render(lang), narrator.mark(a), _detail(a, prompt, narrator, lang)), a)
                  for a in offered]
@@ -200,6 +219,27 @@ def _sending(entry: Entry, prompt: Prompt, narrator: Narrator, lang: str) -> Ent
     summary = tuple(lines[:PAGE_LINES])
     return replace(entry, item=replace(entry.item, detail=", ".join(faces), lines=summary),
                    footer=Text(SEND_FOOTER).render(lang) if len(summary) < PAGE_LINES else "")
+
+
+def seat_title(prompt: Prompt, narrator: Narrator, lang: str) -> str:
+    """The prompt's question as the table asks it, or in fewer words where that is too long for the
+    seat's title bar ("Chat with the Conductor" would read "Chat with the Co…")."""
+    title = narrator.title(prompt).render(lang)
+    if title_fits(title) or prompt.kind not in SHORT_TITLES:
+        return title
+    category = prompt.data.get("category")
+    params = {"category": Text(CATEGORY_NAMES[category])} if category in CATEGORY_NAMES else {}
+    return Text(SHORT_TITLES[prompt.kind], params).render(lang)
+
+
+def _space_item(action: Action, view: dict[str, Any], narrator: Narrator, lang: str) -> Item:
+    """One of the Conductor's spaces, by the category of the back lying there (public), or "Do not chat"."""
+    if action.kind != "space":
+        return Item(narrator.label(action).render(lang))
+    space = action.args[0]
+    category = view["conductor_spaces"][space]
+    words = Text(SPACE, {"space": space + 1, "category": Text(CATEGORY_NAMES[category])})
+    return Item(words.render(lang), category, Text(SPACE_DETAIL).render(lang))
 
 
 def _guests(offered: list[Action], items: list[Entry], lang: str) -> tuple[Entry, ...]:
@@ -297,6 +337,7 @@ class MysteryExpressPages:
     assist: bool = False  # a table option, off by default: the journal marks what can be ruled out
     pages: tuple[str, ...] = ("hand", "journal")
     seen: list[Event] = field(default_factory=list)  # every event this seat may see, for the assist
+    echoes: set[Screen] = field(default_factory=set)  # the reveals that only echo the seat's own choice
 
     def observe(self, events: list[Event]) -> None:
         if self.assist:
@@ -315,7 +356,15 @@ class MysteryExpressPages:
         return menu(prompt, view, self.narrator, self.lang)
 
     def reveal(self, event: Event, seat: int) -> Screen | None:
-        return reveal(event, self.narrator, self.lang, seat)
+        screen = reveal(event, self.narrator, self.lang, seat)
+        if screen is not None and event.kind in ECHOES and event.data.get("from") == seat:
+            self.echoes.add(screen)
+        return screen
+
+    def gives_way(self, screen: Screen) -> bool:
+        """Whether a reveal gives way to a prompt of the seat: "You passed" says only what the seat
+        chose itself, and the table now waits for it ("show a card to Miss Pemberton")."""
+        return screen in self.echoes
 
 
 def make_pages(narrator: Narrator, lang: str, assist: bool = False) -> MysteryExpressPages:

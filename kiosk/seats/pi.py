@@ -17,13 +17,14 @@ from kiosk.games.pi.narrate import RESULTS, Narrator
 from kiosk.games.pi.rules import KINDS, kind_of
 from kiosk.games.phrases import POINTS
 from kiosk.i18n import N_, Text, TextList, counted
+from kiosk.seats.canvas import WIDTH, text_width
 from kiosk.seats.menu import CONFIRM_FOOTER, Entry, Menu, confirmed, grouped
 from kiosk.seats.screen import Item, Screen
 
 HINT = N_("◀ ▶ browse · ● choose")
 # One-bit marks of the three kinds of case element (kiosk/seats/canvas.py GLYPHS): a head, a dagger
-# for the crime, a building for the location.
-MARKS = {"SUSPECT": "SUSPECT", "CRIME": "MODUS_OPERANDI", "LOCATION": "LOCATION"}
+# for the crime, a house for the location.
+MARKS = {"SUSPECT": "SUSPECT", "CRIME": "MODUS_OPERANDI", "LOCATION": "PLACE"}
 PROMPT_TITLES = {
     "turn": N_("Your move"),
     "solve_suspect": N_("Accuse: who?"),
@@ -32,6 +33,11 @@ PROMPT_TITLES = {
     "notes": N_("Note a marker"),
 }
 MARKER_KINDS = {"disc": N_("Disc"), "cube": N_("Cube")}
+# A marker's level of the notes: its title, short enough for the title bar beside "1/4".
+MARKER_TITLES = {"disc": N_("Disc: which tile?"), "cube": N_("Cube: which tile?")}
+# Under the first choice of a turn while a marker of the seat has no note yet: the notes are the last
+# entry of the menu, one press back from the first (the menu wraps round).
+TO_NOTES = N_("◀ Note a marker")
 
 
 def mark(element: str | None) -> str | None:
@@ -182,14 +188,26 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
         kind = Text(MARKER_KINDS[markers[marker]]) if marker in markers else Text(N_("Marker {n}"), {"n": marker})
         return Text(N_("{marker} at {location}"), {"marker": kind, "location": narrator.name(where)}) if where else kind
 
+    def group_title(key: Any) -> str:
+        if key in GROUPS:
+            return Text(GROUPS[key][0]).render(lang)
+        kind = markers.get(str(key))
+        return Text(MARKER_TITLES[kind] if kind in MARKER_TITLES else PROMPT_TITLES["notes"]).render(lang)
+
     title = Text(PROMPT_TITLES[prompt.kind]).render(lang)
-    entries = grouped(leaves, heading)
+    entries = grouped(leaves, heading, group_title)
     if prompt.kind.startswith("solve_") and len(guess) == len(KINDS) - 1:  # its last tile sends the accusation
         entries = tuple(accusation(e, guess, narrator, lang) if e.action is not None and e.action.kind == "accuse"
                         else e for e in entries)
     if len(entries) == 1 and entries[0].is_group:  # one marker to note: its tiles are the menu, each naming it
-        marker = entries[0].item.label
-        entries = tuple(replace(e, item=replace(e.item, detail=marker)) for e in entries[0].below)
+        marker, tiles = entries[0].item.label, entries[0].below
+        noted = tiles[0].action
+        where = (places or {}).get(int(str(noted.args[0]).partition(".")[0])) if noted is not None else None
+        place = narrator.name(where).render(lang) if where else ""  # said shortest: the place alone
+        entries = tuple(replace(e, item=replace(e.item, detail=one_line(marker, e.item.detail, place or e.item.detail)))
+                        for e in tiles)
+    if prompt.kind == "turn" and unnoted(view, prompt.seat):  # the answer just received is noted at the end
+        entries = (replace(entries[0], footer=Text(TO_NOTES).render(lang)),) + entries[1:]
     return Menu(title, entries, footer=Text(HINT).render(lang))
 
 
@@ -202,8 +220,20 @@ def accusation(entry: Entry, guess: dict[str, str], narrator: Narrator, lang: st
     return confirmed(entry, Text(N_("Accuse?")).render(lang), summary, Text(CONFIRM_FOOTER).render(lang))
 
 
+def one_line(*words: str) -> str:
+    """The first of `words` that reads whole on one line of the seat screen ("Cube at Pequeña Italia",
+    else "From Pequeña Italia"), else the last."""
+    return next((w for w in words if text_width(w, 12) <= WIDTH), words[-1])
+
+
+def unnoted(view: dict[str, Any], seat: int) -> bool:
+    """Whether a marker on one of the seat's investigators has no note yet (it has an answer to note)."""
+    notes = view.get("you", {}).get("notes", {})
+    return any(m["id"] not in notes for i in view.get("investigators", []) if i["seat"] == seat for m in i["markers"])
+
+
 # The groups of a turn: first what, then where or which card.
-GROUPS = {"investigate": (N_("Place an investigator"), "LOCATION"), "evidence": (N_("Take evidence"), None)}
+GROUPS = {"investigate": (N_("Place an investigator"), "PLACE"), "evidence": (N_("Take evidence"), None)}
 
 
 def _group(action: Action) -> str | None:

@@ -19,7 +19,7 @@ from kiosk.games.watson_holmes.narrate import CaseText, Narrator
 from kiosk.i18n import LANGUAGES, N_, Text, counted
 from kiosk.seats.canvas import ELLIPSIS, WIDTH, fit, paragraph, wrap
 from kiosk.seats.menu import CONFIRM_FOOTER, Entry as MenuEntry, Menu, confirmed, grouped
-from kiosk.seats.screen import PAGE_LINES, Item, Screen
+from kiosk.seats.screen import PAGE_LINES, Item, Screen, title_fits
 
 HINT = N_("◀ ▶ browse · ● choose")
 TOKEN_MARKS = (("police", "POLICE"), ("calloff", "CALLOFF"), ("lockpick", "LOCKPICK"))
@@ -49,12 +49,25 @@ def pages_of(title: str, text: str, heading: bool = True) -> tuple[Item, ...]:
 
 
 def idle(view: dict[str, Any], narrator: Narrator, lang: str) -> Screen:
-    """Who you are and the round; your carriages and tokens; whose turn it is."""
+    """Who you are (your seat and your character while you hold it) or the round; your carriages and
+    tokens; whose turn it is."""
     seat = view["you"]["seat"]
     me = view["players"][seat]
     title = Text(N_("{seat} · round {round}"), {"seat": narrator.seat(seat), "round": view["round"]}).render(lang)
+    name = own_character(view, narrator)
+    if name is not None:  # your character is yours to know: your own seat names it (a long name alone)
+        named = Text(N_("{seat} · {character}"), {"seat": narrator.seat(seat), "character": name}).render(lang)
+        title = named if title_fits(named) else name.render(lang)
     counts = (("CARRIAGE", me["carriages"] - me["committed"]),) + tuple((mark, me["tokens"][t]) for t, mark in TOKEN_MARKS)
     return Screen(title, counts=counts, footer=status(view, narrator, seat).render(lang))
+
+
+def own_character(view: dict[str, Any], narrator: Narrator) -> Text | None:
+    """The name of the seat's character card while it holds it (hidden or face up), else None."""
+    you = view["you"]
+    if not you.get("character") or view["players"][you["seat"]]["character_state"] == "discarded":
+        return None
+    return Text(narrator.characters.get(you["character"]).name)
 
 
 def status(view: dict[str, Any], narrator: Narrator, seat: int) -> Text:
@@ -278,7 +291,8 @@ def action_label(action: Action, prompt: Prompt, narrator: Narrator) -> Text:
     if kind == "ok" and prompt.kind == "outbid" and prompt.data.get("lost"):  # the carriage it costs
         return Text(N_("Go elsewhere: -{lost}"), {"lost": prompt.data.get("lost", 0)})
     if kind == "discard_character":
-        return Text(N_("Discard your character: +{n}"), {"n": narrator.characters.discard_value})
+        return counted("Discard your character: +{count} carriage", "Discard your character: +{count} carriages",
+                       narrator.characters.discard_value)
     return Text(SIMPLE.get(kind, N_("That choice")))
 
 
@@ -323,7 +337,8 @@ def choice_title(prompt: Prompt, narrator: Narrator) -> Text:
     return Text(TITLES.get(prompt.kind, N_("Your choice")), params)
 
 
-def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[str, str] | None] | None = None) -> Menu:
+def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[str, str] | None] | None = None,
+         character: Text | None = None) -> Menu:
     """The pages to read first, then the choices: a visit first by what (a location, Dr Watson, your
     character, Sherlock Holmes), then which; a bid first walk or carriages (and with which token),
     then how many."""
@@ -334,7 +349,7 @@ def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[st
     for a in prompt.actions:
         item = choice_item(action_label(a, prompt, narrator).render(lang), details[a].render(lang) if a in details else "")
         leaves.append((group_of(a), MenuEntry(item, a, footer=hint if len(item.lines) < PAGE_LINES else "")))
-    entries = grouped(leaves, lambda key, below: heading(key, below, prompt, lang),
+    entries = grouped(leaves, lambda key, below: heading(key, below, prompt, lang, character),
                       lambda key: Text(GROUP_TITLES[key[0]]).render(lang))
     if prompt.kind == "answer":  # an answer given at 221B cannot be changed: each is sent from its summary
         entries = tuple(sealed_answer(e, lang) if e.action is not None and e.action.kind in ("answer", "written")
@@ -367,7 +382,7 @@ def group_of(action: Action) -> tuple[str, str | None] | None:
     return None
 
 
-def heading(key: Any, below: tuple[MenuEntry, ...], prompt: Prompt, lang: str) -> Item:
+def heading(key: Any, below: tuple[MenuEntry, ...], prompt: Prompt, lang: str, character: Text | None = None) -> Item:
     group, token = key
     if len(below) == 1 and group in ("visit", "character", "holmes", "walk"):
         return below[0].item  # one choice: it says itself what it is
@@ -375,6 +390,8 @@ def heading(key: Any, below: tuple[MenuEntry, ...], prompt: Prompt, lang: str) -
     if token is not None:
         words = Text(N_("{bid}, using a {token}"), {"bid": words, "token": Text(TOKEN_NAMES[token])})
     detail = Text(N_("{n} carriages"), {"n": HOLMES_COST}).render(lang) if group == "holmes" else ""
+    if group == "character" and character is not None:  # which card it is
+        detail = character.render(lang)
     if group == "carriages":
         bids = [e.action.args[0] for e in below if e.action is not None]
         detail = Text(N_("{least} to {most} carriages"), {"least": min(bids), "most": max(bids)}).render(lang)
@@ -489,7 +506,7 @@ class WatsonHolmesPages:
         return {e.data["card"]: e.data["text"] for e in self.seen if e.kind == "card_read"}
 
     def menu(self, prompt: Prompt, view: dict[str, Any]) -> Menu:
-        return menu(prompt, self.narrator, self.lang, self.open_texts())
+        return menu(prompt, self.narrator, self.lang, self.open_texts(), own_character(view, self.narrator))
 
     def reveal(self, event: Event, seat: int) -> Screen | None:
         return reveal(event, self.narrator, self.lang)  # every private event here is the seat's own

@@ -64,8 +64,10 @@ def test_hand_carousel_shows_the_card_its_values_and_the_position(lang):
     state, _ = play_until(2, 4, stage("attack"))
     view = GAME.view(state, 0)
     screen = pages(lang).hand(view, index=1)
-    assert len(screen.items) == 8 and screen.index == 1
-    assert screen.items[1].label == Text(CARD_NAMES[view["you"]["hand"][1]]).render(lang)
+    specials = sum(1 for card in view["you"]["hand"] if GAME.cards.is_special(card))  # each with a page on its ability
+    assert len(screen.items) == 8 + specials and screen.index == 1
+    cards = [item.label for item in screen.items if not item.lines]  # the ability pages are set small
+    assert cards == [Text(CARD_NAMES[card]).render(lang) for card in view["you"]["hand"]]
     check(f"mc_hand_{lang}", render(screen))
 
 
@@ -74,7 +76,8 @@ def test_attack_choices_read_as_an_attribute_against_a_rival(lang):
     state, _ = play_until(3, 7, stage("attack"))
     (prompt,) = GAME.prompts(state)
     menu = pages(lang).menu(prompt, GAME.view(state, prompt.seat))
-    assert len(menu.entries) == 5  # ten attacks: first the attribute, then one of two rivals
+    assert len(menu.entries) == 6  # ten attacks: first the attribute, then one of two rivals; the hand last
+    assert menu.entries[-1].item.label == {"en": "Your hand", "es": "Tu mano"}[lang] and menu.entries[-1].is_group
     screen = menu.screen((1,), 1)
     assert len(screen.items) == 2
     expected = {"en": "Dexterity against Seat 3", "es": "Destreza contra Puesto 3"}[lang]

@@ -52,7 +52,14 @@ def test_pi_turn_and_notes_are_both_on_the_buttons(lang):
     assert groups[-1] == menu.entries[-1].title and menu.entries[-1].is_group  # the notes, last
     turn = {a.kind for a in menu.leaves()}
     assert {"investigate", "evidence", "solve", "note"} <= turn
+    # A marker waits for its note: the first choice points to the notes, one press back (the menu wraps).
+    assert seat.screen().footer == {"en": "◀ Note a marker", "es": "◀ Anotar marcador"}[lang]
+    seat.press("previous")
+    assert seat.menu().entries[seat.index] == menu.entries[-1]
+    seat.press("next")
+    seat.press("next")  # the other choices still say they can be tapped on the board
     assert seat.screen().footer == {"en": "● or tap the board", "es": "● o toca el tablero"}[lang]
+    seat.press("previous")
     check(f"pi_turn_touch_{lang}", render(seat.screen()))
     (notes,) = seat.also
     note = notes.actions[0]

@@ -160,6 +160,7 @@ class CityMap:
             self.draw_tile_marks(paint, pygame.Rect(plate.left + size, plate.top, count * size, size), location)
             rect = pygame.Rect(rect.left, rect.top, plate.left - rect.left - 1, rect.height)
         here = [inv for inv in self.view["investigators"] if inv["location"] == location]
+        side = marker_side(size, rect.width, len(here), sum(len(inv["markers"]) for inv in here))
         x = rect.left
         for inv in here:
             colour = seat_colour(self.view, inv["seat"])
@@ -167,14 +168,27 @@ class CityMap:
             draw_pawn(paint, pawn, colour)
             seat_number(paint, pawn, inv["seat"])
             markers = inv["markers"]
-            # Its discs and cubes in two rows beside it, in the shuffled order the game keeps.
-            per_row = (len(markers) + 1) // 2
-            small = max(3, size // 2 - 1)
+            # Its discs and cubes beside it, in the shuffled order the game keeps: in one row as large as
+            # the strip allows, in two rows of half a chip where many crowd one postcard.
+            small = side or max(3, size // 2 - 1)
+            per_row = len(markers) if side else (len(markers) + 1) // 2
             for i, marker in enumerate(markers):
                 row, column = divmod(i, per_row)
-                mark = pygame.Rect(pawn.right + 1 + column * (small + 1), pawn.top + row * (small + 1), small, small)
+                top = pawn.centery - small // 2 if side else pawn.top + row * (small + 1)
+                mark = pygame.Rect(pawn.right + 1 + column * (small + 1), top, small, small)
                 shape(paint, mark, colour, marker["kind"], CAPTION)
             x = pawn.right + 2 + per_row * (small + 1)
+
+
+def marker_side(chip: int, width: int, pawns: int, markers: int) -> int:
+    """The side of an investigator's disc or cube when all of a postcard's markers stand in one row
+    beside their pawns: up to three quarters of a chip (on a chip-tall strip, a shape that size reads
+    at 800x480); 0 when the strip is too narrow for even half a chip, and two rows must do."""
+    if not markers:
+        return 0
+    room = width - pawns * (chip + 2)
+    side = min(chip * 3 // 4, room // markers - 1)
+    return side if side > chip // 2 else 0
 
 
 def card_rows(paint: Painter, card: pygame.Rect, chip: int, caption: int = 0) -> list[pygame.Rect]:
