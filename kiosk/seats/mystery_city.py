@@ -15,11 +15,11 @@ from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_city.cards import ABILITY_NAMES, ATTRIBUTE_NAMES, ATTRIBUTES
 from kiosk.games.mystery_city.narrate import Narrator
 from kiosk.i18n import N_, Nn_, Text, counted
-from kiosk.seats.canvas import ELLIPSIS, WIDTH, wrap
+from kiosk.seats.canvas import ELLIPSIS, TEXT_WIDTH, wrap
 from kiosk.seats.menu import LONG, Entry, Menu, grouped
 from kiosk.seats.screen import Item, Screen
 
-HINT = N_("◀ ▶ browse · ● choose")
+HINT = N_("◀▶ browse · ● choose")
 ANY_CHOICE = N_("Your choice")
 IN_HAND = Nn_("{count} card in hand", "{count} cards in hand")
 SHORT = {"ST": N_("ST"), "DX": N_("DX"), "IQ": N_("IQ"), "MO": N_("MO"), "HT": N_("HT")}
@@ -230,7 +230,7 @@ def choice_words(narrator: Narrator, prompt: Prompt, action: Action) -> tuple[Te
 
 def fits(label: str) -> bool:
     """Whether an item label shows whole on the seat screen (at most two lines, nothing cut)."""
-    lines, _size = wrap(label, WIDTH)
+    lines, _size = wrap(label, TEXT_WIDTH)
     return ELLIPSIS not in "".join(lines)
 
 

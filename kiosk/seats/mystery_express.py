@@ -15,7 +15,7 @@ from kiosk.i18n import N_, Text
 from kiosk.seats.menu import DONE_FOOTER, LONG, PICK_FOOTER, Entry, Menu, grouped, multi_select
 from kiosk.seats.screen import Item, Screen, title_fits
 
-HINT = N_("◀ ▶ browse · ● choose")
+HINT = N_("◀▶ browse · ● choose")
 PRIVATE_CARD_EVENTS = {
     "card_shown": N_("Shown by {from}"),
     "card_passed": N_("Passed by {from}"),

@@ -20,7 +20,7 @@ from kiosk.i18n import N_, Text, TextList, counted
 from kiosk.seats.menu import Entry, Menu, grouped
 from kiosk.seats.screen import Item, Screen
 
-HINT = N_("◀ ▶ browse · ● choose")
+HINT = N_("◀▶ browse · ● choose")
 # One-bit marks of the three kinds of case element (kiosk/seats/canvas.py GLYPHS): a head, a dagger
 # for the crime, a building for the location.
 MARKS = {"SUSPECT": "SUSPECT", "CRIME": "MODUS_OPERANDI", "LOCATION": "LOCATION"}

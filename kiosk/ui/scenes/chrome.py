@@ -60,8 +60,7 @@ def button_height(paint: Painter) -> int:
 
 def common_size(paint: Painter, boxes: list[pygame.Rect], labels: list[Words], size_mm: float) -> float:
     """The one size (mm) at which every label fits its button, so a row of buttons reads evenly."""
-    pad = max(2, paint.layout.mm(1))  # as `Painter.button` pads its label
-    return min((paint.fit_mm(box.inflate(-2 * pad, -2 * pad), label, size_mm, title=True)
+    return min((paint.fit_mm(paint.label_box(box), label, size_mm, title=True)
                 for box, label in zip(boxes, labels)), default=size_mm)
 
 
