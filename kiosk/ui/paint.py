@@ -77,6 +77,8 @@ class Painter:
     targets: list[Target] = field(default_factory=list)
     swipes: list[Target] = field(default_factory=list)  # areas a vertical swipe scrolls (value: the area's id)
     buttons: list[tuple[pygame.Rect, Drawn]] = field(default_factory=list)  # each button and its label, for the layout tests
+    # where a framed scene's words keep to (set by `chrome.backdrop`: inside its frame, with padding)
+    text_room: pygame.Rect | None = None
     # True while the touchscreen draws a moving scene's still picture (`kiosk.ui.scene.Moving`): the
     # scene leaves its moving part out, to draw it with `draw_moving` over that picture
     still: bool = False

@@ -4,7 +4,7 @@
   lines at the bottom, 21 cells of 6 px, one: `canvas.LINE_MARGIN`): in the body no lit pixel there, in the title bar no dark one (its text is drawn dark on the lit bar). A QR code
   and the clock faces are pictures, not text, and reach the sides on purpose.
 - On the touchscreen every text keeps the frame's padding from the screen's edges: a menu's
-  (`chrome.margin`, 3 mm, inside its double rule), a board's `BOARD_EDGE_MM`; and a button's label keeps `paint.button_pad` (2 mm) from the button's sides.
+  (2 mm inside its double rule: `chrome.FRAME_PAD_MM`), a board's `BOARD_EDGE_MM`; and a button's label keeps `paint.button_pad` (2 mm) from the button's sides.
 - One table's cells, and one rules text's pages, are set at one size (`one_size`).
 """
 
@@ -18,7 +18,6 @@ from kiosk.seats.canvas import HEIGHT, LINE_MARGIN, OFF, ON, WIDTH
 from kiosk.seats.screen import TITLE_HEIGHT, Screen, draw_screen
 from kiosk.ui.layout import inset
 from kiosk.ui.paint import Painter, button_pad
-from kiosk.ui.scenes.chrome import margin
 
 OLED_MARGIN = 2  # pixels at each side of a seat screen no title or label may light
 LINES_TOP = 39  # the band of small lines at the bottom (detail, footer, notice) keeps `LINE_MARGIN`
@@ -49,12 +48,11 @@ def oled_image_defects(image: Image.Image, title: str = "") -> list[str]:
     return found
 
 
-def touch_edge_defects(painter: Painter, menu: bool = False) -> list[str]:
-    """Texts that come closer to the screen's edge than the frame's padding (a menu's, or a board's
-    `BOARD_EDGE_MM`), and button labels that come closer than `paint.button_pad` (2 mm) to their button's sides."""
-    edge = margin(painter) if menu else painter.layout.mm(BOARD_EDGE_MM)
-    room = inset(painter.surface.get_rect(), edge)
-    found = [f"{d.text!r} at {tuple(d.rect)} is within {edge} px of the screen's edge"
+def touch_edge_defects(painter: Painter) -> list[str]:
+    """Texts that leave the frame's padding (a menu's `Painter.text_room`, 2 mm inside its inner rule;
+    a board's `BOARD_EDGE_MM` from the glass's edge), and button labels that come closer than `paint.button_pad` (2 mm) to their button's sides."""
+    room = painter.text_room or inset(painter.surface.get_rect(), painter.layout.mm(BOARD_EDGE_MM))
+    found = [f"{d.text!r} at {tuple(d.rect)} leaves the frame's padding {tuple(room)}"
              for d in painter.drawn if d.rect.width and not room.contains(d.rect)]
     for button, label in painter.buttons:
         pad = button_pad(painter.layout, button)

@@ -486,7 +486,7 @@ class EndReveal:
         if inner.height > tallest:
             inner = pygame.Rect(inner.left, inner.top + (inner.height - tallest) // 2, inner.width, tallest)
         lines = rows(inner, weights, gap=max(1, layout.mm(0.25)))
-        widths = ([1.2, 1.3] if layout.portrait else [1.5, 1.6]) + [1.2] * self.seats  # portrait: room for the seats
+        widths = ([1.2, 1.2] if layout.portrait else [1.5, 1.6]) + [1.2] * self.seats  # portrait: room for the seats
         gap = column_gap(layout)
         return lines, widths, [columns(lines[row + 1], widths, gap=gap) for row in range(len(CATEGORIES))]
 
