@@ -10,6 +10,12 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 WIDTH, HEIGHT = 128, 64
+MARGIN = 2  # pixels at each side no title or label lights: a letter on the panel's edge reads as cut off
+TEXT_WIDTH = WIDTH - 2 * MARGIN  # the widest title or label
+# The small lines at the bottom (a detail, the footer, a notice) keep one pixel: 21 cells of the 6x12
+# strike are 126 px, and most such lines light 125 columns, so two pixels a side would cut them short.
+LINE_MARGIN = 1
+LINE_WIDTH = WIDTH - 2 * LINE_MARGIN
 ON, OFF = 255, 0  # pixel values of a one-bit ("1") image
 FONTS = Path(__file__).with_name("fonts")
 SIZES = (16, 14, 12)  # Terminus strikes: 8x16, 8x14, 6x12 pixels

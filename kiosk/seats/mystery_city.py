@@ -15,11 +15,11 @@ from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_city.cards import ABILITY_NAMES, ATTRIBUTE_NAMES, ATTRIBUTES
 from kiosk.games.mystery_city.narrate import Narrator
 from kiosk.i18n import N_, Nn_, Text, counted
-from kiosk.seats.canvas import ELLIPSIS, WIDTH, paragraph, wrap
+from kiosk.seats.canvas import ELLIPSIS, TEXT_WIDTH, paragraph, wrap
 from kiosk.seats.menu import LONG, Entry, Menu, grouped
 from kiosk.seats.screen import PAGE_LINES, Item, Screen
 
-HINT = N_("◀ ▶ browse · ● choose")
+HINT = N_("◀▶ browse · ● choose")
 ANY_CHOICE = N_("Your choice")
 IN_HAND = Nn_("{count} card in hand", "{count} cards in hand")
 SHORT = {"ST": N_("ST"), "DX": N_("DX"), "IQ": N_("IQ"), "MO": N_("MO"), "HT": N_("HT")}
@@ -118,7 +118,7 @@ class MysteryCityPages:
             ability = self.narrator.cards.card(card).ability
             if ability is not None:
                 words = f"{self._(ABILITY_HELP[ability])}. {self._(ONCE)}"
-                lines = [self._(ABILITY_NAMES[ability])] + paragraph(words, WIDTH - 2)
+                lines = [self._(ABILITY_NAMES[ability])] + paragraph(words, TEXT_WIDTH)
                 entries.append(Entry(Item(name, lines=tuple(lines[:PAGE_LINES])), footer=""))
         return tuple(entries)
 
@@ -210,7 +210,7 @@ class MysteryCityPages:
             ability = self.narrator.cards.card(action.args[0]).ability
             assert ability is not None
             words = label.render(self.lang)
-            lines = paragraph(words, WIDTH - 2) + paragraph(self._(ABILITY_HELP[ability]), WIDTH - 2)
+            lines = paragraph(words, TEXT_WIDTH) + paragraph(self._(ABILITY_HELP[ability]), TEXT_WIDTH)
             return Item(words, lines=tuple(lines[:PAGE_LINES]))
         return Item(label.render(self.lang), detail=detail.render(self.lang) if detail is not None else "")
 
@@ -282,7 +282,7 @@ def choice_words(narrator: Narrator, prompt: Prompt, action: Action) -> tuple[Te
 
 def fits(label: str) -> bool:
     """Whether an item label shows whole on the seat screen (at most two lines, nothing cut)."""
-    lines, _size = wrap(label, WIDTH)
+    lines, _size = wrap(label, TEXT_WIDTH)
     return ELLIPSIS not in "".join(lines)
 
 

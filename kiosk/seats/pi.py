@@ -17,11 +17,11 @@ from kiosk.games.pi.narrate import RESULTS, Narrator
 from kiosk.games.pi.rules import KINDS, kind_of
 from kiosk.games.phrases import POINTS
 from kiosk.i18n import N_, Text, TextList, counted
-from kiosk.seats.canvas import WIDTH, text_width
+from kiosk.seats.canvas import TEXT_WIDTH, text_width
 from kiosk.seats.menu import CONFIRM_FOOTER, Entry, Menu, confirmed, grouped
 from kiosk.seats.screen import Item, Screen
 
-HINT = N_("◀ ▶ browse · ● choose")
+HINT = N_("◀▶ browse · ● choose")
 # One-bit marks of the three kinds of case element (kiosk/seats/canvas.py GLYPHS): a head, a dagger
 # for the crime, a house for the location.
 MARKS = {"SUSPECT": "SUSPECT", "CRIME": "MODUS_OPERANDI", "LOCATION": "PLACE"}
@@ -223,7 +223,7 @@ def accusation(entry: Entry, guess: dict[str, str], narrator: Narrator, lang: st
 def one_line(*words: str) -> str:
     """The first of `words` that reads whole on one line of the seat screen ("Cube at Pequeña Italia",
     else "From Pequeña Italia"), else the last."""
-    return next((w for w in words if text_width(w, 12) <= WIDTH), words[-1])
+    return next((w for w in words if text_width(w, 12) <= TEXT_WIDTH), words[-1])
 
 
 def unnoted(view: dict[str, Any], seat: int) -> bool:

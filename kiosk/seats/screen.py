@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image
 
 from kiosk.seats.qr import modules
-from kiosk.seats.canvas import HEIGHT, OFF, ON, WIDTH, blank, draw_clock, draw_glyph, draw_text, fit, paragraph, text_width, wrap
+from kiosk.seats.canvas import HEIGHT, LINE_WIDTH, MARGIN, OFF, ON, TEXT_WIDTH, WIDTH, blank, draw_clock, draw_glyph, draw_text, fit, paragraph, text_width, wrap
 
 TITLE_HEIGHT = 12
 PAGE_LINES = 4  # lines of 12 px under the title: one page of an `Item.lines` text
@@ -67,7 +67,7 @@ def writing(screen: Screen) -> list[tuple[str, list[str]]]:
     if screen.notice:
         written.append((screen.notice, notice_lines(screen.notice)))
     elif screen.footer:
-        written.append((screen.footer, [fit(screen.footer, WIDTH, (12,))[0]]))
+        written.append((screen.footer, [fit(screen.footer, LINE_WIDTH, (12,))[0]]))
     return written
 
 
@@ -100,7 +100,7 @@ def draw_screen(screen: Screen) -> Image.Image:
     if screen.notice:
         _notice(draw, screen.notice)
     elif screen.footer:
-        text, size = fit(screen.footer, WIDTH, (12,))  # `writing` reads it the same
+        text, size = fit(screen.footer, LINE_WIDTH, (12,))  # `writing` reads it the same
         draw_text(draw, ((WIDTH - text_width(text, size)) // 2, HEIGHT - 12), text, size)
     return image
 
@@ -115,9 +115,9 @@ def _notice(draw, notice: str) -> None:
 
 
 def notice_lines(notice: str) -> list[str]:
-    lines = paragraph(notice, WIDTH)
+    lines = paragraph(notice, LINE_WIDTH)
     if len(lines) > NOTICE_LINES:
-        lines = lines[:NOTICE_LINES - 1] + [fit(" ".join(lines[NOTICE_LINES - 1:]), WIDTH, (12,))[0]]
+        lines = lines[:NOTICE_LINES - 1] + [fit(" ".join(lines[NOTICE_LINES - 1:]), LINE_WIDTH, (12,))[0]]
     return lines
 
 
@@ -125,9 +125,9 @@ def _title(draw, screen: Screen) -> None:
     draw.rectangle((0, 0, WIDTH - 1, TITLE_HEIGHT - 1), fill=ON)
     position = title_position(screen, f"{screen.index + 1}/{len(screen.items)}")
     title, size = fit(screen.title, title_room(position), (12,))
-    draw_text(draw, (1, 0), title, size, fill=OFF)
+    draw_text(draw, (MARGIN, 0), title, size, fill=OFF)
     if position:
-        draw_text(draw, (WIDTH - 1 - text_width(position, 12), 0), position, 12, fill=OFF)
+        draw_text(draw, (WIDTH - MARGIN - text_width(position, 12), 0), position, 12, fill=OFF)
 
 
 def title_position(screen: Screen, position: str) -> str:
@@ -141,12 +141,12 @@ def title_position(screen: Screen, position: str) -> str:
 
 def title_room(position: str) -> int:
     """The title's width in the title bar beside the position in the list ("2/4", or none)."""
-    return WIDTH - 2 - (text_width(position, 12) + 4 if position else 0)
+    return TEXT_WIDTH - (text_width(position, 12) + 4 if position else 0)
 
 
 def title_fits(title: str) -> bool:
     """Whether a title reads whole in the title bar of a screen without a position ("2/4")."""
-    return text_width(title, 12) <= WIDTH - 2
+    return text_width(title, 12) <= TEXT_WIDTH
 
 
 def _item(draw, item: Item, detail_lines: int = 1) -> None:
@@ -156,15 +156,15 @@ def _item(draw, item: Item, detail_lines: int = 1) -> None:
     rewrites that line's columns, not a line above it as well (some 100 bytes, 2 ms at 400 kHz)."""
     if item.lines:
         for n, line in enumerate(item.lines[:PAGE_LINES]):
-            draw_text(draw, (1, TITLE_HEIGHT + 2 + n * 12), line, 12)
+            draw_text(draw, (MARGIN, TITLE_HEIGHT + 2 + n * 12), line, 12)
         return
-    left = 12 if item.mark else 0
+    left = MARGIN + 12 if item.mark else MARGIN
     if item.mark:
-        draw_glyph(draw, (1, 21), item.mark)
+        draw_glyph(draw, (MARGIN, 21), item.mark)
     lines, size = label_lines(item)
     top = 18 if len(lines) == 1 else 13
     for n, line in enumerate(lines):
-        x = left + (WIDTH - left - text_width(line, size)) // 2
+        x = left + (WIDTH - MARGIN - left - text_width(line, size)) // 2
         draw_text(draw, (x, top + n * size), line, size)
     if item.detail and detail_lines:
         details = item_details(item, detail_lines)
@@ -174,13 +174,13 @@ def _item(draw, item: Item, detail_lines: int = 1) -> None:
 
 
 def label_lines(item: Item) -> tuple[list[str], int]:
-    return wrap(item.label, WIDTH - (12 if item.mark else 0), (16, 14, 12))
+    return wrap(item.label, TEXT_WIDTH - (12 if item.mark else 0), (16, 14, 12))
 
 
 def item_details(item: Item, detail_lines: int) -> list[str]:
     """The item's detail on the lines it may take: whole where they hold it, else one line cut short."""
-    details = paragraph(item.detail, WIDTH) if text_width(item.detail, 12) > WIDTH else [item.detail]
-    return details if len(details) <= detail_lines else [fit(item.detail, WIDTH, (12,))[0]]
+    details = paragraph(item.detail, LINE_WIDTH) if text_width(item.detail, 12) > LINE_WIDTH else [item.detail]
+    return details if len(details) <= detail_lines else [fit(item.detail, LINE_WIDTH, (12,))[0]]
 
 
 def _qr(draw, screen: Screen) -> None:
@@ -197,7 +197,7 @@ def _qr(draw, screen: Screen) -> None:
                 x0, y0 = left + (x + 1) * scale, top + (y + 1) * scale
                 draw.rectangle((x0, y0, x0 + scale - 1, y0 + scale - 1), fill=OFF)
     for n, line in enumerate(qr_words(screen, left)):
-        draw_text(draw, (1, 1 + n * 12), line, 12)
+        draw_text(draw, (MARGIN, 1 + n * 12), line, 12)
 
 
 def qr_side(screen: Screen) -> int:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
+from PIL import Image
 
 from hardware.backlight import Backlight
 from hardware.events import DeviceStatus
@@ -703,12 +704,19 @@ class App:
         now, or to choose a game there."""
         if first == 0 and (self.lobby is not None or self.referee is not None):
             return
-        hint = SeatHint(Text(N_("Not in this game"))) if first else seat_hint(self.scene) or IDLE_HINT
-        detail = hint.detail.render() if hint.detail is not None else ""
-        image = render(Screen(hint.title.render(), (Item(hint.label.render(), detail=detail),)))
+        hint = seat_hint(self.scene) or IDLE_HINT
+        last = first or (hint.seats if hint.seats is not None else len(self.table.seats))  # the resume offer: its game's
+        images = {inside: hint_image(hint if inside else SeatHint(Text(N_("Not in this game"))))
+                  for inside in {part.index < last for part in self.table.seats if part.index >= first}}
         for part in self.table.seats:
             if part.index >= first:
-                part.display.show(image)
+                part.display.show(images[part.index < last])
+
+
+def hint_image(hint: SeatHint) -> Image.Image:
+    """A seat screen saying what the touchscreen asks (or that the seat is not in this game)."""
+    detail = hint.detail.render() if hint.detail is not None else ""
+    return render(Screen(hint.title.render(), (Item(hint.label.render(), detail=detail),)))
 
 
 def results_hint(paint: Painter, board: object) -> None:

@@ -24,6 +24,7 @@ from kiosk.ui.type_scale import TypeSize
 
 FONTS = Path(__file__).parent / "fonts"
 ELLIPSIS = "…"
+BUTTON_PAD_MM = 2.0  # a button's label keeps this far from its sides (it read edge to edge at 1 mm)
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,9 @@ class Painter:
     drawn: list[Drawn] = field(default_factory=list)
     targets: list[Target] = field(default_factory=list)
     swipes: list[Target] = field(default_factory=list)  # areas a vertical swipe scrolls (value: the area's id)
+    buttons: list[tuple[pygame.Rect, Drawn]] = field(default_factory=list)  # each button and its label, for the layout tests
+    # where a framed scene's words keep to (set by `chrome.backdrop`: inside its frame, with padding)
+    text_room: pygame.Rect | None = None
     # True while the touchscreen draws a moving scene's still picture (`kiosk.ui.scene.Moving`): the
     # scene leaves its moving part out, to draw it with `draw_moving` over that picture
     still: bool = False
@@ -176,10 +180,14 @@ class Painter:
         ink = theme.background if selected else (theme.ink if enabled else theme.muted)
         radius = max(4, self.layout.mm(1.5))
         self.box(rect, fill, theme.accent if enabled else theme.muted, radius=radius)
-        pad = max(2, self.layout.mm(1))
-        self.text(rect.inflate(-2 * pad, -2 * pad), label, size_mm, ink, title=True)
+        self.text(self.label_box(rect), label, size_mm, ink, title=True)
+        self.buttons.append((pygame.Rect(rect), self.drawn[-1]))
         if enabled:
             self.target(rect, value)
+
+    def label_box(self, button: pygame.Rect) -> pygame.Rect:
+        """Where a button's label may go: `button_pad` from its sides, 1 mm from top and bottom."""
+        return button.inflate(-2 * button_pad(self.layout, button), -2 * max(2, self.layout.mm(1)))
 
     def hit(self, position: tuple[int, int], swipe: bool = False) -> object | None:
         """The value of the topmost target (or, with `swipe`, swipe area) at `position`."""
@@ -187,6 +195,12 @@ class Painter:
             if target.rect.collidepoint(position):
                 return target.value
         return None
+
+
+def button_pad(layout: Layout, button: pygame.Rect) -> int:
+    """How far a button's label keeps from its sides: `BUTTON_PAD_MM`, or a sixth of a narrow button
+    (a page-turn strip a finger wide)."""
+    return min(layout.mm(BUTTON_PAD_MM), button.width // 6)
 
 
 def sizes(size: TypeSize | float, min_mm: float | None) -> tuple[float, float]:

@@ -96,6 +96,7 @@ class SeatHint:
     label: Text
     detail: Text | None = None
     title: Text = Text(N_("Mystery Table"))
+    seats: int | None = None  # for the first `seats` seats only (an unfinished game's); the others are not in it
 
 
 def seat_hint(scene: object) -> SeatHint | None:

@@ -33,12 +33,17 @@ from hardware.whistle import PATTERNS
 from kiosk.games.physical import physical_tags, tag_names
 from kiosk.i18n import N_, Text, counted
 from kiosk.ui.layout import grid
+from kiosk.ui.paint import font as ui_font
 
 SCALE = 2
 OLED_W, OLED_H = 128 * SCALE, 64 * SCALE
 MARGIN = 12
 BUTTON_H = 30
-LINK_H = 16  # under a seat's buttons: its phone link, to open the seat in a browser
+# Under a seat's buttons: its phone link, to open the seat in a browser, in the UI's serif (its l,
+# I and 1 differ; pygame's default face drew them alike), on up to two lines within the seat's column.
+LINK_FONT, LINK_PX = "DejaVuSerif.ttf", 17
+LINK_LINES = 2
+LINK_H = LINK_LINES * 20 + 4
 LABEL_H = 20
 COLUMNS = 2
 NFC_H = 150
@@ -52,6 +57,25 @@ ALERT = (255, 80, 80)
 KEYS = ("qwe", "asd", "zxc", "uio", "jkl", "rty", "fgh")
 BUTTONS = ("prev", "next", "select")
 RATE = 22050  # the lamp's sound
+
+
+def link_lines(link: str, face: pygame.font.Font, width: int) -> list[str]:
+    """A link broken into lines no wider than `width` (a link has no spaces: after any character),
+    at most `LINK_LINES`, the last cut with an ellipsis if even they do not hold it."""
+    lines: list[str] = []
+    rest = link
+    while rest and len(lines) < LINK_LINES:
+        cut = len(rest)
+        while cut > 1 and face.size(rest[:cut])[0] > width:
+            cut -= 1
+        lines.append(rest[:cut])
+        rest = rest[cut:]
+    if rest:
+        last = lines[-1]
+        while last and face.size(last + "…")[0] > width:
+            last = last[:-1]
+        lines[-1] = last + "…"
+    return lines
 
 
 DESKTOP_SHARE = 0.92  # of the desktop a window may take: the panels and the title bar keep the rest
@@ -122,7 +146,6 @@ class Simulator:
         self.window.fill(BACKGROUND)
         self.touch = self.window.subsurface(self.touch_area)
         self.font = pygame.font.Font(None, 20)
-        self.small = pygame.font.Font(None, 15)
         self.controls: list[Control] = []
         self.held: dict[object, tuple[int, str]] = {}
         self.pressed_at: dict[object, float] = {}
@@ -232,7 +255,9 @@ class Simulator:
             self.controls.append(Control("button", rect, (seat, button)))
         link = self.links(seat)
         if link is not None and seat not in self.bots:
-            self.window.blit(self.small.render(link, True, CREAM), (x - 4, top + OLED_H + 8 + BUTTON_H + 4))
+            face = ui_font(LINK_FONT, LINK_PX)
+            for n, line in enumerate(link_lines(link, face, OLED_W + 4)):
+                self.window.blit(face.render(line, True, CREAM), (x - 2, top + OLED_H + 8 + BUTTON_H + 4 + n * 20))
 
     def down(self, source: object, seat: int, button: str) -> None:
         self.held[source] = (seat, button)

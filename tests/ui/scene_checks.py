@@ -11,7 +11,9 @@ what the painter recorded and saves a screenshot under `build/screenshots/` (the
   or from a case file (`CaseText`, which each game's own tests check against the public view);
 - no text is under the type scale's floor (2.5 mm, `kiosk/ui/type_scale.py`) or under the minimum of
   its own size, except on the frames of `SMALL_TYPE_PENDING` (named, with the reason, until migrated);
-- every touch target is at least 9 mm on its short side and lies on the screen.
+- every touch target is at least 9 mm on its short side and lies on the screen;
+- no text comes near the screen's edge, nor a button's label near its button's sides
+  (`touch_edge_defects`, tests/ui/layout_checks.py).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from kiosk.i18n import AsIs, Rendered, Text, TextList
 from kiosk.ui.layout import LAYOUTS, Layout
 from kiosk.ui.paint import ELLIPSIS, Drawn, Painter, Verbatim
 from tests.text_checks import lone_last_line
+from tests.ui.layout_checks import touch_edge_defects
 from kiosk.ui.scene import Scene
 from kiosk.ui.type_scale import FLOOR_MM
 
@@ -90,6 +93,8 @@ def check_frame(painter: Painter, where: str) -> None:
         )
         assert screen.contains(target.rect), f"{where}: touch target {target.value!r} leaves the screen"
     check_type_sizes(painter, where)
+    edges = touch_edge_defects(painter)
+    assert not edges, f"{where}: " + "; ".join(edges[:6])
     record_type_sizes(painter, where)  # a frame that passed (the tests that show a check failing record nothing)
 
 

@@ -274,14 +274,15 @@ def test_the_seat_screens_follow_the_touchscreen_through_the_setup(kiosk):
 
 
 def test_an_unfinished_game_is_offered_for_resume(kiosk):
-    session = GameSession.start(kiosk.app.store, "mystery-express", 4, 3, {}, bots=[])
+    session = GameSession.start(kiosk.app.store, "mystery-express", 3, 3, {}, bots=[])
     for _ in range(3):
         prompt = session.game.prompts(session.state)[0]
         session.apply(prompt.seat, prompt.actions[0])
     kiosk.loop.start()
     kiosk.settle()
     assert isinstance(kiosk.app.scene, ResumeOffer)
-    assert all(shows(kiosk, seat, "Unfinished game", "Mystery Express", "Resume it on the touchscreen") for seat in range(4))
+    assert all(shows(kiosk, seat, "Unfinished game", "Mystery Express", "Resume it on the touchscreen") for seat in range(3))
+    assert shows(kiosk, 3, "Mystery Table", "Not in this game")  # only the seats in that game decide
     kiosk.tap(next(t.value for t in kiosk.targets() if "resume" in str(t.value)))
     assert kiosk.app.referee is not None and kiosk.app.referee.session.actions_done == 3
     assert kiosk.app.scene is kiosk.app.board

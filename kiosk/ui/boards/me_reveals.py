@@ -26,9 +26,9 @@ from kiosk.i18n import N_, Text
 from kiosk.ui.boards.me_marks import BACKS, BRASS, card_back, common_size, fits, ink_on, say
 from kiosk.ui.clocks import FLIP_SHARE, draw_clock, flip
 from kiosk.ui.layout import Layout, columns, grid, inset, rows
-from kiosk.ui.paint import Painter, Verbatim
+from kiosk.ui.paint import Painter, Verbatim, Words
 from kiosk.ui.scene import ON_TIME
-from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE
+from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE, TypeSize
 
 
 CARD_SHARE = 1 / 3  # a Time card on a pile shows for this share of one look
@@ -373,6 +373,7 @@ class EndReveal:
     start: float
     per: float
     steps: int = field(init=False)
+    _sizes: dict[tuple[str, str], TypeSize] = field(init=False, default_factory=dict)  # by layout and language
 
     def __post_init__(self) -> None:
         self.steps = len(CATEGORIES) + 1  # one per category, then the scores
@@ -431,6 +432,7 @@ class EndReveal:
             say(paint, box, narrator.seat(seat), theme.background if seat in winners else theme.ink, (names,))
         heads = [_category_boxes(paint, cells[0]) for cells in table]
         category_size = common_size(paint, [(name, Text(CATEGORY_NAMES[c])) for (_, name), c in zip(heads, CATEGORIES)])
+        size = self._cell_size(paint, table, narrator)
         for row, category in enumerate(CATEGORIES):
             cells = table[row]
             mark, name = heads[row]
@@ -441,7 +443,7 @@ class EndReveal:
             else:  # no room for both: the name says it alone
                 say(paint, cells[0], category_name, theme.ink, align="left")
             if row <= step:
-                self._draw_row(paint, row, cells, row < step or progress >= 0.5, narrator)
+                self._draw_row(paint, row, cells, row < step or progress >= 0.5, narrator, size)
         shown.extend(self._faces(step, progress))
         if scored:
             self._draw_scores(paint, lines[-3:], widths, narrator)
@@ -465,7 +467,8 @@ class EndReveal:
                 surface.set_clip(redrawn)  # the last row may reach into the panel's rounded corner
                 paint.fill()
                 paint.box(rect, paint.theme.panel, paint.theme.accent, radius=paint.layout.mm(2))
-                self._draw_row(paint, row, cells, row < step or progress >= 0.5, narrator)
+                self._draw_row(paint, row, cells, row < step or progress >= 0.5, narrator,
+                               self._cell_size(paint, table, narrator))
                 changed.append(redrawn)
         finally:
             surface.set_clip(clip)
@@ -483,12 +486,14 @@ class EndReveal:
         if inner.height > tallest:
             inner = pygame.Rect(inner.left, inner.top + (inner.height - tallest) // 2, inner.width, tallest)
         lines = rows(inner, weights, gap=max(1, layout.mm(0.25)))
-        widths = ([1.2, 1.3] if layout.portrait else [1.5, 1.6]) + [1.2] * self.seats  # portrait: room for the seats
+        widths = ([1.2, 1.2] if layout.portrait else [1.5, 1.6]) + [1.2] * self.seats  # portrait: room for the seats
         gap = column_gap(layout)
         return lines, widths, [columns(lines[row + 1], widths, gap=gap) for row in range(len(CATEGORIES))]
 
-    def _draw_row(self, paint: Painter, row: int, cells: list[pygame.Rect], turned: bool, narrator: Any) -> None:
-        """A category's solution card (its back until `turned`) and each seat's answer, marked once turned."""
+    def _draw_row(self, paint: Painter, row: int, cells: list[pygame.Rect], turned: bool, narrator: Any,
+                  size: TypeSize) -> None:
+        """A category's solution card (its back until `turned`) and each seat's answer, marked once
+        turned, at the table's one `size` (`_cell_size`)."""
         theme, layout = paint.theme, paint.layout
         category = CATEGORIES[row]
         truth = self.result["solution"][category]
@@ -500,15 +505,11 @@ class EndReveal:
                 face, words = columns(words, [1, 1.6])
                 radius = max(4, min(face.width, face.height) // 2 - 1)
                 draw_clock(paint.surface, face.center, radius, *clock_of(narrator, truth))
-            say(paint, words, narrator.face(truth), theme.background, (LABEL, FINE))
+            say(paint, words, narrator.face(truth), theme.background, (size,))
         else:
             back = pygame.Rect(0, 0, cells[1].height * 3 // 4, cells[1].height)
             back.center = cells[1].center
             card_back(paint, back, category)
-        size = common_size(paint, [  # one size along the row
-            (_answer_boxes(cell)[1], narrator.face(answers[str(seat)][category]))
-            for seat, cell in enumerate(cells[2:]) if answers.get(str(seat), {}).get(category) is not None
-        ])
         for seat, cell in enumerate(cells[2:]):
             answer = answers.get(str(seat), {}).get(category)
             if answer is None:
@@ -521,6 +522,23 @@ class EndReveal:
                 paint.text(mark_box, Verbatim("✓" if right else "✗"), FINE, theme.ink if right else theme.alert,
                            title=True)
             say(paint, text_box, narrator.face(answer), theme.ink, (size,))
+
+    def _cell_size(self, paint: Painter, table: list[list[pygame.Rect]], narrator: Any) -> TypeSize:
+        """One size for every card and answer of the table, the one its tightest cell fits at ("Candy"
+        beside "Stabbed" at one size), whatever row is turned yet: the size never changes mid-reveal."""
+        key = (paint.layout.name, paint.lang)
+        if key not in self._sizes:
+            cells: list[tuple[pygame.Rect, Words]] = []
+            for row, category in enumerate(CATEGORIES):
+                truth = inset(table[row][1], 1)
+                if category == "TIME":
+                    truth = columns(truth, [1, 1.6])[1]
+                cells.append((truth, narrator.face(self.result["solution"][category])))
+                cells += [(_answer_boxes(cell)[1], narrator.face(answer))
+                          for seat, cell in enumerate(table[row][2:])
+                          if (answer := self.result["answers"].get(str(seat), {}).get(category)) is not None]
+            self._sizes[key] = common_size(paint, cells)
+        return self._sizes[key]
 
     def _faces(self, step: int, progress: float) -> list[str]:
         """The faces the table shows at `stage` (step, progress): each category's card once turned, and

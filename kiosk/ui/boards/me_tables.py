@@ -127,14 +127,14 @@ def draw_board_cards(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) ->
     for group in groups:  # each place on the board in its own brass frame
         paint.box(group, None, theme.muted, radius=layout.mm(1.5), width=1)
     spaces_box, *stack_boxes = [inset(g, max(2, layout.mm(0.8))) for g in groups]
-    if spaces_box.width >= 2 * spaces_box.height:
-        label, cards = columns(spaces_box, [1.2, 1], gap=gap)
-    else:
-        label, cards = rows(spaces_box, [1, 2.2], gap=max(1, layout.mm(0.5)))
+    beside = columns(spaces_box, [1.2, 1], gap=gap)  # the name beside the three cards, or over them:
+    over = rows(spaces_box, [1, 2.2], gap=max(1, layout.mm(0.5)))  # whichever gives the larger cards
+    label, cards = max((beside, over), key=lambda parts: card_width(grid(parts[1], 3, 3, gap=gap)[0]))
     say(paint, label, Text(N_("Conductor")), theme.accent)
     spaces = view.get("conductor_spaces", [])
     for i, box in enumerate(grid(cards, 3, 3, gap=gap)):
-        back = pygame.Rect(0, 0, min(box.width, box.height * 3 // 4), box.height)
+        width = card_width(box)  # a card keeps its 3:4, never a sliver as tall as a wide box
+        back = pygame.Rect(0, 0, width, min(box.height, width * 4 // 3))
         back.center = box.center
         category = spaces[i] if i < len(spaces) else None  # None: the space's card is out in a chat
         card_back(paint, back, category or "TIME", empty=category is None)
@@ -151,6 +151,11 @@ def draw_board_cards(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) ->
             continue
         for (category, count), chip in zip(counts.items(), grid(cards, len(counts), 2, gap=max(1, layout.mm(0.5)))):
             count_chip(paint, chip, category, count)
+
+
+def card_width(box: pygame.Rect) -> int:
+    """The width of an upright card (3:4) as large as `box` holds."""
+    return min(box.width, box.height * 3 // 4)
 
 
 def _boarding_city(view: dict[str, Any], stack: int) -> str:

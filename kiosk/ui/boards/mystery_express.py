@@ -72,7 +72,8 @@ def regions(paint: Painter, buttons: int = 0, counting: bool = False) -> Regions
     with more than six buttons to show (Madam's help, a special power) for a third line of words."""
     layout = paint.layout
     gap = layout.mm(1.5)
-    screen = inset(paint.surface.get_rect(), layout.mm(2))
+    # inside the frame's stepped corners (0.8 + 2.5 mm) where the height allows: the portrait screen
+    screen = inset(paint.surface.get_rect(), layout.mm(3.5 if layout.portrait else 2))
     if layout.portrait:
         itinerary, train, banner, ledger, cards, turn = rows(screen, [0.9, 2.3, 1.5, 2.2, 1.0, 2.2], gap=gap)
         return Regions(itinerary, train, banner, ledger, cards, turn, train.union(ledger), train.union(turn),

@@ -68,7 +68,7 @@ def regions(paint: Painter, seats: int) -> Regions:
     Portrait: the map across the top, then players and action side by side, the log at the bottom."""
     layout = paint.layout
     gap = layout.mm(1)
-    outer = inset(paint.surface.get_rect(), layout.mm(0.4))  # every millimetre across goes to names
+    outer = inset(paint.surface.get_rect(), layout.mm(1.0))  # off the glass's edge (tests/ui/layout_checks.py)
     line = player_line_px(paint)
     players_h = layout.mm(3.6) + seats * line
     touch = max(layout.min_touch, layout.mm(9.5))

@@ -77,7 +77,7 @@ def draw_result(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrato
         button = pygame.Rect(button_line.right - button_line.width // 2, button_line.top, button_line.width // 2, button_line.height)
     else:
         head, body = rows(inner, [head_h, inner.height - head_h - gap], gap=gap)
-        verdict_box, button = columns(head, [head.width * 0.55, head.width * 0.45], gap=gap)
+        verdict_box, button = columns(head, [head.width * 0.5, head.width * 0.5], gap=gap)
     if result["everyone_loses"]:
         verdict = Text(N_("Nobody solved it: everyone loses."))
     else:

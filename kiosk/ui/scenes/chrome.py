@@ -19,8 +19,19 @@ YES = "yes"
 NO = "no"
 
 
+FRAME_PAD_MM = 2.0  # words keep this far inside the frame's inner rule at the sides (landscape, 0.6 mm), 0.5 mm at the top and foot
+# (the boxes may come closer: a button's label keeps its own padding)
+
+
 def margin(paint: Painter) -> int:
+    """The room's inset from the screen's top and foot, and the gap between its rows."""
     return paint.layout.mm(3)
+
+
+def side_margin(paint: Painter) -> int:
+    """The room's inset from the screen's sides: the frame (2.2 mm) and its padding (`FRAME_PAD_MM`),
+    so a word at the room's edge never sits flush against the frame ("Idioma", "Brillo")."""
+    return paint.layout.mm(4.5 if paint.layout.portrait else 3)  # landscape: no millimetre across to spare
 
 
 def backdrop(paint: Painter) -> pygame.Rect:
@@ -31,7 +42,9 @@ def backdrop(paint: Painter) -> pygame.Rect:
     paint.box(outer, border=paint.theme.accent, width=max(1, paint.layout.mm(0.5)), radius=paint.layout.mm(2))
     inner = inset(outer, paint.layout.mm(1))
     paint.box(inner, border=paint.theme.muted, width=1, radius=paint.layout.mm(1.5))
-    return inset(screen, margin(paint))
+    pad = FRAME_PAD_MM if paint.layout.portrait else 0.6
+    paint.text_room = inner.inflate(-2 * paint.layout.mm(pad), -2 * paint.layout.mm(0.5))
+    return screen.inflate(-2 * side_margin(paint), -2 * margin(paint))
 
 
 def title_band(paint: Painter, rect: pygame.Rect, title: Words, subtitle: Words | None = None) -> None:
@@ -60,8 +73,7 @@ def button_height(paint: Painter) -> int:
 
 def common_size(paint: Painter, boxes: list[pygame.Rect], labels: list[Words], size_mm: float) -> float:
     """The one size (mm) at which every label fits its button, so a row of buttons reads evenly."""
-    pad = max(2, paint.layout.mm(1))  # as `Painter.button` pads its label
-    return min((paint.fit_mm(box.inflate(-2 * pad, -2 * pad), label, size_mm, title=True)
+    return min((paint.fit_mm(paint.label_box(box), label, size_mm, title=True)
                 for box, label in zip(boxes, labels)), default=size_mm)
 
 

@@ -51,7 +51,8 @@ class ResumeOffer:
     @property
     def seat_hint(self) -> SeatHint:
         name = Text(registry.get(self.game_id).info.names["en"])
-        return SeatHint(name, Text(N_("Resume it on the touchscreen")), title=Text(N_("Unfinished game")))
+        return SeatHint(name, Text(N_("Resume it on the touchscreen")), title=Text(N_("Unfinished game")),
+                        seats=self.seats)  # only the seats in that game decide
 
     def draw(self, paint: Painter, now: float) -> None:
         room = backdrop(paint)

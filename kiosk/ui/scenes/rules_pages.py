@@ -1,4 +1,5 @@
-"""A game's quick reference, one page at a time, with previous/next buttons and "2/5"."""
+"""A game's quick reference, one page at a time, with previous/next buttons and "2/5": every page
+set at one size, the one the longest page fits at (a page in smaller type reads as less important)."""
 
 from __future__ import annotations
 
@@ -39,8 +40,9 @@ class RulesPages:
         name = registry.get(self.game_id).info.names["en"]
         title_band(paint, title, Text(page.title), Text(N_("{game}: quick rules"), {"game": Text(name)}))
         paint.box(body, paint.theme.panel, None, radius=layout.mm(2.5))
-        paint.text(inset(body, layout.mm(4)), Text(page.body), 7 if layout.portrait else 5.5, paint.theme.ink,
-                   align="left", valign="top")
+        words = inset(body, layout.mm(4))
+        size = min(paint.fit_mm(words, Text(p.body), 7 if layout.portrait else 5.5) for p in self.pages)
+        paint.text(words, Text(page.body), size, paint.theme.ink, align="left", valign="top", min_mm=size)
         close, middle = columns(actions, [1, 2.4], gap=margin(paint))
         paint.button(close, Text(N_("Close")), CLOSE)
         pager(paint, middle, self.page, len(self.pages))
