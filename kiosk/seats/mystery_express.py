@@ -74,6 +74,9 @@ DEALT_OUT = N_("ruled out · dealt at the start")
 # A prompt's title where the table's own is too long for the seat's title bar (21 characters): the
 # question in fewer words, the category (named in full) kept.
 SHORT_TITLES = {
+    "character": N_("Your character?"),
+    "telegram_confirm": N_("Send it?"),
+    "final_confirm": N_("Send it?"),
     "conductor_space": N_("Conductor's cards"),
     "grip_target": N_("Whose discards?"),
     "sleeping_hide": N_("Hide the bag"),
@@ -229,7 +232,10 @@ def seat_title(prompt: Prompt, narrator: Narrator, lang: str) -> str:
         return title
     category = prompt.data.get("category")
     params = {"category": Text(CATEGORY_NAMES[category])} if category in CATEGORY_NAMES else {}
-    return Text(SHORT_TITLES[prompt.kind], params).render(lang)
+    short = Text(SHORT_TITLES[prompt.kind], params).render(lang)
+    if title_fits(short) or not params:
+        return short
+    return params["category"].render(lang)  # a form's long category ("Modus operandi") says enough alone
 
 
 def _space_item(action: Action, view: dict[str, Any], narrator: Narrator, lang: str) -> Item:
