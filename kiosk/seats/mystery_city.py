@@ -15,7 +15,7 @@ from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_city.cards import ABILITY_NAMES, ATTRIBUTE_NAMES, ATTRIBUTES
 from kiosk.games.mystery_city.narrate import Narrator
 from kiosk.i18n import N_, Nn_, Text, counted
-from kiosk.seats.canvas import ELLIPSIS, TEXT_WIDTH, paragraph, wrap
+from kiosk.seats.canvas import ELLIPSIS, LINE_WIDTH, TEXT_WIDTH, paragraph, wrap
 from kiosk.seats.menu import LONG, Entry, Menu, grouped
 from kiosk.seats.screen import PAGE_LINES, Item, Screen
 
@@ -118,7 +118,7 @@ class MysteryCityPages:
             ability = self.narrator.cards.card(card).ability
             if ability is not None:
                 words = f"{self._(ABILITY_HELP[ability])}. {self._(ONCE)}"
-                lines = [self._(ABILITY_NAMES[ability])] + paragraph(words, TEXT_WIDTH)
+                lines = [self._(ABILITY_NAMES[ability])] + paragraph(words, LINE_WIDTH)
                 entries.append(Entry(Item(name, lines=tuple(lines[:PAGE_LINES])), footer=""))
         return tuple(entries)
 
@@ -210,7 +210,7 @@ class MysteryCityPages:
             ability = self.narrator.cards.card(action.args[0]).ability
             assert ability is not None
             words = label.render(self.lang)
-            lines = paragraph(words, TEXT_WIDTH) + paragraph(self._(ABILITY_HELP[ability]), TEXT_WIDTH)
+            lines = paragraph(words, LINE_WIDTH) + paragraph(self._(ABILITY_HELP[ability]), LINE_WIDTH)
             return Item(words, lines=tuple(lines[:PAGE_LINES]))
         return Item(label.render(self.lang), detail=detail.render(self.lang) if detail is not None else "")
 

@@ -13,7 +13,7 @@ from kiosk.games.mystery_express.rules import HAND_CATEGORIES, category_of
 from kiosk.games.mystery_express.turn import CAR_OF
 from kiosk.i18n import N_, Text
 from kiosk.seats.menu import DONE_FOOTER, LONG, PICK_FOOTER, Entry, Menu, grouped, multi_select
-from kiosk.seats.canvas import TEXT_WIDTH, paragraph
+from kiosk.seats.canvas import LINE_WIDTH, paragraph
 from kiosk.seats.screen import PAGE_LINES, Item, Screen, title_fits
 
 HINT = N_("◀▶ browse · ● choose")
@@ -218,7 +218,7 @@ def _sending(entry: Entry, prompt: Prompt, narrator: Narrator, lang: str) -> Ent
     category ("—" for one left blank), so the seat confirms what it sees, with "Start again" beside it."""
     faces = [narrator.face(face).render(lang) if face is not None else "—"
              for face in (prompt.data["entries"].get(c) for c in CATEGORY_NAMES)]
-    lines = paragraph(", ".join(faces), TEXT_WIDTH)
+    lines = paragraph(", ".join(faces), LINE_WIDTH)
     summary = tuple(lines[:PAGE_LINES])
     return replace(entry, item=replace(entry.item, detail=", ".join(faces), lines=summary),
                    footer=Text(SEND_FOOTER).render(lang) if len(summary) < PAGE_LINES else "")

@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image
 
 from kiosk.seats.qr import modules
-from kiosk.seats.canvas import HEIGHT, LINE_WIDTH, MARGIN, OFF, ON, TEXT_WIDTH, WIDTH, blank, draw_clock, draw_glyph, draw_text, fit, paragraph, text_width, wrap
+from kiosk.seats.canvas import HEIGHT, LINE_MARGIN, LINE_WIDTH, MARGIN, OFF, ON, TEXT_WIDTH, WIDTH, blank, draw_clock, draw_glyph, draw_text, fit, paragraph, text_width, wrap
 
 TITLE_HEIGHT = 12
 PAGE_LINES = 4  # lines of 12 px under the title: one page of an `Item.lines` text
@@ -156,7 +156,7 @@ def _item(draw, item: Item, detail_lines: int = 1) -> None:
     rewrites that line's columns, not a line above it as well (some 100 bytes, 2 ms at 400 kHz)."""
     if item.lines:
         for n, line in enumerate(item.lines[:PAGE_LINES]):
-            draw_text(draw, (MARGIN, TITLE_HEIGHT + 2 + n * 12), line, 12)
+            draw_text(draw, (LINE_MARGIN, TITLE_HEIGHT + 2 + n * 12), line, 12)
         return
     left = MARGIN + 12 if item.mark else MARGIN
     if item.mark:

@@ -17,7 +17,7 @@ from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.watson_holmes.board import HOLMES_COST
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
 from kiosk.i18n import LANGUAGES, N_, Text, counted
-from kiosk.seats.canvas import ELLIPSIS, TEXT_WIDTH, fit, paragraph, wrap
+from kiosk.seats.canvas import ELLIPSIS, LINE_WIDTH, fit, paragraph, wrap
 from kiosk.seats.menu import CONFIRM_FOOTER, Entry as MenuEntry, Menu, confirmed, grouped
 from kiosk.seats.screen import PAGE_LINES, Item, Screen, title_fits
 
@@ -41,7 +41,7 @@ CHARACTER_STATES = {"hidden": N_("hidden"), "revealed": N_("face up"), "discarde
 def pages_of(title: str, text: str, heading: bool = True) -> tuple[Item, ...]:
     """Prose cut into screens of four lines each; with `heading`, the title is the first line read
     (the card's name), else it is only the screen's title."""
-    lines = (paragraph(title, TEXT_WIDTH) if heading else []) + paragraph(text, TEXT_WIDTH)
+    lines = (paragraph(title, LINE_WIDTH) if heading else []) + paragraph(text, LINE_WIDTH)
     return tuple(Item(title, lines=tuple(lines[i:i + PAGE_LINES])) for i in range(0, len(lines), PAGE_LINES)) or (Item(title),)
 
 
@@ -128,9 +128,9 @@ def solution(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0
         if q.id not in key:
             continue
         number = Text(N_("Question {number}"), {"number": q.number}).render(lang)
-        asked = paragraph(f"{q.number}. {CaseText('', q.text).render(lang)}" if q.text else number, TEXT_WIDTH)
+        asked = paragraph(f"{q.number}. {CaseText('', q.text).render(lang)}" if q.text else number, LINE_WIDTH)
         answer = Text(N_("Answer: {answer}"), {"answer": accepted_text(narrator, q.id, key[q.id], lang)}).render(lang)
-        told = paragraph(answer, TEXT_WIDTH)
+        told = paragraph(answer, LINE_WIDTH)
         room = -len(asked) % PAGE_LINES
         lines = asked + [""] * (room if len(told) > room else 0) + told
         items += tuple(Item(number, lines=tuple(lines[i:i + PAGE_LINES])) for i in range(0, len(lines), PAGE_LINES))
@@ -400,9 +400,9 @@ def heading(key: Any, below: tuple[MenuEntry, ...], prompt: Prompt, lang: str, c
 
 def sealed_answer(entry: MenuEntry, lang: str) -> MenuEntry:
     """An answer behind its summary: the answer in at most two lines, and that it cannot be changed."""
-    lines = paragraph(entry.item.label, TEXT_WIDTH)
+    lines = paragraph(entry.item.label, LINE_WIDTH)
     if len(lines) > 2:
-        lines = lines[:1] + [fit(" ".join(lines[1:]), TEXT_WIDTH, (12,))[0]]
+        lines = lines[:1] + [fit(" ".join(lines[1:]), LINE_WIDTH, (12,))[0]]
     summary = (*lines, Text(N_("Cannot be changed")).render(lang))
     return confirmed(entry, Text(N_("Your answer?")).render(lang), summary, Text(CONFIRM_FOOTER).render(lang))
 
@@ -410,10 +410,10 @@ def sealed_answer(entry: MenuEntry, lang: str) -> MenuEntry:
 def choice_item(label: str, detail: str) -> Item:
     """A choice, large when it fits two lines; a longer one (a long answer, a long card name) is set
     small over several lines, so it is never cut short."""
-    lines, _ = wrap(label, TEXT_WIDTH)
+    lines, _ = wrap(label, LINE_WIDTH)
     if ELLIPSIS not in "".join(lines):
         return Item(label, detail=detail)
-    return Item(label, lines=tuple(paragraph(label, TEXT_WIDTH) + ([detail] if detail else []))[:PAGE_LINES])
+    return Item(label, lines=tuple(paragraph(label, LINE_WIDTH) + ([detail] if detail else []))[:PAGE_LINES])
 
 
 def choice_details(prompt: Prompt, narrator: Narrator) -> dict[Action, Text]:

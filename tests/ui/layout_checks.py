@@ -28,10 +28,11 @@ def oled_edge_defects(screen: Screen) -> list[str]:
     """Where text reaches the sides of a seat screen, one line each (empty: it keeps its margin)."""
     if screen.qr or screen.clocks:
         return []
-    return oled_image_defects(draw_screen(screen), screen.title)
+    reading = bool(screen.items) and bool(screen.items[screen.index].lines)  # a page of small lines
+    return oled_image_defects(draw_screen(screen), screen.title, TITLE_HEIGHT if reading else LINES_TOP)
 
 
-def oled_image_defects(image: Image.Image, title: str = "") -> list[str]:
+def oled_image_defects(image: Image.Image, title: str = "", lines_top: int = LINES_TOP) -> list[str]:
     pixels = image.load()
     sides = [*range(OLED_MARGIN), *range(WIDTH - OLED_MARGIN, WIDTH)]
     found = []
@@ -40,7 +41,7 @@ def oled_image_defects(image: Image.Image, title: str = "") -> list[str]:
     for x in sides:
         in_bar = [y for y in bar if pixels[x, y] == OFF]  # a title's letter cut into the lit bar
         lines_too = min(x, WIDTH - 1 - x) < LINE_MARGIN  # a column even the small lines keep free
-        in_body = [y for y in range(HEIGHT) if y not in bar and pixels[x, y] == ON and (lines_too or y < LINES_TOP)]
+        in_body = [y for y in range(HEIGHT) if y not in bar and pixels[x, y] == ON and (lines_too or y < lines_top)]
         if in_bar:
             found.append(f"the title {title!r} reaches column {x} (rows {in_bar[0]}-{in_bar[-1]})")
         if in_body:
