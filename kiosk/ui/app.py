@@ -61,6 +61,7 @@ from kiosk.ui.scenes.options import Options, refusal
 from kiosk.ui.scenes.results import Results
 from kiosk.ui.seat_results import seat_result
 from kiosk.ui.scenes.resume import ResumeOffer
+from kiosk.ui.scenes.how_to_play import CLOSE, HowToPlay
 from kiosk.ui.scenes.rules_pages import RulesPages
 from kiosk.ui.theme import Theme
 
@@ -320,7 +321,11 @@ class App:
 
     def rules(self, game_id: str) -> None:
         back = self.scene
-        self.show(RulesPages(game_id, on_close=lambda: self.show(back) if back is not None else self.choose()))
+        scene = RulesPages(game_id, on_close=lambda: self.show(back) if back is not None else self.choose())
+        info = registry.get(game_id).info
+        seats = min(info.max_seats, max(info.min_seats, 3))
+        scene.on_how_to_play = lambda: self.show(HowToPlay(game_id, seats, lambda: self.show(scene), done_label=CLOSE))
+        self.show(scene)
 
     def claim(self, game_id: str, seats: int) -> None:
         self._leave_lobby()

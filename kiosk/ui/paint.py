@@ -58,6 +58,7 @@ class Drawn:
 class Target:
     rect: pygame.Rect
     value: object
+    across: bool = False  # a swipe area for sideways swipes (turning pages) rather than up and down
 
 
 @lru_cache(maxsize=256)
@@ -168,9 +169,10 @@ class Painter:
         `below` lies under every other, answering only where nothing else does)."""
         self.targets.insert(0 if below else len(self.targets), Target(pygame.Rect(rect), value))
 
-    def swipe_area(self, rect: pygame.Rect, value: object) -> None:
-        """Make a vertical swipe that starts in `rect` reach the scene as `Swipe(value, dy)`."""
-        self.swipes.append(Target(pygame.Rect(rect), value))
+    def swipe_area(self, rect: pygame.Rect, value: object, *, across: bool = False) -> None:
+        """Make a vertical swipe (or, `across`, a sideways one) that starts in `rect` reach the scene as
+        `Swipe(value, dy)` (or `Swipe(value, 0, dx)`)."""
+        self.swipes.append(Target(pygame.Rect(rect), value, across))
 
     def button(self, rect: pygame.Rect, label: Words, value: object, *, selected: bool = False,
                enabled: bool = True, size_mm: TypeSize | float = 5.0) -> None:
@@ -189,10 +191,10 @@ class Painter:
         """Where a button's label may go: `button_pad` from its sides, 1 mm from top and bottom."""
         return button.inflate(-2 * button_pad(self.layout, button), -2 * max(2, self.layout.mm(1)))
 
-    def hit(self, position: tuple[int, int], swipe: bool = False) -> object | None:
-        """The value of the topmost target (or, with `swipe`, swipe area) at `position`."""
+    def hit(self, position: tuple[int, int], swipe: bool = False, across: bool = False) -> object | None:
+        """The value of the topmost target (or, with `swipe`, swipe area of that direction) at `position`."""
         for target in reversed(self.swipes if swipe else self.targets):
-            if target.rect.collidepoint(position):
+            if target.rect.collidepoint(position) and target.across == (swipe and across):
                 return target.value
         return None
 

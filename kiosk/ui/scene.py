@@ -38,11 +38,13 @@ ON_TIME = 1e-9  # seconds: an animation's moment this close has come (a float cl
 
 @dataclass(frozen=True)
 class Swipe:
-    """A finger drawn up or down across a swipe area (`Painter.swipe_area`): it reaches the scene's
-    `tap` like a target's value, with the area's value and how far the finger moved (pixels, up < 0)."""
+    """A finger drawn up or down (or, over a sideways area, left or right) across a swipe area
+    (`Painter.swipe_area`): it reaches the scene's `tap` like a target's value, with the area's value
+    and how far the finger moved (pixels, up < 0, left < 0)."""
 
     region: object
     dy: int
+    dx: int = 0
 
 
 class Scene(Protocol):
@@ -151,16 +153,17 @@ class Touchscreen:
 
     def swipe(self, start: tuple[int, int], end: tuple[int, int], now: float) -> bool:
         """A finger moved from `start` to `end` (screen pixels) before lifting. True if it was a
-        vertical swipe over a swipe area (then the scene was told, as a `Swipe`)."""
+        swipe over a swipe area of its direction (then the scene was told, as a `Swipe`)."""
         if self.painter is None or self.scene is None:
             return False
-        dy = end[1] - start[1]
-        if abs(dy) < self.layout.min_touch // 2 or abs(dy) < abs(end[0] - start[0]):
+        dx, dy = end[0] - start[0], end[1] - start[1]
+        across = abs(dx) > abs(dy)
+        if max(abs(dx), abs(dy)) < self.layout.min_touch // 2:
             return False
-        region = self.painter.hit(start, swipe=True)
+        region = self.painter.hit(start, swipe=True, across=across)
         if region is None:
             return False
-        self.scene.tap(Swipe(region, dy), now)
+        self.scene.tap(Swipe(region, 0, dx) if across else Swipe(region, dy), now)
         self.dirty = True
         return True
 

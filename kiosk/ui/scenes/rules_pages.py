@@ -15,12 +15,14 @@ from kiosk.ui.scenes.chrome import backdrop, button_height, margin, pager, title
 from kiosk.ui.theme import Theme, theme_for
 
 CLOSE = "close"
+HOW_TO_PLAY = "how to play"
 
 
 @dataclass
 class RulesPages:
     game_id: str
     on_close: Callable[[], None]
+    on_how_to_play: Callable[[], None] | None = None  # the game's "How to play" pages, where offered
     page: int = 0
     theme: Theme = field(init=False)
     pages: tuple[Page, ...] = field(init=False)
@@ -43,13 +45,19 @@ class RulesPages:
         words = inset(body, layout.mm(4))
         size = min(paint.fit_mm(words, Text(p.body), 7 if layout.portrait else 5.5) for p in self.pages)
         paint.text(words, Text(page.body), size, paint.theme.ink, align="left", valign="top", min_mm=size)
-        close, middle = columns(actions, [1, 2.4], gap=margin(paint))
+        if self.on_how_to_play is None:
+            close, middle = columns(actions, [1, 2.4], gap=margin(paint))
+        else:
+            close, how, middle = columns(actions, [1, 1.3, 2.4], gap=margin(paint))
+            paint.button(how, Text(N_("How to play")), HOW_TO_PLAY)
         paint.button(close, Text(N_("Close")), CLOSE)
         pager(paint, middle, self.page, len(self.pages))
 
     def tap(self, value: object, now: float) -> None:
         if value == CLOSE:
             self.on_close()
+        elif value == HOW_TO_PLAY and self.on_how_to_play is not None:
+            self.on_how_to_play()
         else:
             self.page = turn_page(self.page, len(self.pages), value)
 
