@@ -157,13 +157,15 @@ class Rendered:
 
 @dataclass(frozen=True)
 class TextList:
-    """Several texts shown as one list ("Candy, Rivalry"), each rendered in the reader's language."""
+    """Several texts shown as one list ("Candy, Rivalry"), each rendered in the reader's language
+    (`separator`: "\n" lists them one under the other)."""
 
     items: tuple[Renders, ...]
     empty: str = "-"
+    separator: str = ", "
 
     def render(self, lang: str | None = None) -> str:
-        return ", ".join(item.render(lang) for item in self.items) or self.empty
+        return self.separator.join(item.render(lang) for item in self.items) or self.empty
 
     def __str__(self) -> str:
         return self.render(DEFAULT_LANGUAGE)

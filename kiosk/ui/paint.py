@@ -123,6 +123,10 @@ class Painter:
         pixels, _, _, _ = self._fit(words.render(self.lang), rect, size_mm, title, least_mm)
         return pixels / self.layout.px_per_mm
 
+    def fits(self, rect: pygame.Rect, words: Words, size_mm: float) -> bool:
+        """Whether `words` fit `rect` whole at `size_mm`, neither shrunk nor cut short."""
+        return self._fit(words.render(self.lang), rect, size_mm, False, size_mm)[3]
+
     def _fit(self, rendered: str, rect: pygame.Rect, size_mm: float, title: bool,
              min_mm: float, one_line: bool = False) -> tuple[int, pygame.font.Font, list[str], bool]:
         """The pixel size, face and lines at which `rendered` fits `rect` (or the smallest, not fitting)."""
