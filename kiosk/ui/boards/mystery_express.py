@@ -35,7 +35,7 @@ from kiosk.ui.boards.me_reveals import CardsShown, EndReveal, Reveal, TimeReveal
 from kiosk.ui.boards.me_tables import draw_board_cards, draw_ledger, draw_tunnel
 from kiosk.ui.boards.me_train import draw_itinerary, draw_train
 from kiosk.ui.layout import columns, grid, inset, rows
-from kiosk.ui.pace import Stage
+from kiosk.ui.pace import LOG_LAG_SECONDS, Stage
 from kiosk.ui.paint import Painter, font, lines_height, wrap
 from kiosk.ui.theme import ART_DECO, Theme
 from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE
@@ -100,7 +100,8 @@ class MysteryExpressBoard:
     awaited: tuple[Awaited, ...] = ()
     log: EventLog = field(default_factory=EventLog)  # every public event told, newest first
     notice: Text | None = None
-    stage: Stage[Reveal | EndReveal] = field(default_factory=Stage)  # the moments shown big, one at a time, in pace
+    # The moments shown big, one at a time, in pace; the log at most `LOG_LAG_SECONDS` behind a move
+    stage: Stage[Reveal | EndReveal] = field(default_factory=lambda: Stage(log_lag=LOG_LAG_SECONDS))
     end: EndReveal | None = None  # the end, queued behind the reveals; its table stays once played
     shown_faces: list[str] = field(default_factory=list)  # faces drawn as pictures in the last frame
     _car_taps_drawn: bool = False  # the train (and the line under it) is on screen, so its cars answer taps
