@@ -256,3 +256,21 @@ def test_the_end_turns_the_solution_over_one_category_at_a_time_then_stops():
         assert wait == (pytest.approx(0.25 * played.reveal_seconds) if step < 6 else None)
     assert turned[0] <= 1 and turned[-1] == len(set(played.log[last].view["result"]["solution"].values()))
     assert turned == sorted(turned)
+
+
+@pytest.mark.parametrize("seats", [3, 5])
+def test_the_character_buttons_set_every_name_at_one_size(seats):
+    """"Miss Pemberton" fits its button on one line where "Colonel MacDouglas" needs two: set on its
+    own, it came out larger and crowded its box; a row of names reads as one list at one size."""
+    played = played_game(seats, 3)
+    index = played.first(lambda m: any(p.kind == "character" for p in m.prompts))
+    board = played.board(index)
+    prompt = played.log[index].prompts[0]
+    for layout in (LANDSCAPE, PORTRAIT):
+        for lang in ("en", "es"):
+            painter = render(board, layout, lang, played.log[index].now)
+            check_frame(painter, f"characters at {layout.name} in {lang}")
+            names = [board.context.narrator.label(a).render(lang) for a in prompt.actions]
+            sizes = {label.pixels for _, label in painter.buttons if label.text in names}
+            assert len(sizes) == 1, f"{seats} seats at {layout.name} in {lang}: names at sizes {sizes}"
+            assert len([1 for _, label in painter.buttons if label.text in names]) == len(names)

@@ -30,7 +30,7 @@ from kiosk.games.mystery_express.narrate import CATEGORY_NAMES
 from kiosk.i18n import N_, Text
 from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.boards.event_log import EventLog
-from kiosk.ui.boards.me_marks import BACKS, draw_symbol, fits, ink_on, say
+from kiosk.ui.boards.me_marks import BACKS, common_size, draw_symbol, fits, ink_on, say
 from kiosk.ui.boards.me_reveals import CardsShown, EndReveal, Reveal, TimeReveal
 from kiosk.ui.boards.me_tables import draw_board_cards, draw_ledger, draw_tunnel
 from kiosk.ui.boards.me_train import draw_itinerary, draw_train
@@ -38,7 +38,7 @@ from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.pace import LOG_LAG_SECONDS, Stage
 from kiosk.ui.paint import Painter, font, lines_height, wrap
 from kiosk.ui.theme import ART_DECO, Theme
-from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE
+from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE, TypeSize
 
 LOG_OF_ITS_OWN_MM = 110  # a landscape screen this tall (mm) gives the log a region of its own (1280x720: 120)
 CAR_CHOICES = ("move", "car")  # answered by tapping a car of the train
@@ -289,17 +289,24 @@ class MysteryExpressBoard:
         lines = -(-len(actions) // per_row)
         height = min(rect.height, lines * layout.mm(14) + (lines - 1) * gap)
         box = pygame.Rect(rect.left, rect.top + (rect.height - height) // 2, rect.width, height)
-        for cell, action in zip(grid(box, len(actions), per_row, gap=gap), actions):
-            self._button(paint, cell, seat, action)
+        cells = grid(box, len(actions), per_row, gap=gap)
+        narrator = self.context.narrator
+        plain = [(paint.label_box(cell), narrator.label(a)) for cell, a in zip(cells, actions)
+                 if a.kind != "category" and narrator.where(a) is None]
+        size = common_size(paint, plain)  # one size for a row of names: "Miss Pemberton" as "Colonel MacDouglas"
+        for cell, action in zip(cells, actions):
+            self._button(paint, cell, seat, action, size)
 
-    def _button(self, paint: Painter, cell: pygame.Rect, seat: int, action: Action) -> None:
+    def _button(self, paint: Painter, cell: pygame.Rect, seat: int, action: Action, size: TypeSize) -> None:
+        """A choice's button: a plain label (at `size`, the row's one size), an action with where it is
+        done, or a category's back."""
         narrator = self.context.narrator
         category = action.args[0] if action.kind == "category" else None
         if category is None:
             chosen = action.kind == "guest" and action.args[0] in self.prompts[0].data.get("guests", [])
             where = narrator.where(action)
             if where is None:
-                paint.button(cell, narrator.label(action), (seat, action), selected=chosen, size_mm=LABEL)
+                paint.button(cell, narrator.label(action), (seat, action), selected=chosen, size_mm=size)
             else:
                 self._action_button(paint, cell, seat, action, where)
             return
