@@ -274,3 +274,23 @@ def test_the_character_buttons_set_every_name_at_one_size(seats):
             sizes = {label.pixels for _, label in painter.buttons if label.text in names}
             assert len(sizes) == 1, f"{seats} seats at {layout.name} in {lang}: names at sizes {sizes}"
             assert len([1 for _, label in painter.buttons if label.text in names]) == len(names)
+
+
+def test_a_turns_action_buttons_set_every_name_at_one_size():
+    """"Get a grip!" beside "Lounge reveal": each shrunk on its own, the short names came out larger."""
+    from tests.ui.layout_checks import one_size
+
+    played = played_game(5, 3)
+    index = played.first(lambda m: any(p.kind == "turn" for p in m.prompts))
+    board = played.board(index)
+    prompt = played.log[index].prompts[0]
+    for layout in (LANDSCAPE, PORTRAIT):
+        for lang in ("en", "es"):
+            painter = render(board, layout, lang, played.log[index].now)
+            check_frame(painter, f"turn at {layout.name} in {lang}")
+            narrator = board.context.narrator
+            names = [narrator.label(a).render(lang) for a in worth_offering(prompt, board.view)
+                     if narrator.where(a) is not None]
+            assert len(names) >= 3
+            sizes = one_size(painter, names)
+            assert len(sizes) == 1, f"{layout.name} in {lang}: action names at sizes {sizes}"

@@ -36,7 +36,7 @@ from kiosk.ui.boards.me_tables import draw_board_cards, draw_ledger, draw_tunnel
 from kiosk.ui.boards.me_train import draw_itinerary, draw_train
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.pace import LOG_LAG_SECONDS, Stage
-from kiosk.ui.paint import Painter, font, lines_height, wrap
+from kiosk.ui.paint import Painter, Words, font, lines_height, wrap
 from kiosk.ui.theme import ART_DECO, Theme
 from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE, TypeSize
 
@@ -291,24 +291,39 @@ class MysteryExpressBoard:
         box = pygame.Rect(rect.left, rect.top + (rect.height - height) // 2, rect.width, height)
         cells = grid(box, len(actions), per_row, gap=gap)
         narrator = self.context.narrator
-        plain = [(paint.label_box(cell), narrator.label(a)) for cell, a in zip(cells, actions)
-                 if a.kind != "category" and narrator.where(a) is None]
-        size = common_size(paint, plain)  # one size for a row of names: "Miss Pemberton" as "Colonel MacDouglas"
+        plain: list[tuple[pygame.Rect, Words]] = []  # a name alone ("Miss Pemberton", "Yes")
+        done_where: list[tuple[pygame.Rect, Words]] = []  # an action's name over where it is done
+        wheres: list[tuple[pygame.Rect, Words]] = []  # and where ("Dining Car · 1 h per guest")
+        parts: list[tuple[pygame.Rect, pygame.Rect] | None] = []
         for cell, action in zip(cells, actions):
-            self._button(paint, cell, seat, action, size)
+            where = narrator.where(action) if action.kind != "category" else None
+            if where is not None:
+                label, detail = self._action_parts(paint, cell, narrator.label(action), where)
+                done_where.append((label, narrator.label(action)))
+                wheres.append((detail, where))
+                parts.append((label, detail))
+            else:
+                if action.kind != "category":
+                    plain.append((paint.label_box(cell), narrator.label(action)))
+                parts.append(None)
+        # One size for a row of names, one for the actions' names and one for where they are done:
+        # "Miss Pemberton" as "Colonel MacDouglas", "Get a grip!" as "Lounge reveal", none set larger
+        # on its own (a short one would stand out, or outgrow its own name).
+        size, action_size = common_size(paint, plain), common_size(paint, done_where)
+        where_size = common_size(paint, wheres, (FINE,))
+        for cell, action, part in zip(cells, actions, parts):
+            if part is None:
+                self._button(paint, cell, seat, action, size)
+            else:
+                self._action_button(paint, cell, seat, action, part, (action_size, where_size))
 
     def _button(self, paint: Painter, cell: pygame.Rect, seat: int, action: Action, size: TypeSize) -> None:
-        """A choice's button: a plain label (at `size`, the row's one size), an action with where it is
-        done, or a category's back."""
+        """A plain choice (its label at `size`, the row's one size) or a category's back."""
         narrator = self.context.narrator
         category = action.args[0] if action.kind == "category" else None
         if category is None:
             chosen = action.kind == "guest" and action.args[0] in self.prompts[0].data.get("guests", [])
-            where = narrator.where(action)
-            if where is None:
-                paint.button(cell, narrator.label(action), (seat, action), selected=chosen, size_mm=size)
-            else:
-                self._action_button(paint, cell, seat, action, where)
+            paint.button(cell, narrator.label(action), (seat, action), selected=chosen, size_mm=size)
             return
         # A category button carries the category's back: its colour, symbol and name.
         theme, layout = paint.theme, paint.layout
@@ -320,21 +335,26 @@ class MysteryExpressBoard:
         paint.text(words, Text(CATEGORY_NAMES[category]), LABEL, ink_on(category), title=True)
         paint.target(cell, (seat, action))
 
-    def _action_button(self, paint: Painter, cell: pygame.Rect, seat: int, action: Action, where: Text) -> None:
-        """A turn's action, and under it where it is done and its hours ("Dining Car · 1 h per guest")."""
+    def _action_parts(self, paint: Painter, cell: pygame.Rect, name: Words, where: Words) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where a turn's action button puts its name (one line or two) and, under it, where it is done."""
         theme, layout = paint.theme, paint.layout
-        paint.box(cell, theme.panel, theme.accent, radius=max(4, layout.mm(1.5)))
-        pad = max(2, layout.mm(0.4))
-        inner = inset(cell, pad)
-        name = self.context.narrator.label(action)
+        inner = inset(cell, max(2, layout.mm(0.4)))
         fine = font(theme.title_font, layout.mm_at_least(FINE.min_mm))
         needed = lines_height(len(wrap(name.render(paint.lang), fine, inner.width)), fine)  # one line or two
         detail_needed = lines_height(len(wrap(where.render(paint.lang), fine, inner.width)), fine)
         label_height = min(inner.height, max(needed, min(inner.height * 2 // 5, inner.height - detail_needed)))
         label = pygame.Rect(inner.left, inner.top, inner.width, label_height)
-        detail = pygame.Rect(inner.left, label.bottom, inner.width, inner.bottom - label.bottom)
-        say(paint, label, name, theme.ink)
-        say(paint, detail, where, theme.accent, (FINE,))
+        return label, pygame.Rect(inner.left, label.bottom, inner.width, inner.bottom - label.bottom)
+
+    def _action_button(self, paint: Painter, cell: pygame.Rect, seat: int, action: Action,
+                       parts: tuple[pygame.Rect, pygame.Rect], sizes: tuple[TypeSize, TypeSize]) -> None:
+        """A turn's action, and under it where it is done and its hours ("Dining Car · 1 h per guest")."""
+        theme, layout = paint.theme, paint.layout
+        paint.box(cell, theme.panel, theme.accent, radius=max(4, layout.mm(1.5)))
+        label, detail = parts
+        narrator = self.context.narrator
+        say(paint, label, narrator.label(action), theme.ink, sizes[:1])
+        say(paint, detail, narrator.where(action), theme.accent, sizes[1:])
         paint.target(cell, (seat, action))
 
     def _buttons(self) -> list[Action]:
