@@ -294,3 +294,20 @@ def test_a_turns_action_buttons_set_every_name_at_one_size():
             assert len(names) >= 3
             sizes = one_size(painter, names)
             assert len(sizes) == 1, f"{layout.name} in {lang}: action names at sizes {sizes}"
+
+
+@pytest.mark.parametrize("seats, seed", [(3, 3), (3, 4), (4, 5), (5, 3)])
+def test_the_end_table_keeps_every_answer_whole_once_the_scores_come(seats, seed):
+    """The table's one size was measured on its first frame, rows still tall; the scores then took
+    their room and "Pocket pistol" was cut to "Pocket…". Drawn as the table sees it, row after row to
+    the scores, every answer fits at every frame."""
+    played = played_game(seats, seed)
+    last = len(played.log) - 1
+    start = played.log[last].now
+    for layout in (LANDSCAPE, PORTRAIT):
+        for lang in ("en", "es"):
+            board = played.board(last)
+            assert board.end is not None
+            for step in range(8):
+                check_frame(render(board, layout, lang, start + step * played.reveal_seconds + 0.75),
+                            f"the end, step {step}, at {layout.name} in {lang}")
