@@ -3,11 +3,12 @@ taps that submit exactly the choice shown, and motion only while a clock runs.""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from kiosk.games.base import Action, Event, IllegalAction
+from kiosk.games.base import Action, Event, IllegalAction, Prompt
 from kiosk.games.mystery_express.choices import worth_offering
 from kiosk.games.mystery_express.rules import load_rules
 from kiosk.i18n import Text, TextList
@@ -18,6 +19,7 @@ from kiosk.ui.boards.me_reveals import CARD_SHARE, FRAME
 from kiosk.ui.layout import LAYOUTS
 from kiosk.ui.paint import Painter
 from tests.ui.me_table import PlayedGame, played_game, submitted
+from tests.ui.layout_checks import one_size
 from tests.ui.scene_checks import check_frame, render, render_everywhere
 
 LANDSCAPE, PORTRAIT = LAYOUTS["800x480"], LAYOUTS["720x1280"]
@@ -258,42 +260,38 @@ def test_the_end_turns_the_solution_over_one_category_at_a_time_then_stops():
     assert turned == sorted(turned)
 
 
+def first_prompt_everywhere(seats: int, kind: str) -> Iterator[tuple[str, Prompt, MysteryExpressBoard, Painter]]:
+    """The board at the first public prompt of `kind` in a seeded game, drawn (and checked) at both
+    sizes in both languages: (language, prompt, board, painter)."""
+    played = played_game(seats, 3)
+    index = played.first(lambda m: any(p.kind == kind for p in m.prompts))
+    board = played.board(index)
+    for layout in (LANDSCAPE, PORTRAIT):
+        for lang in ("en", "es"):
+            painter = render(board, layout, lang, played.log[index].now)
+            check_frame(painter, f"{kind} at {layout.name} in {lang}")
+            yield lang, played.log[index].prompts[0], board, painter
+
+
 @pytest.mark.parametrize("seats", [3, 5])
 def test_the_character_buttons_set_every_name_at_one_size(seats):
     """"Miss Pemberton" fits its button on one line where "Colonel MacDouglas" needs two: set on its
     own, it came out larger and crowded its box; a row of names reads as one list at one size."""
-    played = played_game(seats, 3)
-    index = played.first(lambda m: any(p.kind == "character" for p in m.prompts))
-    board = played.board(index)
-    prompt = played.log[index].prompts[0]
-    for layout in (LANDSCAPE, PORTRAIT):
-        for lang in ("en", "es"):
-            painter = render(board, layout, lang, played.log[index].now)
-            check_frame(painter, f"characters at {layout.name} in {lang}")
-            names = [board.context.narrator.label(a).render(lang) for a in prompt.actions]
-            sizes = {label.pixels for _, label in painter.buttons if label.text in names}
-            assert len(sizes) == 1, f"{seats} seats at {layout.name} in {lang}: names at sizes {sizes}"
-            assert len([1 for _, label in painter.buttons if label.text in names]) == len(names)
+    for lang, prompt, board, painter in first_prompt_everywhere(seats, "character"):
+        names = [board.context.narrator.label(a).render(lang) for a in prompt.actions]
+        labels = [label for _, label in painter.buttons if label.text in names]
+        assert len(labels) == len(names)
+        assert len({label.pixels for label in labels}) == 1, f"{lang}: names at sizes {[(l.text, l.pixels) for l in labels]}"
 
 
 def test_a_turns_action_buttons_set_every_name_at_one_size():
     """"Get a grip!" beside "Lounge reveal": each shrunk on its own, the short names came out larger."""
-    from tests.ui.layout_checks import one_size
-
-    played = played_game(5, 3)
-    index = played.first(lambda m: any(p.kind == "turn" for p in m.prompts))
-    board = played.board(index)
-    prompt = played.log[index].prompts[0]
-    for layout in (LANDSCAPE, PORTRAIT):
-        for lang in ("en", "es"):
-            painter = render(board, layout, lang, played.log[index].now)
-            check_frame(painter, f"turn at {layout.name} in {lang}")
-            narrator = board.context.narrator
-            names = [narrator.label(a).render(lang) for a in worth_offering(prompt, board.view)
-                     if narrator.where(a) is not None]
-            assert len(names) >= 3
-            sizes = one_size(painter, names)
-            assert len(sizes) == 1, f"{layout.name} in {lang}: action names at sizes {sizes}"
+    for lang, prompt, board, painter in first_prompt_everywhere(5, "turn"):
+        narrator = board.context.narrator
+        names = [narrator.label(a).render(lang) for a in worth_offering(prompt, board.view) if narrator.where(a) is not None]
+        assert len(names) >= 3
+        sizes = one_size(painter, names)
+        assert len(sizes) == 1, f"{lang}: action names at sizes {sizes}"
 
 
 @pytest.mark.parametrize("seats, seed", [(3, 3), (3, 4), (4, 5), (5, 3)])
