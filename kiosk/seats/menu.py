@@ -50,6 +50,9 @@ class Entry:
         return bool(self.below)
 
 
+# Under a list to browse. The two arrows stand apart: side by side the seat font draws them as one
+# double-headed arrow (its triangles fill their cells to the edge).
+BROWSE_FOOTER = N_("◀ ▶ browse · ● choose")
 PICK_FOOTER = N_("Then Done to finish")  # under each pick of a multi-select
 DONE_FOOTER = N_("● to finish")  # under its "Done"
 BACK = N_("Back")

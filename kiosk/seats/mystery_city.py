@@ -16,10 +16,10 @@ from kiosk.games.mystery_city.cards import ABILITY_NAMES, ATTRIBUTE_NAMES, ATTRI
 from kiosk.games.mystery_city.narrate import Narrator
 from kiosk.i18n import N_, Nn_, Text, counted
 from kiosk.seats.canvas import ELLIPSIS, LINE_WIDTH, TEXT_WIDTH, paragraph, wrap
-from kiosk.seats.menu import LONG, Entry, Menu, grouped
+from kiosk.seats.menu import BROWSE_FOOTER, LONG, Entry, Menu, grouped
 from kiosk.seats.screen import PAGE_LINES, Item, Screen
 
-HINT = N_("◀▶ browse · ● choose")
+HINT = BROWSE_FOOTER
 ANY_CHOICE = N_("Your choice")
 IN_HAND = Nn_("{count} card in hand", "{count} cards in hand")
 SHORT = {"ST": N_("ST"), "DX": N_("DX"), "IQ": N_("IQ"), "MO": N_("MO"), "HT": N_("HT")}

@@ -12,11 +12,11 @@ from kiosk.games.mystery_express.narrate import CATEGORY_NAMES, COST, FREE, Narr
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, category_of
 from kiosk.games.mystery_express.turn import CAR_OF
 from kiosk.i18n import N_, Text
-from kiosk.seats.menu import DONE_FOOTER, LONG, PICK_FOOTER, Entry, Menu, grouped, multi_select
+from kiosk.seats.menu import BROWSE_FOOTER, DONE_FOOTER, LONG, PICK_FOOTER, Entry, Menu, grouped, multi_select
 from kiosk.seats.canvas import LINE_WIDTH, paragraph
 from kiosk.seats.screen import PAGE_LINES, Item, Screen, title_fits
 
-HINT = N_("◀▶ browse · ● choose")
+HINT = BROWSE_FOOTER
 PRIVATE_CARD_EVENTS = {
     "card_shown": N_("Shown by {from}"),
     "card_passed": N_("Passed by {from}"),

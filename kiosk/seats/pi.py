@@ -18,10 +18,10 @@ from kiosk.games.pi.rules import KINDS, kind_of
 from kiosk.games.phrases import POINTS
 from kiosk.i18n import N_, Text, TextList, counted
 from kiosk.seats.canvas import TEXT_WIDTH, text_width
-from kiosk.seats.menu import CONFIRM_FOOTER, Entry, Menu, confirmed, grouped
+from kiosk.seats.menu import BROWSE_FOOTER, CONFIRM_FOOTER, Entry, Menu, confirmed, grouped
 from kiosk.seats.screen import Item, Screen
 
-HINT = N_("◀▶ browse · ● choose")
+HINT = BROWSE_FOOTER
 # One-bit marks of the three kinds of case element (kiosk/seats/canvas.py GLYPHS): a head, a dagger
 # for the crime, a house for the location.
 MARKS = {"SUSPECT": "SUSPECT", "CRIME": "MODUS_OPERANDI", "LOCATION": "PLACE"}

@@ -18,10 +18,10 @@ from kiosk.games.watson_holmes.board import HOLMES_COST
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
 from kiosk.i18n import LANGUAGES, N_, Text, counted
 from kiosk.seats.canvas import ELLIPSIS, LINE_WIDTH, fit, paragraph, wrap
-from kiosk.seats.menu import CONFIRM_FOOTER, Entry as MenuEntry, Menu, confirmed, grouped
+from kiosk.seats.menu import BROWSE_FOOTER, CONFIRM_FOOTER, Entry as MenuEntry, Menu, confirmed, grouped
 from kiosk.seats.screen import PAGE_LINES, Item, Screen, title_fits
 
-HINT = N_("◀▶ browse · ● choose")
+HINT = BROWSE_FOOTER
 TOKEN_MARKS = (("police", "POLICE"), ("calloff", "CALLOFF"), ("lockpick", "LOCKPICK"))
 TITLES = {
     "visit": N_("Round {round}: visit"),

@@ -13,7 +13,12 @@ board keeps its reveals in a `Stage`:
   older waiting one is dropped (its log lines still come, in order);
 - a log line told while a reveal is on screen or waiting is held back, and goes into the log when
   every reveal queued up to it has finished (cards shown big "settle into the log"), in the order
-  the lines were told.
+  the lines were told;
+- on a stage with a `log_lag`, a line told after the newest reveal was queued (the game has moved on:
+  a move, not the reveal's own result) does not wait behind reveals at their full length: those
+  still to show hurry so that they have all finished within `log_lag`, and the log is never older
+  than that. A newcomer reads the log as "what just happened"; 23 Time cards at a person's pace
+  would otherwise keep it some twenty seconds behind the table.
 
 A reveal is plain data that draws itself from `now`: everything it shows depends on how many of its
 looks have passed, `(now - start) / per`; the stage hurries one by shortening `per` and moving
@@ -31,6 +36,7 @@ from kiosk.ui.paint import Words
 from kiosk.ui.scene import ON_TIME
 
 HURRIED_SECONDS = 2.0  # a reveal the game has moved past shows the rest of its looks within this
+LOG_LAG_SECONDS = 5.0  # a board's log is at most this far behind a move (for a stage that asks for it)
 WAITING = 4  # reveals that wait their turn at most: an older waiting one is dropped
 
 
@@ -53,6 +59,8 @@ class Stage(Generic[R]):
 
     reveals: list[R] = field(default_factory=list)
     held: deque[tuple[Words, R]] = field(default_factory=deque)  # oldest first, each with the reveal it waits for
+    log_lag: float | None = None  # None: lines wait for every reveal at its pace; else at most this long
+    queued_at: float | None = None  # when the newest reveal was queued (a line told then is its own)
 
     def add(self, reveal: R, now: float) -> None:
         """Queue `reveal` behind the others: the game has moved past them, so they hurry."""
@@ -63,14 +71,18 @@ class Stage(Generic[R]):
         for dropped in waiting[:max(0, len(waiting) - WAITING + 1)]:
             self.reveals.remove(dropped)
         self.reveals.append(reveal)
+        self.queued_at = now
         self._chain(now)
 
     def tell(self, log: EventLog, line: Words, now: float) -> None:
         """A public event's line: into the log now if no reveal is showing or waiting, else held for the
-        last one queued (a line told with its own reveal waits for that reveal)."""
+        last one queued (a line told with its own reveal waits for that reveal). With a `log_lag`, a
+        line told later than the newest reveal was queued makes the reveals hurry to end within it."""
         self._drop_finished(now)
         if self.reveals:
             self.held.append((line, self.reveals[-1]))
+            if self.log_lag is not None and self.queued_at is not None and now > self.queued_at + ON_TIME:
+                self._hurry_all(now, self.log_lag)
         else:
             self.settle(log, now)
             log.add(line)
@@ -100,6 +112,14 @@ class Stage(Generic[R]):
     def _drop_finished(self, now: float) -> None:
         self.reveals = [r for r in self.reveals if now + ON_TIME < r.end]
 
+    def _hurry_all(self, now: float, seconds: float) -> None:
+        """Every reveal still to show hurries so that the last has finished `seconds` from `now`: each
+        shows what is left of it within an equal share (the one on screen continues from where it is)."""
+        share = seconds / len(self.reveals)
+        for reveal in self.reveals:
+            hurry(reveal, now, share)
+        self._chain(now)
+
     def _chain(self, now: float) -> None:
         """Each reveal not yet begun starts when the one before it ends (sooner, if that one hurried)."""
         previous = now
@@ -109,13 +129,13 @@ class Stage(Generic[R]):
             previous = reveal.end
 
 
-def hurry(reveal: Paced, now: float) -> None:
-    """Make what is left of `reveal` at `now` last at most `HURRIED_SECONDS`, showing at `now` what it
-    showed (the same share of its looks passed)."""
+def hurry(reveal: Paced, now: float, seconds: float = HURRIED_SECONDS) -> None:
+    """Make what is left of `reveal` at `now` last at most `seconds`, showing at `now` what it showed
+    (the same share of its looks passed)."""
     begun = max(now, reveal.start)
     left = reveal.end - begun
-    if left <= HURRIED_SECONDS or reveal.per <= 0:
+    if left <= seconds or reveal.per <= 0:
         return
-    per = reveal.per * HURRIED_SECONDS / left
+    per = reveal.per * seconds / left
     looks_passed = (begun - reveal.start) / reveal.per
     reveal.start, reveal.per = begun - looks_passed * per, per

@@ -3,11 +3,12 @@ taps that submit exactly the choice shown, and motion only while a clock runs.""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from kiosk.games.base import Action, Event, IllegalAction
+from kiosk.games.base import Action, Event, IllegalAction, Prompt
 from kiosk.games.mystery_express.choices import worth_offering
 from kiosk.games.mystery_express.rules import load_rules
 from kiosk.i18n import Text, TextList
@@ -18,6 +19,7 @@ from kiosk.ui.boards.me_reveals import CARD_SHARE, FRAME
 from kiosk.ui.layout import LAYOUTS
 from kiosk.ui.paint import Painter
 from tests.ui.me_table import PlayedGame, played_game, submitted
+from tests.ui.layout_checks import one_size
 from tests.ui.scene_checks import check_frame, render, render_everywhere
 
 LANDSCAPE, PORTRAIT = LAYOUTS["800x480"], LAYOUTS["720x1280"]
@@ -256,3 +258,54 @@ def test_the_end_turns_the_solution_over_one_category_at_a_time_then_stops():
         assert wait == (pytest.approx(0.25 * played.reveal_seconds) if step < 6 else None)
     assert turned[0] <= 1 and turned[-1] == len(set(played.log[last].view["result"]["solution"].values()))
     assert turned == sorted(turned)
+
+
+def first_prompt_everywhere(seats: int, kind: str) -> Iterator[tuple[str, Prompt, MysteryExpressBoard, Painter]]:
+    """The board at the first public prompt of `kind` in a seeded game, drawn (and checked) at both
+    sizes in both languages: (language, prompt, board, painter)."""
+    played = played_game(seats, 3)
+    index = played.first(lambda m: any(p.kind == kind for p in m.prompts))
+    board = played.board(index)
+    for layout in (LANDSCAPE, PORTRAIT):
+        for lang in ("en", "es"):
+            painter = render(board, layout, lang, played.log[index].now)
+            check_frame(painter, f"{kind} at {layout.name} in {lang}")
+            yield lang, played.log[index].prompts[0], board, painter
+
+
+@pytest.mark.parametrize("seats", [3, 5])
+def test_the_character_buttons_set_every_name_at_one_size(seats):
+    """"Miss Pemberton" fits its button on one line where "Colonel MacDouglas" needs two: set on its
+    own, it came out larger and crowded its box; a row of names reads as one list at one size."""
+    for lang, prompt, board, painter in first_prompt_everywhere(seats, "character"):
+        names = [board.context.narrator.label(a).render(lang) for a in prompt.actions]
+        labels = [label for _, label in painter.buttons if label.text in names]
+        assert len(labels) == len(names)
+        assert len({label.pixels for label in labels}) == 1, f"{lang}: names at sizes {[(l.text, l.pixels) for l in labels]}"
+
+
+def test_a_turns_action_buttons_set_every_name_at_one_size():
+    """"Get a grip!" beside "Lounge reveal": each shrunk on its own, the short names came out larger."""
+    for lang, prompt, board, painter in first_prompt_everywhere(5, "turn"):
+        narrator = board.context.narrator
+        names = [narrator.label(a).render(lang) for a in worth_offering(prompt, board.view) if narrator.where(a) is not None]
+        assert len(names) >= 3
+        sizes = one_size(painter, names)
+        assert len(sizes) == 1, f"{lang}: action names at sizes {sizes}"
+
+
+@pytest.mark.parametrize("seats, seed", [(3, 3), (3, 4), (4, 5), (5, 3)])
+def test_the_end_table_keeps_every_answer_whole_once_the_scores_come(seats, seed):
+    """The table's one size was measured on its first frame, rows still tall; the scores then took
+    their room and "Pocket pistol" was cut to "Pocket…". Drawn as the table sees it, row after row to
+    the scores, every answer fits at every frame."""
+    played = played_game(seats, seed)
+    last = len(played.log) - 1
+    start = played.log[last].now
+    for layout in (LANDSCAPE, PORTRAIT):
+        for lang in ("en", "es"):
+            board = played.board(last)
+            assert board.end is not None
+            for step in range(8):
+                check_frame(render(board, layout, lang, start + step * played.reveal_seconds + 0.75),
+                            f"the end, step {step}, at {layout.name} in {lang}")

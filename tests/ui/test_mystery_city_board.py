@@ -264,3 +264,18 @@ def test_an_empty_card_slot_has_no_total_beside_it():
     for painter in render_everywhere("mystery-city-empty-slot", lambda: moment.board):
         totals = [d.text for d in painter.drawn if isinstance(d.source, Verbatim) and "=" in d.text]
         assert len(totals) <= 1, totals  # the side that still has its card, at most
+
+
+@pytest.mark.parametrize("kind, seats, seed", [("play_card", 2, 3), ("attack", 4, 1)])
+def test_a_row_of_public_choices_is_set_at_one_size(kind, seats, seed):
+    """Each button shrank on its own: a short card name stood larger than a long one beside it."""
+    board, prompt, _ = public_prompt(seats, seed, kind)
+    for layout in (LAYOUTS["800x480"], LAYOUTS["720x1280"]):
+        for lang in ("en", "es"):
+            painter = render(board, layout, lang)
+            rows_of_buttons: dict[int, set[int]] = {}
+            for rect, label in painter.buttons:
+                rows_of_buttons.setdefault(rect.top, set()).add(label.pixels)
+            assert rows_of_buttons
+            for top, sizes in rows_of_buttons.items():
+                assert len(sizes) == 1, f"{kind} at {layout.name} in {lang}: the row at {top} mixes sizes {sizes}"

@@ -432,7 +432,7 @@ class EndReveal:
             say(paint, box, narrator.seat(seat), theme.background if seat in winners else theme.ink, (names,))
         heads = [_category_boxes(paint, cells[0]) for cells in table]
         category_size = common_size(paint, [(name, Text(CATEGORY_NAMES[c])) for (_, name), c in zip(heads, CATEGORIES)])
-        size = self._cell_size(paint, table, narrator)
+        size = self._cell_size(paint, rect, narrator)
         for row, category in enumerate(CATEGORIES):
             cells = table[row]
             mark, name = heads[row]
@@ -468,7 +468,7 @@ class EndReveal:
                 paint.fill()
                 paint.box(rect, paint.theme.panel, paint.theme.accent, radius=paint.layout.mm(2))
                 self._draw_row(paint, row, cells, row < step or progress >= 0.5, narrator,
-                               self._cell_size(paint, table, narrator))
+                               self._cell_size(paint, rect, narrator))
                 changed.append(redrawn)
         finally:
             surface.set_clip(clip)
@@ -523,11 +523,14 @@ class EndReveal:
                            title=True)
             say(paint, text_box, narrator.face(answer), theme.ink, (size,))
 
-    def _cell_size(self, paint: Painter, table: list[list[pygame.Rect]], narrator: Any) -> TypeSize:
+    def _cell_size(self, paint: Painter, rect: pygame.Rect, narrator: Any) -> TypeSize:
         """One size for every card and answer of the table, the one its tightest cell fits at ("Candy"
-        beside "Stabbed" at one size), whatever row is turned yet: the size never changes mid-reveal."""
+        beside "Stabbed" at one size), whatever row is turned yet: the size never changes mid-reveal.
+        Measured in the table as it ends, with the scores under it (its rows at their lowest): measured
+        while the rows still stood taller, "Pocket pistol" was cut to "Pocket…" once the scores came."""
         key = (paint.layout.name, paint.lang)
         if key not in self._sizes:
+            _, _, table = self._table(paint, rect, True)
             cells: list[tuple[pygame.Rect, Words]] = []
             for row, category in enumerate(CATEGORIES):
                 truth = inset(table[row][1], 1)

@@ -33,8 +33,9 @@ from kiosk.ui.boards.mc_cards import ASPECT, CARD_BACK, CARD_FACE, CARD_INK, SPE
 from kiosk.ui.boards.mc_duel import DuelReveal, Side, draw_duel
 from kiosk.ui.boards.mc_layout import grown, regions
 from kiosk.ui.layout import columns, grid, inset, rows
-from kiosk.ui.paint import Painter, Verbatim, font, lines_height, wrap
+from kiosk.ui.paint import Painter, Verbatim, Words, font, lines_height, wrap
 from kiosk.ui.scene import ON_TIME
+from kiosk.ui.scenes.chrome import common_size
 from kiosk.ui.theme import Colour, Theme, theme_for
 from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE, TypeSize
 
@@ -427,10 +428,13 @@ class MysteryCityBoard:
         self.page %= pages
         shown = actions[self.page * per_page:(self.page + 1) * per_page]
         cells = grid(buttons, len(shown) + (pages > 1), per_row, gap=gap)
-        for box, action in zip(cells, shown):
-            paint.button(box, choice_words(self.context.narrator, prompt, action)[0], (prompt.seat, action), size_mm=4)
+        labels: list[Words] = [choice_words(self.context.narrator, prompt, action)[0] for action in shown]
+        labels += [Text(N_("More"))] * (pages > 1)
+        size = common_size(paint, cells, labels, 4)  # a row of choices at one size, none larger on its own
+        for box, action, words in zip(cells, shown, labels):
+            paint.button(box, words, (prompt.seat, action), size_mm=size)
         if pages > 1:
-            paint.button(cells[-1], Text(N_("More")), MORE, size_mm=4)
+            paint.button(cells[-1], labels[-1], MORE, size_mm=size)
 
     def draw_attack(self, paint: Painter, rect: pygame.Rect, prompt: Prompt) -> None:
         """An attack in two taps: the attribute, then the rival."""
@@ -438,13 +442,17 @@ class MysteryCityBoard:
         attributes = list(dict.fromkeys(a.args[0] for a in prompt.actions))
         targets = list(dict.fromkeys(a.args[1] for a in prompt.actions))
         top, bottom = rows(rect, [1, 1], gap=gap)
-        for box, attribute in zip(grid(top, len(attributes), len(attributes), gap=gap), attributes):
-            paint.button(box, Text(ATTRIBUTE_NAMES[attribute]), (PICK_ATTRIBUTE, attribute),
-                         selected=attribute == self.picked, size_mm=4)
-        for box, target in zip(grid(bottom, len(targets), len(targets), gap=gap), targets):
-            words = Text(N_("Attack {seat}"), {"seat": self.context.narrator.seat(target)})
+        boxes = grid(top, len(attributes), len(attributes), gap=gap)
+        names: list[Words] = [Text(ATTRIBUTE_NAMES[attribute]) for attribute in attributes]
+        size = common_size(paint, boxes, names, 4)  # each row at one size
+        for box, attribute, name in zip(boxes, attributes, names):
+            paint.button(box, name, (PICK_ATTRIBUTE, attribute), selected=attribute == self.picked, size_mm=size)
+        boxes = grid(bottom, len(targets), len(targets), gap=gap)
+        rivals: list[Words] = [Text(N_("Attack {seat}"), {"seat": self.context.narrator.seat(t)}) for t in targets]
+        size = common_size(paint, boxes, rivals, 4)
+        for box, target, words in zip(boxes, targets, rivals):
             action = Action("attack", (self.picked, target))
-            paint.button(box, words, (prompt.seat, action), enabled=self.picked is not None, size_mm=4)
+            paint.button(box, words, (prompt.seat, action), enabled=self.picked is not None, size_mm=size)
 
     def capacity(self, paint: Painter, rect: pygame.Rect) -> tuple[int, int]:
         """How many buttons of at least 9 mm (and wide enough for a name) fit: per row, and rows."""

@@ -30,15 +30,15 @@ from kiosk.games.mystery_express.narrate import CATEGORY_NAMES
 from kiosk.i18n import N_, Text
 from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.boards.event_log import EventLog
-from kiosk.ui.boards.me_marks import BACKS, draw_symbol, fits, ink_on, say
+from kiosk.ui.boards.me_marks import BACKS, common_size, draw_symbol, fits, ink_on, say
 from kiosk.ui.boards.me_reveals import CardsShown, EndReveal, Reveal, TimeReveal
 from kiosk.ui.boards.me_tables import draw_board_cards, draw_ledger, draw_tunnel
 from kiosk.ui.boards.me_train import draw_itinerary, draw_train
 from kiosk.ui.layout import columns, grid, inset, rows
-from kiosk.ui.pace import Stage
-from kiosk.ui.paint import Painter, font, lines_height, wrap
+from kiosk.ui.pace import LOG_LAG_SECONDS, Stage
+from kiosk.ui.paint import Painter, Words, font, lines_height, wrap
 from kiosk.ui.theme import ART_DECO, Theme
-from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE
+from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE, TypeSize
 
 LOG_OF_ITS_OWN_MM = 110  # a landscape screen this tall (mm) gives the log a region of its own (1280x720: 120)
 CAR_CHOICES = ("move", "car")  # answered by tapping a car of the train
@@ -100,7 +100,8 @@ class MysteryExpressBoard:
     awaited: tuple[Awaited, ...] = ()
     log: EventLog = field(default_factory=EventLog)  # every public event told, newest first
     notice: Text | None = None
-    stage: Stage[Reveal | EndReveal] = field(default_factory=Stage)  # the moments shown big, one at a time, in pace
+    # The moments shown big, one at a time, in pace; the log at most `LOG_LAG_SECONDS` behind a move
+    stage: Stage[Reveal | EndReveal] = field(default_factory=lambda: Stage(log_lag=LOG_LAG_SECONDS))
     end: EndReveal | None = None  # the end, queued behind the reveals; its table stays once played
     shown_faces: list[str] = field(default_factory=list)  # faces drawn as pictures in the last frame
     _car_taps_drawn: bool = False  # the train (and the line under it) is on screen, so its cars answer taps
@@ -288,19 +289,41 @@ class MysteryExpressBoard:
         lines = -(-len(actions) // per_row)
         height = min(rect.height, lines * layout.mm(14) + (lines - 1) * gap)
         box = pygame.Rect(rect.left, rect.top + (rect.height - height) // 2, rect.width, height)
-        for cell, action in zip(grid(box, len(actions), per_row, gap=gap), actions):
-            self._button(paint, cell, seat, action)
+        cells = grid(box, len(actions), per_row, gap=gap)
+        narrator = self.context.narrator
+        plain: list[tuple[pygame.Rect, Words]] = []  # a name alone ("Miss Pemberton", "Yes")
+        done_where: list[tuple[pygame.Rect, Words]] = []  # an action's name over where it is done
+        wheres: list[tuple[pygame.Rect, Words]] = []  # and where ("Dining Car · 1 h per guest")
+        parts: list[tuple[pygame.Rect, pygame.Rect] | None] = []
+        for cell, action in zip(cells, actions):
+            where = narrator.where(action) if action.kind != "category" else None
+            if where is not None:
+                label, detail = self._action_parts(paint, cell, narrator.label(action), where)
+                done_where.append((label, narrator.label(action)))
+                wheres.append((detail, where))
+                parts.append((label, detail))
+            else:
+                if action.kind != "category":
+                    plain.append((paint.label_box(cell), narrator.label(action)))
+                parts.append(None)
+        # One size for a row of names, one for the actions' names and one for where they are done:
+        # "Miss Pemberton" as "Colonel MacDouglas", "Get a grip!" as "Lounge reveal", none set larger
+        # on its own (a short one would stand out, or outgrow its own name).
+        size, action_size = common_size(paint, plain), common_size(paint, done_where)
+        where_size = common_size(paint, wheres, (FINE,))
+        for cell, action, part in zip(cells, actions, parts):
+            if part is None:
+                self._button(paint, cell, seat, action, size)
+            else:
+                self._action_button(paint, cell, seat, action, part, (action_size, where_size))
 
-    def _button(self, paint: Painter, cell: pygame.Rect, seat: int, action: Action) -> None:
+    def _button(self, paint: Painter, cell: pygame.Rect, seat: int, action: Action, size: TypeSize) -> None:
+        """A plain choice (its label at `size`, the row's one size) or a category's back."""
         narrator = self.context.narrator
         category = action.args[0] if action.kind == "category" else None
         if category is None:
             chosen = action.kind == "guest" and action.args[0] in self.prompts[0].data.get("guests", [])
-            where = narrator.where(action)
-            if where is None:
-                paint.button(cell, narrator.label(action), (seat, action), selected=chosen, size_mm=LABEL)
-            else:
-                self._action_button(paint, cell, seat, action, where)
+            paint.button(cell, narrator.label(action), (seat, action), selected=chosen, size_mm=size)
             return
         # A category button carries the category's back: its colour, symbol and name.
         theme, layout = paint.theme, paint.layout
@@ -312,21 +335,26 @@ class MysteryExpressBoard:
         paint.text(words, Text(CATEGORY_NAMES[category]), LABEL, ink_on(category), title=True)
         paint.target(cell, (seat, action))
 
-    def _action_button(self, paint: Painter, cell: pygame.Rect, seat: int, action: Action, where: Text) -> None:
-        """A turn's action, and under it where it is done and its hours ("Dining Car · 1 h per guest")."""
+    def _action_parts(self, paint: Painter, cell: pygame.Rect, name: Words, where: Words) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where a turn's action button puts its name (one line or two) and, under it, where it is done."""
         theme, layout = paint.theme, paint.layout
-        paint.box(cell, theme.panel, theme.accent, radius=max(4, layout.mm(1.5)))
-        pad = max(2, layout.mm(0.4))
-        inner = inset(cell, pad)
-        name = self.context.narrator.label(action)
+        inner = inset(cell, max(2, layout.mm(0.4)))
         fine = font(theme.title_font, layout.mm_at_least(FINE.min_mm))
         needed = lines_height(len(wrap(name.render(paint.lang), fine, inner.width)), fine)  # one line or two
         detail_needed = lines_height(len(wrap(where.render(paint.lang), fine, inner.width)), fine)
         label_height = min(inner.height, max(needed, min(inner.height * 2 // 5, inner.height - detail_needed)))
         label = pygame.Rect(inner.left, inner.top, inner.width, label_height)
-        detail = pygame.Rect(inner.left, label.bottom, inner.width, inner.bottom - label.bottom)
-        say(paint, label, name, theme.ink)
-        say(paint, detail, where, theme.accent, (FINE,))
+        return label, pygame.Rect(inner.left, label.bottom, inner.width, inner.bottom - label.bottom)
+
+    def _action_button(self, paint: Painter, cell: pygame.Rect, seat: int, action: Action,
+                       parts: tuple[pygame.Rect, pygame.Rect], sizes: tuple[TypeSize, TypeSize]) -> None:
+        """A turn's action, and under it where it is done and its hours ("Dining Car · 1 h per guest")."""
+        theme, layout = paint.theme, paint.layout
+        paint.box(cell, theme.panel, theme.accent, radius=max(4, layout.mm(1.5)))
+        label, detail = parts
+        narrator = self.context.narrator
+        say(paint, label, narrator.label(action), theme.ink, sizes[:1])
+        say(paint, detail, narrator.where(action), theme.accent, sizes[1:])
         paint.target(cell, (seat, action))
 
     def _buttons(self) -> list[Action]:
