@@ -54,6 +54,8 @@ def test_the_verdicts_turn_over_row_by_row_and_only_then_reach_the_log_and_the_n
     first = texts(board, START)
     assert "At 221B: the verdicts" in first and lines[0] in first and not set(lines[1:]) & set(first)
     assert not any(t == "solved" or t.startswith("failed: ") for t in first), "no note before the panel"
+    if not any(p["eliminated"] for p in game.board.view["players"] if p["seat"] not in verdict.seats):
+        assert "Holmes: open, 3 carriages" not in first, "Holmes opens on a failure: not before it is shown"
     assert not any(line.render("en") in lines for line in board.log.lines), "the log waits for the panel"
     full = texts(board, verdict.end - 0.01)
     assert set(lines) <= set(full)

@@ -401,7 +401,7 @@ class WatsonHolmesBoard:
         paint.box(rect, theme.panel if not turn else (246, 232, 200), theme.accent if turn else None, radius=layout.mm(0.8))
         disc, money, words, tokens, diary = parts
         draw_pawn(paint, pygame.Rect(disc.left, disc.centery - disc.width // 2, disc.width, disc.width), seat)
-        ink = theme.muted if player["eliminated"] else theme.ink
+        ink = theme.muted if player["eliminated"] and seat not in self.unrevealed else theme.ink
         wheel_size = min(money.height, layout.mm(3.6))
         wheel = pygame.Rect(money.left, money.centery - wheel_size // 2, wheel_size, wheel_size)
         draw_wheel(paint, wheel, ink)
@@ -438,7 +438,8 @@ class WatsonHolmesBoard:
             notes.append(Text(N_("Dr Watson: taken by {seat}"), {"seat": self.narrator.seat(watson)}))
         else:
             notes.append(Text(N_("Dr Watson: free, 4 carriages")))
-        if v["holmes_open"]:
+        failed_shown = any(p["eliminated"] and p["seat"] not in self.unrevealed for p in v["players"])
+        if v["holmes_open"] and failed_shown:  # Holmes opens on a failure: not before its verdict is shown
             notes.append(Text(N_("Holmes: open, 3 carriages")))
         at = v.get("at_221b")
         if at and at["waiting"]:
