@@ -53,6 +53,7 @@ SHORT = {
 }
 STALE = N_("That choice is no longer open.")
 ROW_MM = LABEL.mm * 1.2  # a line of the players: the pawn and the label size
+RESULTS_STRIP_MM = 9  # under the result page, for the kiosk's "Tap for the results" (with people only)
 LOG_LABEL_MM = 70  # a log at least this wide is set at the label size, a narrower one in fine print
 
 
@@ -213,16 +214,13 @@ class WatsonHolmesBoard:
         self.stage.settle(self.log, now)
         self.unrevealed = frozenset(seat for r in self.stage.reveals if isinstance(r, VerdictReveal) for seat in r.seats)
         layout = paint.layout
-        screen = paint.surface.get_rect()
         draw_paper(paint)
-        gap = layout.mm(1.5)
-        area = inset(screen, layout.mm(2))
         if not self.view:
-            paint.text(area, Text(N_("Watson & Holmes")), TITLE, paint.theme.accent, title=True)
+            paint.text(inset(paint.surface.get_rect(), layout.mm(2)), Text(N_("Watson & Holmes")), TITLE,
+                       paint.theme.accent, title=True)
             return
-        header_h = max(layout.min_touch, layout.mm(TITLE.min_mm * 1.7))
+        header, body, choices = self.regions(paint)
         choices_h = self.choices_height(paint)
-        header, body, choices = rows(area, [header_h, area.height - header_h - choices_h - 2 * gap, choices_h], gap=gap)
         self.draw_header(paint, header)
         self.card_rects = {}
         if self.case_file:
@@ -235,6 +233,38 @@ class WatsonHolmesBoard:
             self.draw_landscape(paint, body, now)
         if choices_h:
             self.draw_choices(paint, choices)
+
+    def regions(self, paint: Painter) -> list[pygame.Rect]:
+        """The header, the body and the public choices under it (none: an empty strip)."""
+        layout = paint.layout
+        gap = layout.mm(1.5)
+        area = inset(paint.surface.get_rect(), layout.mm(2))
+        header_h = max(layout.min_touch, layout.mm(TITLE.min_mm * 1.7))
+        choices_h = self.choices_height(paint)
+        return rows(area, [header_h, area.height - header_h - choices_h - 2 * gap, choices_h], gap=gap)
+
+    def results_place(self, paint: Painter) -> pygame.Rect | None:
+        """Where the kiosk says "Tap for the results" at the end of a game with people: a strip under
+        the log, kept free for it, so it covers neither the title nor the results (bots go on by
+        themselves)."""
+        if not self.view or len(self.context.bots) >= self.context.seats:
+            return None
+        return self.end_areas(paint, self.regions(paint)[1])[1]
+
+    def end_areas(self, paint: Painter, body: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The end's result page, the strip for "Tap for the results" (under the log, which scrolls,
+        so the solution keeps its room) and the log."""
+        layout = paint.layout
+        gap = layout.mm(2)
+        if layout.portrait:
+            result, log = rows(body, [body.height - layout.mm(30) - gap, layout.mm(30)], gap=gap)
+        else:
+            result, log = columns(body, [0.68, 0.32], gap=gap)
+        strip_h = layout.mm(RESULTS_STRIP_MM) if len(self.context.bots) < self.context.seats else 0
+        if not strip_h:
+            return result, pygame.Rect(log.left, log.bottom, log.width, 0), log
+        strip = pygame.Rect(log.left, log.bottom - strip_h, log.width, strip_h)  # the log scrolls: it gives the room
+        return result, strip, pygame.Rect(log.left, log.top, log.width, strip.top - layout.mm(1) - log.top)
 
     def draw_landscape(self, paint: Painter, body: pygame.Rect, now: float) -> None:
         layout = paint.layout
@@ -294,6 +324,8 @@ class WatsonHolmesBoard:
 
     def status(self) -> Text:
         v = self.view
+        if v["over"] and self.unrevealed:  # the last verdicts still on the stage
+            return Text(N_("Round {round}: attempts at 221B"), {"round": v["round"]})
         if v["over"]:
             return Text(N_("Round {round}: the case is closed"), {"round": v["round"]})
         waiting = status_line.words(self.context, self.awaited, v)
@@ -491,12 +523,7 @@ class WatsonHolmesBoard:
     # --- the end --------------------------------------------------------------------------------
 
     def draw_end(self, paint: Painter, body: pygame.Rect) -> None:
-        layout = paint.layout
-        gap = layout.mm(2)
-        if layout.portrait:
-            result, log = rows(body, [body.height - layout.mm(30) - gap, layout.mm(30)], gap=gap)
-        else:
-            result, log = columns(body, [0.68, 0.32], gap=gap)
+        result, _, log = self.end_areas(paint, body)
         draw_result(paint, result, self.view, self.narrator, self.result_page)
         self.draw_log(paint, log)
 
