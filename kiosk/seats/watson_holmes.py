@@ -78,6 +78,8 @@ def status(view: dict[str, Any], narrator: Narrator, seat: int) -> Text:
         return Text(N_("You solved the case"))
     if me["eliminated"]:
         return Text(N_("You speak for Holmes"))  # one line of the seat screen: 21 characters at most
+    if view.get("outbid") is not None and view["outbid"] != seat:  # the outbid player chooses again first
+        return Text(N_("{seat} is visiting"), {"seat": narrator.seat(view["outbid"])})
     if view["turn"] == seat:
         return Text(N_("Your turn to visit"))
     if view["turn"] is not None:
