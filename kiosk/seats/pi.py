@@ -190,7 +190,7 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
 
     def group_title(key: Any) -> str:
         if key in GROUPS:
-            return Text(GROUPS[key][0]).render(lang)
+            return Text(GROUP_TITLES.get(key, GROUPS[key][0])).render(lang)
         kind = markers.get(str(key))
         return Text(MARKER_TITLES[kind] if kind in MARKER_TITLES else PROMPT_TITLES["notes"]).render(lang)
 
@@ -234,6 +234,7 @@ def unnoted(view: dict[str, Any], seat: int) -> bool:
 
 # The groups of a turn: first what, then where or which card.
 GROUPS = {"investigate": (N_("Place an investigator"), "PLACE"), "evidence": (N_("Take evidence"), None)}
+GROUP_TITLES = {"investigate": N_("Where to?")}  # a submenu's title: whole beside its counter ("1/15")
 
 
 def _group(action: Action) -> str | None:

@@ -78,10 +78,14 @@ def status(view: dict[str, Any], narrator: Narrator, seat: int) -> Text:
         return Text(N_("You solved the case"))
     if me["eliminated"]:
         return Text(N_("You speak for Holmes"))  # one line of the seat screen: 21 characters at most
+    if view.get("outbid") is not None and view["outbid"] != seat:  # the outbid player chooses again first
+        return Text(N_("{seat} is visiting"), {"seat": narrator.seat(view["outbid"])})
     if view["turn"] == seat:
         return Text(N_("Your turn to visit"))
     if view["turn"] is not None:
         return Text(N_("{seat} is visiting"), {"seat": narrator.seat(view["turn"])})
+    if view["stage"] in ("wait_221b", "answer"):  # not "goes on": the table waits for the attempts
+        return Text(N_("Attempts at 221B"))
     return Text(N_("Investigation goes on"))
 
 
@@ -361,11 +365,12 @@ def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[st
 GROUPS = {
     "visit": N_("Visit a location"),
     "character": N_("Your character"),
-    "holmes": N_("Sherlock Holmes"),
+    "holmes": N_("Ask Sherlock Holmes"),  # among the answers at 221B too: say it is a question to him
     "walk": N_("Walk (no bid)"),
     "carriages": N_("Bid carriages"),
 }
-GROUP_TITLES = {**GROUPS, "visit": N_("Where to?"), "walk": N_("Your bid"), "carriages": N_("Your bid")}
+GROUP_TITLES = {**GROUPS, "visit": N_("Where to?"), "holmes": N_("Sherlock Holmes"), "walk": N_("Your bid"),
+                "carriages": N_("Your bid")}
 
 
 def group_of(action: Action) -> tuple[str, str | None] | None:
@@ -389,7 +394,7 @@ def heading(key: Any, below: tuple[MenuEntry, ...], prompt: Prompt, lang: str, c
     words = Text(GROUPS[group])
     if token is not None:
         words = Text(N_("{bid}, using a {token}"), {"bid": words, "token": Text(TOKEN_NAMES[token])})
-    detail = Text(N_("{n} carriages"), {"n": HOLMES_COST}).render(lang) if group == "holmes" else ""
+    detail = Text(N_("costs {n} carriages"), {"n": HOLMES_COST}).render(lang) if group == "holmes" else ""
     if group == "character" and character is not None:  # which card it is
         detail = character.render(lang)
     if group == "carriages":

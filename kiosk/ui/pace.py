@@ -105,6 +105,13 @@ class Stage(Generic[R]):
         """When a reveal queued now would start."""
         return max([now] + [r.end for r in self.reveals])
 
+    def skip(self, reveal: R, now: float) -> None:
+        """Put `reveal` away at once (a tap on it): those behind it move up, its lines go to the log
+        at the next `settle`."""
+        if reveal in self.reveals:
+            self.reveals.remove(reveal)
+            self._chain(now)
+
     def clear(self) -> None:
         self.reveals.clear()
         self.held.clear()

@@ -259,3 +259,15 @@ def test_the_hint_shows_what_is_still_possible_only_when_asked():
     assert not plain.items[0].label.startswith("Possible")
     assisted = pages_at(plain_moment, seat, assist=True).page("journal", plain_moment.views[seat], 0)
     assert assisted.items[0].label == hinted.items[0].label  # the same deduction, from the view alone
+
+
+@pytest.mark.parametrize(("lang", "title"), [("en", "Where to?"), ("es", "¿Adónde?")])
+def test_the_places_menu_title_reads_whole_beside_its_counter(lang, title):
+    """The trial of issue 38: "Place an invest… 1/15" was cut on the seat screen."""
+    moment = first(lambda m: m.prompts and m.prompts[0].kind == "turn")
+    prompt = moment.prompts[0]
+    controller = SeatController(prompt.seat, pages_at(moment, prompt.seat, lang))
+    controller.update(moment.views[prompt.seat], prompt)
+    controller.press("select")  # opens the places
+    screen = controller.screen()
+    assert screen.title == title and text_width(screen.title, 12) <= WIDTH - 24

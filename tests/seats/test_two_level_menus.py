@@ -214,7 +214,7 @@ def test_pi_move_is_what_then_where():
     assert len(prompt.actions) > 20
     assert [e.item.label for e in menu.entries] == ["Place an investigator", "Take evidence", "Solve the case"]
     places = menu.screen((0,), 3)
-    assert places.title == "Place an investigator" and places.index == 3
+    assert places.title == "Where to?" and places.index == 3
     assert len(places.items) == sum(a.kind == "investigate" for a in prompt.actions)
 
 

@@ -252,3 +252,17 @@ def test_the_outbid_prompt_says_who_outbid_the_seat_and_what_it_costs(lang, titl
     assert text_width(screen.title, 12) <= WIDTH - 24  # whole on the seat screen, beside its counter
     assert screen.items[0].label == leave.format(lost=event.data["lost"])
     check(f"wh_outbid_{lang}", render(screen))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_while_a_seat_chooses_again_after_an_outbid_the_others_say_so(lang):
+    """The trial of issue 38: the seat that outbid read "Your turn to visit" while the outbid one chose."""
+    from kiosk.seats.watson_holmes import status
+
+    table = Table(seed=1, lang=lang, case="thornbury-clock").until(lambda t: t.has("outbid"))
+    outbid = table.prompt("outbid").seat
+    for seat in range(4):
+        if seat == outbid:
+            continue
+        words = status(GAME.view(table.state, seat), table.narrator, seat).render(lang)
+        assert words == {"en": "Seat {n} is visiting", "es": "Puesto {n} visita"}[lang].format(n=outbid + 1)

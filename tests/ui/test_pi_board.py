@@ -266,3 +266,15 @@ def test_a_bots_accusation_shows_its_progress_without_buttons():
     chosen = next(iter(moment.view["guess"].values()))
     assert game_targets(painter) == []
     assert any(d.source == Text(RULES.names[chosen]) and d.box.left > 400 for d in painter.drawn)  # in the side panel
+
+
+def test_who_won_waits_for_the_last_case_to_be_shown():
+    """The trial of issue 38: "Winner: Red (seat 1)" stood beside the last case's rows as they turned."""
+    over = first(game_moments(3, 5), MOMENTS["over"])
+    board = board_at(over)
+    last = board.stage.reveals[-1]
+    during = {d.text for d in render(board, LAYOUTS["800x480"], "en", last.start).drawn}
+    assert "Hideout" in during, "the last case's end is on screen"
+    assert "The city sleeps. Case closed." not in during and not any(t.startswith("Winner") for t in during)
+    after = {d.text for d in render(board, LAYOUTS["800x480"], "en", last.end).drawn}
+    assert "The city sleeps. Case closed." in after

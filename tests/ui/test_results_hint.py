@@ -70,3 +70,31 @@ def test_a_table_of_bots_keeps_the_whole_room_for_the_end():
     painter = render(board, LAYOUTS["800x480"], "en", played.log[index].now + 60.0)
     assert board.results_place(painter) is None
     assert board._end_areas(painter)[0] == regions(painter).end
+
+
+@dataclass
+class FinishedCase:
+    """A finished Watson & Holmes board once its verdicts have played, then the hint, as the kiosk draws them."""
+
+    board: object
+
+    @property
+    def theme(self) -> Theme:
+        return self.board.theme  # type: ignore[attr-defined]
+
+    def draw(self, paint: Painter, now: float) -> None:
+        self.board.draw(paint, now)  # type: ignore[attr-defined]
+        results_hint(paint, self.board)
+
+
+def test_watson_holmes_keeps_a_strip_for_the_hint_under_its_log():
+    """The trial of issue 38: the hint covered the case's title and the status line; it goes under the log."""
+    from tests.ui.test_watson_holmes_board import MOMENTS, Game
+
+    game = Game(case="lamplighter", seats=3, seed=2).until(MOMENTS["end"])
+    painters = render_everywhere("wh-board-end-hint", lambda: FinishedCase(game.board), now=1000.0)
+    for painter in painters:
+        hint, others = hint_and_others(painter)
+        place = game.board.results_place(painter)
+        assert place is not None and place.contains(hint)
+        assert not any(hint.colliderect(words) for words in others), f"{painter.layout.name} {painter.lang}"

@@ -196,7 +196,8 @@ def test_private_events_never_reach_the_banner():
     secret = Event("card_read", {"seat": 1, "card": "C03", "text": {"en": "secret", "es": "secreto"}, "notes": True}, frozenset({1}))
     board.observe([secret], 0.0)
     assert list(board.log.lines) == before
-    board.observe([Event("police_placed", {"seat": 1, "card": "C03"})], 0.0)
+    after = board.stage.free_from(0.0)  # once a reading on the board's stage is over, the line is told at once
+    board.observe([Event("police_placed", {"seat": 1, "card": "C03"})], after)
     assert board.log.lines[0].render("en") == "Seat 2 puts a police token on The Portland Club."
 
 

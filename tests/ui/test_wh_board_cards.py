@@ -223,7 +223,7 @@ def test_the_solution_is_a_tap_away_at_the_end():
     game = Game(seats=5, seed=5).until(MOMENTS["end"])
     board = game.board
     assert isinstance(board, WatsonHolmesBoard)
-    painter = render(board, LANDSCAPE, "en")
+    painter = render(board, LANDSCAPE, "en", 1000.0)  # the end page, once the verdicts have been shown
     button = next(t for t in painter.targets if t.value == RESULT_PAGE)
     board.tap(painter.hit(button.rect.center), 0.0)
     painters = render_everywhere("wh-board-solution", lambda: copy.deepcopy(board), 1000.0)

@@ -170,10 +170,11 @@ class PIBoard:
             CityMap(self.rules, self.context.narrator, view, self.prompt).draw(paint, area.map)
         self.draw_players(paint, area.players)
         if view["over"]:
-            strip = self.results_place(paint)
-            end = area.action if strip is None else pygame.Rect(
-                area.action.left, area.action.top, area.action.width, strip.top - paint.layout.mm(1) - area.action.top)
-            self.draw_end(paint, end)
+            if solution is None:  # who won waits for the last case's end to have played
+                strip = self.results_place(paint)
+                end = area.action if strip is None else pygame.Rect(
+                    area.action.left, area.action.top, area.action.width, strip.top - paint.layout.mm(1) - area.action.top)
+                self.draw_end(paint, end)
         elif view["stage"] == "solve":  # a bot's attempt shows too, with no button
             self.draw_accusation(paint, area.action)
         else:

@@ -8,7 +8,9 @@ log of this game's public events and, at the end, the solution and the scores. T
 when the start player reads it aloud.
 
 Dr Watson's clue read aloud is drawn as a large card for a few seconds (`wh_reading`), then settles
-onto its card. A tap on a card chooses it when a public choice takes cards, and otherwise opens what
+onto its card; the verdicts at 221B are drawn big too (`wh_verdict`), and the end page comes after
+them. Both wait their turn on the board's reveal `Stage` (`kiosk.ui.pace`), with the log lines told
+after them, so a quick table never has the log or the players' notes tell a verdict first. A tap on a card chooses it when a public choice takes cards, and otherwise opens what
 is public of it (`wh_detail`). Landscape layouts put the cards beside the players and the log;
 portrait stacks them, with the cards across the whole width.
 """
@@ -32,9 +34,11 @@ from kiosk.ui.boards.wh_cards import CARD, PAGE, CardLook, Plan, choose_plan, dr
 from kiosk.ui.boards.wh_detail import CLOSE, draw_detail
 from kiosk.ui.boards.wh_pages import RESULT_PAGE, draw_case_file, draw_result
 from kiosk.ui.boards.wh_reading import WatsonReading
+from kiosk.ui.boards.wh_verdict import VerdictReveal
 from kiosk.ui.boards.wh_symbols import draw_book, draw_icons, draw_paper, draw_pawn, draw_wheel
 from kiosk.ui.boards.wh_text import draw_fitted, draw_lines, largest_fit, lines_height
 from kiosk.ui.layout import columns, grid, inset, rows
+from kiosk.ui.pace import Stage
 from kiosk.ui.paint import Painter, Verbatim, Words, font
 from kiosk.ui.paint import lines_height as typeset_height
 from kiosk.ui.theme import Theme, theme_for
@@ -49,6 +53,7 @@ SHORT = {
 }
 STALE = N_("That choice is no longer open.")
 ROW_MM = LABEL.mm * 1.2  # a line of the players: the pawn and the label size
+RESULTS_STRIP_MM = 9  # under the result page, for the kiosk's "Tap for the results" (with people only)
 LOG_LABEL_MM = 70  # a log at least this wide is set at the label size, a narrower one in fine print
 
 
@@ -66,7 +71,8 @@ class WatsonHolmesBoard:
     followed: str | None = None  # a card something just happened on: its page is shown next
     plan: Plan | None = None  # the last frame's card grid plan, to turn pages and find a card's page
     opened: str | None = None  # a card whose public details are open
-    reading: WatsonReading | None = None  # Dr Watson's reading, while it is drawn big
+    stage: Stage[WatsonReading | VerdictReveal] = field(default_factory=Stage)  # readings and verdicts drawn big, in pace
+    unrevealed: frozenset[int] = frozenset()  # seats whose verdict the stage has not shown yet (this frame)
     card_rects: dict[str, pygame.Rect] = field(default_factory=dict)  # where the last frame drew each card
     notice: Text | None = None
     result_page: int = 0  # at the end: the scores and answers (0) or Holmes' solution (1)
@@ -88,21 +94,30 @@ class WatsonHolmesBoard:
             self.notice = None
         self.prompts = public
 
+    @property
+    def reading(self) -> WatsonReading | None:
+        """Dr Watson's reading on the stage (drawn big, or waiting its turn), if any."""
+        return next((r for r in self.stage.reveals if isinstance(r, WatsonReading)), None)
+
     def observe(self, events: list[Event], now: float) -> None:
-        for event in events:
-            if event.audience is not None:
-                continue  # a private event never reaches the public screen
-            line = self.sentence(event)
-            if line is not None:
-                self.log.add(line)
+        """Public events into the log, after the reveal they go with: a reading, the verdicts at 221B
+        (every attempt of one resolution on one panel)."""
+        public = [e for e in events if e.audience is None]  # a private event never reaches the public screen
+        attempts = [e for e in public if e.kind == "attempt"]
+        for event in public:
             card = event.data.get("card") if isinstance(event.data, dict) else None
             if isinstance(card, str):
                 self.follow(card)
             if event.kind == "watson_reading":
-                start = max(now, self.reading.end) if self.reading is not None and self.reading.running(now) else now
-                self.reading = WatsonReading(event.data["seat"], card or "", self.card_number(card), event.data.get("text"),
-                                             start, self.context.reveal_seconds)
+                self.stage.add(WatsonReading(event.data["seat"], card or "", self.card_number(card), event.data.get("text"),
+                                             self.stage.free_from(now), self.context.reveal_seconds), now)
                 self.opened = None
+            elif attempts and event is attempts[0]:
+                self.stage.add(VerdictReveal(attempts, self.stage.free_from(now), self.context.reveal_seconds), now)
+                self.opened = None
+            line = self.sentence(event)
+            if line is not None:
+                self.stage.tell(self.log, line, now)
 
     def sentence(self, event: Event) -> Text | None:
         short = SHORT.get(event.kind)
@@ -148,8 +163,9 @@ class WatsonHolmesBoard:
     def tap_card(self, card: str, now: float) -> None:
         """A card chooses itself where one public choice takes it; otherwise it opens (or closes)
         what is public of it. Dr Watson's reading in progress is tapped away first."""
-        if self.reading is not None and self.reading.running(now):
-            self.reading = None
+        shown = self.stage.on_screen(now)
+        if isinstance(shown, WatsonReading):
+            self.stage.skip(shown, now)
             return
         choices = self.card_choices(card)
         if len(choices) == 1:
@@ -172,37 +188,44 @@ class WatsonHolmesBoard:
 
     def still(self, now: float) -> object | None:
         """Dr Watson's reading settling onto its card moves only its frame."""
-        on_stage = bool(self.view) and not self.case_file and not self.view.get("over")  # the grid, under it
-        return self.reading.still(now) if self.reading is not None and on_stage else None
+        shown = self.stage.on_screen(now)
+        on_stage = bool(self.view) and not self.case_file  # the grid, under it
+        return shown.still(now) if isinstance(shown, WatsonReading) and on_stage else None
 
     def draw_moving(self, paint: Painter, now: float) -> list[pygame.Rect]:
-        assert self.reading is not None
-        return self.reading.draw_moving(paint, now)
+        shown = self.stage.on_screen(now)
+        assert isinstance(shown, WatsonReading)
+        return shown.draw_moving(paint, now)
 
     def next_frame(self, now: float) -> float | None:
-        """While Dr Watson's reading is drawn big, when it next changes; otherwise nothing moves."""
-        return self.reading.next_change(now) if self.reading is not None else None
+        """While a reading or the verdicts are drawn big (or wait their turn), when the picture next
+        changes; otherwise nothing moves."""
+        current = self.stage.current(now)
+        return current.next_change(now) if current is not None else None
+
+    def revealing(self, now: float) -> bool:
+        """Whether a reveal is on the stage or waiting for it (the end page waits for it too)."""
+        return self.stage.current(now) is not None
 
     # --- drawing ------------------------------------------------------------------------------
 
     def draw(self, paint: Painter, now: float) -> None:
         paint.fill()
+        self.stage.settle(self.log, now)
+        self.unrevealed = frozenset(seat for r in self.stage.reveals if isinstance(r, VerdictReveal) for seat in r.seats)
         layout = paint.layout
-        screen = paint.surface.get_rect()
         draw_paper(paint)
-        gap = layout.mm(1.5)
-        area = inset(screen, layout.mm(2))
         if not self.view:
-            paint.text(area, Text(N_("Watson & Holmes")), TITLE, paint.theme.accent, title=True)
+            paint.text(inset(paint.surface.get_rect(), layout.mm(2)), Text(N_("Watson & Holmes")), TITLE,
+                       paint.theme.accent, title=True)
             return
-        header_h = max(layout.min_touch, layout.mm(TITLE.min_mm * 1.7))
+        header, body, choices = self.regions(paint)
         choices_h = self.choices_height(paint)
-        header, body, choices = rows(area, [header_h, area.height - header_h - choices_h - 2 * gap, choices_h], gap=gap)
         self.draw_header(paint, header)
         self.card_rects = {}
         if self.case_file:
             draw_case_file(paint, body, self.view["case"], self.narrator)
-        elif self.view.get("over"):
+        elif self.view.get("over") and not self.revealing(now):
             self.draw_end(paint, body)
         elif layout.portrait:
             self.draw_portrait(paint, body, now)
@@ -210,6 +233,38 @@ class WatsonHolmesBoard:
             self.draw_landscape(paint, body, now)
         if choices_h:
             self.draw_choices(paint, choices)
+
+    def regions(self, paint: Painter) -> list[pygame.Rect]:
+        """The header, the body and the public choices under it (none: an empty strip)."""
+        layout = paint.layout
+        gap = layout.mm(1.5)
+        area = inset(paint.surface.get_rect(), layout.mm(2))
+        header_h = max(layout.min_touch, layout.mm(TITLE.min_mm * 1.7))
+        choices_h = self.choices_height(paint)
+        return rows(area, [header_h, area.height - header_h - choices_h - 2 * gap, choices_h], gap=gap)
+
+    def results_place(self, paint: Painter) -> pygame.Rect | None:
+        """Where the kiosk says "Tap for the results" at the end of a game with people: a strip under
+        the log, kept free for it, so it covers neither the title nor the results (bots go on by
+        themselves)."""
+        if not self.view or len(self.context.bots) >= self.context.seats:
+            return None
+        return self.end_areas(paint, self.regions(paint)[1])[1]
+
+    def end_areas(self, paint: Painter, body: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The end's result page, the strip for "Tap for the results" (under the log, which scrolls,
+        so the solution keeps its room) and the log."""
+        layout = paint.layout
+        gap = layout.mm(2)
+        if layout.portrait:
+            result, log = rows(body, [body.height - layout.mm(30) - gap, layout.mm(30)], gap=gap)
+        else:
+            result, log = columns(body, [0.68, 0.32], gap=gap)
+        strip_h = layout.mm(RESULTS_STRIP_MM) if len(self.context.bots) < self.context.seats else 0
+        if not strip_h:
+            return result, pygame.Rect(log.left, log.bottom, log.width, 0), log
+        strip = pygame.Rect(log.left, log.bottom - strip_h, log.width, strip_h)  # the log scrolls: it gives the room
+        return result, strip, pygame.Rect(log.left, log.top, log.width, strip.top - layout.mm(1) - log.top)
 
     def draw_landscape(self, paint: Painter, body: pygame.Rect, now: float) -> None:
         layout = paint.layout
@@ -269,6 +324,8 @@ class WatsonHolmesBoard:
 
     def status(self) -> Text:
         v = self.view
+        if v["over"] and self.unrevealed:  # the last verdicts still on the stage
+            return Text(N_("Round {round}: attempts at 221B"), {"round": v["round"]})
         if v["over"]:
             return Text(N_("Round {round}: the case is closed"), {"round": v["round"]})
         waiting = status_line.words(self.context, self.awaited, v)
@@ -296,9 +353,12 @@ class WatsonHolmesBoard:
         looks = self.looks()
         draw_grid(paint, rect, self.plan, self.page, case["cards"], names, looks)
         self.card_rects = {t.value[1]: t.rect for t in paint.targets if isinstance(t.value, tuple) and t.value[0] == CARD}
-        if self.reading is not None and self.reading.running(now):
-            self.reading.draw(paint, rect, self.card_rects.get(self.reading.card), self.narrator, now)
-            paint.target(rect, (CARD, self.reading.card))  # a tap puts the reading away
+        shown = self.stage.on_screen(now)
+        if isinstance(shown, WatsonReading):
+            shown.draw(paint, rect, self.card_rects.get(shown.card), self.narrator, now)
+            paint.target(rect, (CARD, shown.card))  # a tap puts the reading away
+        elif isinstance(shown, VerdictReveal):
+            shown.draw(paint, rect, self.narrator, now)
         elif self.opened is not None and self.card(self.opened) is not None:
             draw_detail(paint, rect, self.card(self.opened) or {}, self.view, self.narrator, looks.get(self.opened, CardLook()))
 
@@ -373,7 +433,7 @@ class WatsonHolmesBoard:
         paint.box(rect, theme.panel if not turn else (246, 232, 200), theme.accent if turn else None, radius=layout.mm(0.8))
         disc, money, words, tokens, diary = parts
         draw_pawn(paint, pygame.Rect(disc.left, disc.centery - disc.width // 2, disc.width, disc.width), seat)
-        ink = theme.muted if player["eliminated"] else theme.ink
+        ink = theme.muted if player["eliminated"] and seat not in self.unrevealed else theme.ink
         wheel_size = min(money.height, layout.mm(3.6))
         wheel = pygame.Rect(money.left, money.centery - wheel_size // 2, wheel_size, wheel_size)
         draw_wheel(paint, wheel, ink)
@@ -390,7 +450,10 @@ class WatsonHolmesBoard:
             pygame.draw.line(paint.surface, theme.alert, covered.midleft, covered.midright, 2)  # struck out: discarded
 
     def player_note(self, player: dict[str, Any]) -> Text | None:
-        """What the pawn, the carriages and the tokens do not say: solved, failed, a face-up character."""
+        """What the pawn, the carriages and the tokens do not say: solved, failed, a face-up character
+        (no verdict before the stage has shown it)."""
+        if player["seat"] in self.unrevealed:
+            return None
         if player["won"]:
             return Text(N_("solved"))
         if player["eliminated"]:
@@ -407,7 +470,8 @@ class WatsonHolmesBoard:
             notes.append(Text(N_("Dr Watson: taken by {seat}"), {"seat": self.narrator.seat(watson)}))
         else:
             notes.append(Text(N_("Dr Watson: free, 4 carriages")))
-        if v["holmes_open"]:
+        failed_shown = any(p["eliminated"] and p["seat"] not in self.unrevealed for p in v["players"])
+        if v["holmes_open"] and failed_shown:  # Holmes opens on a failure: not before its verdict is shown
             notes.append(Text(N_("Holmes: open, 3 carriages")))
         at = v.get("at_221b")
         if at and at["waiting"]:
@@ -459,12 +523,7 @@ class WatsonHolmesBoard:
     # --- the end --------------------------------------------------------------------------------
 
     def draw_end(self, paint: Painter, body: pygame.Rect) -> None:
-        layout = paint.layout
-        gap = layout.mm(2)
-        if layout.portrait:
-            result, log = rows(body, [body.height - layout.mm(30) - gap, layout.mm(30)], gap=gap)
-        else:
-            result, log = columns(body, [0.68, 0.32], gap=gap)
+        result, _, log = self.end_areas(paint, body)
         draw_result(paint, result, self.view, self.narrator, self.result_page)
         self.draw_log(paint, log)
 

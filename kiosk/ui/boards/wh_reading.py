@@ -35,17 +35,17 @@ class WatsonReading:
     number: int | None  # a location card's number (221B and the Carriage Stop have none)
     text: dict[str, str] | None  # None with the published box: the text is read from the card itself
     start: float
-    reveal_seconds: float
+    per: float  # the table's reveal speed: seconds per look (the Stage shortens it to hurry the reading)
     # while it settles: where it goes from and to, as the last frame drew it (for `draw_moving`)
     _path: tuple[pygame.Rect, pygame.Rect] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def settle_at(self) -> float:
-        return self.start + HOLD_REVEALS * self.reveal_seconds
+        return self.start + HOLD_REVEALS * self.per
 
     @property
     def end(self) -> float:
-        return self.settle_at + SETTLE_REVEALS * self.reveal_seconds
+        return self.settle_at + SETTLE_REVEALS * self.per
 
     def running(self, now: float) -> bool:
         return now + ON_TIME < self.end
@@ -57,6 +57,8 @@ class WatsonReading:
         """Seconds from a frame at `now` until the picture changes; None once over (drawn at rest)."""
         if not self.running(now):
             return None
+        if now + ON_TIME < self.start:  # waiting its turn on the board's stage
+            return self.start - now
         if not self.settling(now):
             return self.settle_at - now
         return min(FRAME, self.end - now)
