@@ -35,6 +35,7 @@ from kiosk.games import registry
 from kiosk.games.base import Action, Event, OptionRefused, Prompt
 from kiosk.games.watson_holmes.game import CaseUnavailable
 from kiosk.i18n import N_, Text
+from kiosk.referee.learning import keep_learning, learning_of
 from kiosk.referee.lobby import Lobby
 from kiosk.referee.phone_links import links_for_game
 from kiosk.web.hub import EXPIRED, PhoneHub
@@ -349,6 +350,7 @@ class App:
     def start_game(self, game_id: str, seats: int, bots: list[int], chosen: dict[str, Any]) -> None:
         game = registry.get(game_id)
         table_keys = {"language", "reveal_speed", "assist"}
+        learn = bool(chosen.pop("learn", False))  # the table's, kept with the game: never an engine option
         options = {**self.plan.options, **{k: v for k, v in chosen.items() if k not in table_keys}}
         for key in table_keys & chosen.keys():
             self.settings[key] = chosen[key]
@@ -369,6 +371,11 @@ class App:
         except StoreWriteError as error:
             self.notice(error.text)  # the setup stays: the same tap works once the card does
             return
+        if learn:
+            try:
+                keep_learning(self.store, session.record.id)
+            except StoreWriteError as error:  # the game is stored and goes on, without explanations
+                self.notice(error.text)
         self._leave_lobby()
         self._play(session, {seat: table_bot(game_id, seat, seed) for seat in bots})
 
@@ -531,6 +538,7 @@ class App:
             bot_delay=max(0.0, self.plan.bot_pause), reveal_seconds=reveal,
             on_events=self._on_events, on_refused=self._refused, on_device=self._device, touchscreen=True,
             clock=self.clock, phones=PhoneSeats(phones) if phones is not None else None,
+            learning=learning_of(self.store, record.id, record.game),
         )
         info = session.game.info
         self.board = make_board(BoardContext(
