@@ -6,6 +6,8 @@ depend on the texts being written.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from kiosk.games import explanations
@@ -155,3 +157,34 @@ def test_remember_is_told_each_new_kind_once(table):
     _, made, prompts = controllers(learning)
     made[next(iter(prompts))].screen()
     assert told == [(next(iter(prompts)), "start_car")]
+
+
+def test_the_phone_opens_on_the_explanation_once_then_offers_it_behind_a_question_mark(table):
+    """The phone's document (kiosk/web): the same explanation, first before the choices, then behind "?";
+    none for a seat that is not prompted."""
+    from kiosk.i18n import Text
+    from kiosk.web.hub import PhoneHub
+    from kiosk.web.seat_feed import PhoneSeats
+
+    learning = Learning("mystery-express")
+    state = GAME.start(4, 11, {"characters": "random"})
+    (prompt,) = GAME.prompts(state)
+    narrator = narrator_for("mystery-express", GAME.view(state, None))
+    made = {seat: SeatController(seat, MysteryExpressPages(narrator, "es"), learn=learning) for seat in range(4)}
+    for seat, controller in made.items():  # after a wait: "Your move", nobody has pressed anything
+        controller.update(GAME.view(state, seat), prompt if seat == prompt.seat else None, Text("choose"))
+    phones = PhoneSeats(PhoneHub(""))
+    doc = phones.document(prompt.seat, made[prompt.seat])
+    assert doc["explain"]["first"] is True and doc["explain"]["title"] == "Cómo se juega"
+    assert doc["explain"]["parts"] == list(TEST_PROMPTS["start_car"].parts())
+    assert phones.document(prompt.seat, made[prompt.seat])["explain"]["first"] is True  # stays while it is asked
+    assert learning.explained == {(prompt.seat, "start_car")}
+    made[prompt.seat].press("select")  # read on the phone: the seat itself does not explain it again
+    assert made[prompt.seat].mode == "prompt"
+    for seat, controller in made.items():
+        if seat != prompt.seat:
+            assert phones.document(seat, controller)["explain"] is None
+    # the same kind asked again later: behind "?" only
+    made[prompt.seat].update(made[prompt.seat].view, None)
+    made[prompt.seat].update(made[prompt.seat].view, replace(prompt, data={"again": True}))
+    assert phones.document(prompt.seat, made[prompt.seat])["explain"]["first"] is False
