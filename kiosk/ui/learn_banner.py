@@ -95,8 +95,10 @@ class LearnBanner:
         inner = inset(box, layout.mm(3))
         title, body = rows(inner, [1, 5], gap=layout.mm(1))
         paint.text(title, Text(TITLE), 5, theme.accent, title=True, align="left")
-        for box, text in zip(rows(body, [1] * len(banner.texts), gap=layout.mm(1)), banner.texts):
-            paint.text(box, Text(text), 6, theme.ink, min_mm=3.6)
+        boxes = rows(body, [1] * len(banner.texts), gap=layout.mm(1))
+        size = min(paint.fit_mm(box, Text(text), 6, min_mm=3.6) for box, text in zip(boxes, banner.texts))
+        for box, text in zip(boxes, banner.texts):  # one size for both parts: they read as one text
+            paint.text(box, Text(text), size, theme.ink, min_mm=3.6)
 
     def _drop_finished(self, now: float) -> None:
         while self.banners and self.banners[0].end <= now + ON_TIME:
