@@ -357,8 +357,9 @@ class App:
     def start_game(self, game_id: str, seats: int, bots: list[int], chosen: dict[str, Any]) -> None:
         game = registry.get(game_id)
         table_keys = {"language", "reveal_speed", "assist"}
-        learn = bool(chosen.pop("learn", False))  # the table's, kept with the game: never an engine option
-        options = {**self.plan.options, **{k: v for k, v in chosen.items() if k not in table_keys}}
+        # Learn as you play is the table's, kept with the game (kiosk/referee/learning.py): never an engine option.
+        learn = bool(chosen.get("learn", self.plan.options.get("learn", False)))
+        options = {k: v for k, v in {**self.plan.options, **chosen}.items() if k not in table_keys | {"learn"}}
         for key in table_keys & chosen.keys():
             self.settings[key] = chosen[key]
         if chosen.get("language"):

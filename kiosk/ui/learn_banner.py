@@ -1,8 +1,8 @@
 """"Learn as you play" on the touchscreen: the first time each public moment or public decision comes
 up, the board shows what it is in large type for a few seconds.
 
-One banner for every board, in the board's own theme (its panel, accent and ink), over the top of
-the screen. It never holds the game up: it is only drawn, taps go on reaching the board, and the
+One banner for every board, in the board's own theme (its panel, accent and ink), across the screen
+under the board's title and status line (which say whose turn it is). It never holds the game up: it is only drawn, taps go on reaching the board, and the
 game and the seats go on meanwhile. It waits for the board's reveals (a board's `Stage`,
 kiosk/ui/pace.py) rather than covering them: a banner starts once the reveals queued before it have
 finished. Banners queue one behind the other; the table remembers which kinds it has shown (seat
@@ -89,7 +89,8 @@ class LearnBanner:
         layout = paint.layout
         margin = layout.mm(4)
         height = int(screen.height * (0.3 if layout.portrait else 0.45))
-        box = pygame.Rect(screen.left + margin, screen.top + margin, screen.width - 2 * margin, height)
+        top = screen.top + screen.height // 8  # under the board's title and status line (whose turn, what is asked)
+        box = pygame.Rect(screen.left + margin, top, screen.width - 2 * margin, height)
         theme = paint.theme
         paint.box(box, theme.panel, theme.accent, radius=layout.mm(2), width=max(2, layout.mm(0.8)))
         inner = inset(box, layout.mm(3))

@@ -28,11 +28,12 @@ class TableSetting:
     games: tuple[str, ...] | None = None  # None: every game
 
 
+LEARN = TableSetting("learn", False, None)  # kept with the game, not in its options (kiosk/referee/learning.py)
 TABLE_SETTINGS = (
     TableSetting("reveal_speed", "normal", ("slow", "normal", "fast")),
     TableSetting("language", "en", ("en", "es")),
     TableSetting("assist", False, None, games=("mystery-express",)),
-    TableSetting("learn", False, None),  # stored with the game, not in its options (kiosk/referee/learning.py)
+    LEARN,
 )
 
 # (game id or "table", option name) -> its label.
