@@ -82,6 +82,7 @@ class Referee:
                 # A resumed game: the seat's notes catch up with everything it had seen.
                 self.controllers[seat].observe([e for e in self.session.replayed if e.visible_to(seat)])
         self.refresh()
+        self._save_learning()
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -138,6 +139,7 @@ class Referee:
                 del self._bot_due[seat]
                 self._bot_acts(seat)
                 acted = True
+        self._save_learning()
 
     def after(self, seconds: float, action: Callable[[], None]) -> None:
         self._timer_count += 1
@@ -145,7 +147,16 @@ class Referee:
 
     # --- inputs ---------------------------------------------------------------------------------
 
+    def _save_learning(self) -> None:
+        """What the seats and the board explained, into the store once the screens are written."""
+        if self.learning is not None:
+            self.learning.save()
+
     def handle(self, event: object) -> None:
+        self._handle(event)
+        self._save_learning()
+
+    def _handle(self, event: object) -> None:
         if isinstance(event, ButtonPress):
             self.press(event.seat, event.button, event.long)
         elif isinstance(event, TagSeen):

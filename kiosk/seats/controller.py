@@ -28,7 +28,7 @@ from typing import Any, Protocol
 from kiosk.games.base import Action, Event, Prompt
 from kiosk import i18n
 from kiosk.i18n import N_, Text
-from kiosk.seats.learn import Learning, again_item, explanation_screen
+from kiosk.seats.learn import Learning, again_item, explanation_pages, explanation_screen
 from kiosk.seats.menu import BACK, BACK_DETAIL, DONE_FOOTER, PICK_FOOTER, SUBMENU_FOOTER, Entry, Menu
 from kiosk.seats.screen import Item, Screen
 
@@ -145,7 +145,7 @@ class SeatController:
         """The explanation's pages: ▶ and ◀ turn them, ● (or ▶ on the last, or a long press) goes on to the choices."""
         assert self.learn is not None and self.explaining is not None
         explanation = self.learn.explanation(self.explaining)
-        pages = len(explanation_screen(explanation, getattr(self.ui, "lang", None), 0).items) if explanation else 0
+        pages = len(explanation_pages(explanation, getattr(self.ui, "lang", None))) if explanation else 0
         if button == "next" and self.index + 1 < pages:
             self.index += 1
         elif button not in ("next", "select"):

@@ -35,17 +35,25 @@ class Learning:
     game_id: str
     explained: set[tuple[int, str]] = field(default_factory=set)  # (seat, kind)
     remember: Callable[[int, str], None] = lambda seat, kind: None  # keeps one more, for a resume
+    unsaved: list[tuple[int, str]] = field(default_factory=list)  # explained, not yet told to `remember`
 
     def explanation(self, kind: str) -> Explanation | None:
         return prompt_explanation(self.game_id, kind)
 
     def first(self, seat: int, kind: str) -> bool:
-        """Whether `kind` is new at `seat`; if so it is remembered as explained from now on."""
+        """Whether `kind` is new at `seat`; if so it counts as explained from now on (kept by `save`)."""
         if (seat, kind) in self.explained:
             return False
         self.explained.add((seat, kind))
-        self.remember(seat, kind)
+        self.unsaved.append((seat, kind))
         return True
+
+    def save(self) -> None:
+        """Remember what was explained since the last time. The referee calls it once the screens of
+        an input are written, so no seat waits on the store for its explanation."""
+        for seat, kind in self.unsaved:
+            self.remember(seat, kind)
+        self.unsaved.clear()
 
 
 def explanation_pages(explanation: Explanation, lang: str | None) -> tuple[Item, ...]:

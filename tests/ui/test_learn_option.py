@@ -6,6 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from hardware.events import ButtonPress
+
 from kiosk.config import default_config
 from kiosk.games import explanations, registry
 from kiosk.games.explanations import Explanation
@@ -54,7 +56,7 @@ def test_learn_is_stored_with_the_game_not_in_its_options_and_survives_a_resume(
     assert "learn" not in record.options  # the game replays from its options, seed and actions alone
     seat = table.seat
     controller = app.referee.controllers[seat]
-    controller.press("select")  # "Your move" opens the choices: on the explanation, the first time
+    app.input(ButtonPress(seat, "select"))  # "Your move" opens the choices: on the explanation, the first time
     assert controller.mode == "learn"
     learning = learning_of(store, record.id, "mystery-city")
     assert learning is not None and learning.explained == {(seat, table.kind)}
@@ -66,7 +68,7 @@ def test_learn_is_stored_with_the_game_not_in_its_options_and_survives_a_resume(
     resumed.resume(stored)
     assert resumed.referee is not None and resumed.referee.learning is not None
     again = resumed.referee.controllers[seat]
-    again.press("select")
+    resumed.input(ButtonPress(seat, "select"))
     assert again.mode == "prompt"  # already explained before the cut: not again
     assert "?" in [item.label for item in again.screen().items]
     store.close()
@@ -78,6 +80,6 @@ def test_a_game_without_learn_has_no_learning(mock_table, tmp_path, table):
     assert app.referee is not None and app.referee.learning is None
     assert learning_of(store, app.referee.session.record.id, "mystery-city") is None
     controller = app.referee.controllers[table.seat]
-    controller.press("select")
+    app.input(ButtonPress(table.seat, "select"))
     assert controller.mode == "prompt"
     store.close()
