@@ -95,6 +95,7 @@ class SeatController:
     chosen: tuple[Action, ...] = ()  # what the last press sent to the table: the local steps, then its choice
     learn: Learning | None = None  # "Learn as you play": explain each kind of decision the first time
     explaining: str | None = None  # the kind of decision whose explanation the seat reads (mode "learn")
+    _asked_again: tuple[tuple[int, ...], int] | None = None  # where "?" stood, when the explanation was opened by it
     _picked: tuple[int, ...] | None = None  # the level of the last choice sent: "Done" there may follow it
     _notes: int = 0  # how many times the pages were told of events (their notes may have changed)
     _menu_kept: tuple[tuple[Any, ...], Menu] | None = None  # the last menu built, and what it was built from
@@ -137,21 +138,29 @@ class SeatController:
     def _explain_first(self) -> None:
         """Learn as you play: the choices of a kind of decision new at this seat open on its explanation."""
         deciding = self.deciding()
+        self._asked_again = None
         if (self.mode == "prompt" and self.learn is not None and deciding is not None
                 and self.learn.explanation(deciding.kind) is not None and self.learn.first(self.seat, deciding.kind)):
             self.mode, self.index, self.explaining = "learn", 0, deciding.kind
 
-    def _learn_press(self, button: str) -> None:
-        """The explanation's pages: ▶ and ◀ turn them, ● (or ▶ on the last, or a long press) goes on to the choices."""
+    def _learn_press(self, button: str, long: bool) -> None:
+        """The explanation's pages: ▶ and ◀ turn them, ● (or ▶ on the last) goes on to the choices (back
+        onto "?" when it was opened from there). A long press goes back as it does from the choices:
+        from an explanation opened by "?", onto "?"; else it takes back the last local step, or leaves
+        the choices for one's hand and journal."""
         assert self.learn is not None and self.explaining is not None
         explanation = self.learn.explanation(self.explaining)
         pages = len(explanation_pages(explanation, getattr(self.ui, "lang", None))) if explanation else 0
-        if button == "next" and self.index + 1 < pages:
+        if button == "next" and self.index + 1 < pages and not long:
             self.index += 1
-        elif button not in ("next", "select"):
+        elif button not in ("next", "select") and not long:
             self.index = max(0, self.index - 1)
         else:
-            self.mode, self.index, self.explaining = "prompt", 0, None
+            again, self._asked_again = self._asked_again, None
+            self.mode, self.explaining = "prompt", None
+            self.path, self.index = again if again is not None else ((), 0)
+            if long and again is None:
+                self.press("select", long=True)
 
     def deciding(self) -> Prompt | None:
         """The prompt the seat's menu answers now: its last local step's, or the table's."""
@@ -179,7 +188,7 @@ class SeatController:
             self.dismiss()  # any press first clears the reveal, so a card is never skipped unseen
             return None
         if self.mode == "learn":
-            self._learn_press("select" if long else button)
+            self._learn_press(button, long)
             return None
         if long:
             if self.mode == "prompt" and self.path:  # back up one level, onto the group just left
@@ -260,6 +269,7 @@ class SeatController:
         if entry.explains:
             deciding = self.deciding()
             assert deciding is not None
+            self._asked_again = (self.path, self.index)
             self.mode, self.index, self.explaining = "learn", 0, deciding.kind
             return None
         if entry.action is not None:

@@ -3,8 +3,8 @@
 With the `learn` setting on, the first time a prompt kind comes up at a seat, the seat reads the
 kind's explanation (`kiosk.games.explanations`: what this step is, what the choices do, one tip) on
 up to three pages before its menu, with the seat's page grammar: ▶ and ◀ turn the pages, ● goes on
-to the choices (so does ▶ on the last page). After that a "?" entry at the end of the seat's menu opens
-it again. The explanation is per kind, never drawn from the state: it names nothing private.
+to the choices (so does ▶ on the last page), a long press goes back as it does from the choices. After
+that a "?" entry at the end of the seat's menu opens it again. The explanation is per kind, never drawn from the state: it names nothing private.
 
 "First time" is per seat, per kind, per game, and is remembered by whatever `remember` writes to
 (the store, so a resumed game does not explain again what it already did: kiosk/referee/learning.py).

@@ -191,3 +191,22 @@ def test_the_phone_opens_on_the_explanation_once_then_offers_it_behind_a_questio
     made[prompt.seat].update(made[prompt.seat].view, None)
     made[prompt.seat].update(made[prompt.seat].view, replace(prompt, data={"again": True}))
     assert phones.document(prompt.seat, made[prompt.seat])["explain"]["first"] is False
+
+
+def test_a_long_press_goes_back_as_from_the_choices(table):
+    """From the explanation that opens the choices, a long press leaves them (the hand and journal), as
+    it does from the top of the menu; from one opened by "?", it goes back onto "?", as ● does."""
+    _, made, prompts = controllers(Learning("mystery-express"))
+    (seat,) = prompts
+    controller = made[seat]
+    controller.press("select", long=True)
+    assert controller.mode == "idle"
+    controller.press("select")  # back to the choices: the kind was explained, the menu opens
+    assert controller.mode == "prompt"
+    controller.press("prev")
+    question = controller.screen().index
+    for long in (False, True):
+        controller.press("select")  # "?"
+        assert controller.mode == "learn"
+        controller.press("select", long=long)
+        assert controller.mode == "prompt" and controller.screen().index == question
