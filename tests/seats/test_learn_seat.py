@@ -178,7 +178,7 @@ def test_the_phone_opens_on_the_explanation_once_then_offers_it_behind_a_questio
         controller.update(GAME.view(state, seat), prompt if seat == prompt.seat else None, Text("choose"))
     phones = PhoneSeats(PhoneHub(""))
     doc = phones.document(prompt.seat, made[prompt.seat])
-    assert doc["explain"]["first"] is True and doc["explain"]["title"] == "Cómo se juega"
+    assert doc["explain"]["first"] is True and doc["explain"]["title"] == "Cómo funciona"
     assert doc["explain"]["parts"] == list(TEST_PROMPTS["start_car"].parts())
     assert phones.document(prompt.seat, made[prompt.seat])["explain"]["first"] is True  # stays while it is asked
     assert learning.explained == {(prompt.seat, "start_car")}
