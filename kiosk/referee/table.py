@@ -31,6 +31,7 @@ from kiosk.games.base import Event, IllegalAction, Prompt
 from kiosk.i18n import N_, Text
 from kiosk.referee.narration import narrator_for
 from kiosk.seats.controller import SeatController, SeatPages
+from kiosk.seats.learn import Learning
 from kiosk.seats.lookahead import step_after, walk
 from kiosk.seats.screen import Item, Screen, panel_picture
 from kiosk.referee.session import GameSession
@@ -62,6 +63,7 @@ class Referee:
     on_refused: Callable[[int | None, Text], None] | None = None  # a refusal, for the touchscreen too
     on_device: Callable[[DeviceStatus], None] | None = None  # a part failed or came back
     phones: PhoneSeats | None = None  # the seats a phone may play (kiosk/web), None without the web server
+    learning: Learning | None = None  # "Learn as you play": what the seats have explained (None: off)
     controllers: dict[int, SeatController] = field(default_factory=dict)
     _timers: list[tuple[float, int, Callable[[], None]]] = field(default_factory=list)
     _timer_count: int = 0
@@ -76,10 +78,11 @@ class Referee:
         for seat in range(self.session.record.seats):
             if seat not in self.bots or self.show_bot_seats:
                 self.controllers[seat] = SeatController(seat, self.pages(seat), touchscreen=self.touchscreen,
-                                                        preview=partial(self._foresee, seat))
+                                                        preview=partial(self._foresee, seat), learn=self.learning)
                 # A resumed game: the seat's notes catch up with everything it had seen.
                 self.controllers[seat].observe([e for e in self.session.replayed if e.visible_to(seat)])
         self.refresh()
+        self._save_learning()
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -136,6 +139,7 @@ class Referee:
                 del self._bot_due[seat]
                 self._bot_acts(seat)
                 acted = True
+        self._save_learning()
 
     def after(self, seconds: float, action: Callable[[], None]) -> None:
         self._timer_count += 1
@@ -143,7 +147,16 @@ class Referee:
 
     # --- inputs ---------------------------------------------------------------------------------
 
+    def _save_learning(self) -> None:
+        """What the seats and the board explained, into the store once the screens are written."""
+        if self.learning is not None:
+            self.learning.save()
+
     def handle(self, event: object) -> None:
+        self._handle(event)
+        self._save_learning()
+
+    def _handle(self, event: object) -> None:
         if isinstance(event, ButtonPress):
             self.press(event.seat, event.button, event.long)
         elif isinstance(event, TagSeen):

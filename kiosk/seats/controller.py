@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from kiosk.games.base import Action, Event, Prompt
 from kiosk import i18n
 from kiosk.i18n import N_, Text
+from kiosk.seats.learn import Learning, again_item, explanation_pages, explanation_screen
 from kiosk.seats.menu import BACK, BACK_DETAIL, DONE_FOOTER, PICK_FOOTER, SUBMENU_FOOTER, Entry, Menu
 from kiosk.seats.screen import Item, Screen
 
@@ -92,6 +93,9 @@ class SeatController:
     touchscreen: bool = False  # the table has a touchscreen where public choices can be tapped
     steps: list[Step] = field(default_factory=list)  # the local steps taken in this prompt
     chosen: tuple[Action, ...] = ()  # what the last press sent to the table: the local steps, then its choice
+    learn: Learning | None = None  # "Learn as you play": explain each kind of decision the first time
+    explaining: str | None = None  # the kind of decision whose explanation the seat reads (mode "learn")
+    _asked_again: tuple[tuple[int, ...], int] | None = None  # where "?" stood, when the explanation was opened by it
     _picked: tuple[int, ...] | None = None  # the level of the last choice sent: "Done" there may follow it
     _notes: int = 0  # how many times the pages were told of events (their notes may have changed)
     _menu_kept: tuple[tuple[Any, ...], Menu] | None = None  # the last menu built, and what it was built from
@@ -118,6 +122,7 @@ class SeatController:
             self.mode = "prompt" if prompt is not None and not (waited and self.asked is not None) else "idle"
             if same_kind and picked is not None and self.mode == "prompt":
                 self._land(picked)
+            self._explain_first()
         elif also != self.also:
             self.also = also
             if self.mode == "prompt" and not self.steps and not (picked is not None and self._land(picked)):
@@ -129,6 +134,33 @@ class SeatController:
         if events:
             self.ui.observe(events)
             self._notes += 1
+
+    def _explain_first(self) -> None:
+        """Learn as you play: the choices of a kind of decision new at this seat open on its explanation."""
+        deciding = self.deciding()
+        self._asked_again = None
+        if (self.mode == "prompt" and self.learn is not None and deciding is not None
+                and self.learn.explanation(deciding.kind) is not None and self.learn.first(self.seat, deciding.kind)):
+            self.mode, self.index, self.explaining = "learn", 0, deciding.kind
+
+    def _learn_press(self, button: str, long: bool) -> None:
+        """The explanation's pages: ▶ and ◀ turn them, ● (or ▶ on the last) goes on to the choices (back
+        onto "?" when it was opened from there). A long press goes back as it does from the choices:
+        from an explanation opened by "?", onto "?"; else it takes back the last local step, or leaves
+        the choices for one's hand and journal."""
+        assert self.learn is not None and self.explaining is not None
+        explanation = self.learn.explanation(self.explaining)
+        pages = len(explanation_pages(explanation, getattr(self.ui, "lang", None))) if explanation else 0
+        if button == "next" and self.index + 1 < pages and not long:
+            self.index += 1
+        elif button not in ("next", "select") and not long:
+            self.index = max(0, self.index - 1)
+        else:
+            again, self._asked_again = self._asked_again, None
+            self.mode, self.explaining = "prompt", None
+            self.path, self.index = again if again is not None else ((), 0)
+            if long and again is None:
+                self.press("select", long=True)
 
     def deciding(self) -> Prompt | None:
         """The prompt the seat's menu answers now: its last local step's, or the table's."""
@@ -155,6 +187,9 @@ class SeatController:
         if self.reveals:
             self.dismiss()  # any press first clears the reveal, so a card is never skipped unseen
             return None
+        if self.mode == "learn":
+            self._learn_press(button, long)
+            return None
         if long:
             if self.mode == "prompt" and self.path:  # back up one level, onto the group just left
                 self.index, self.path = self.path[-1], self.path[:-1]
@@ -170,6 +205,7 @@ class SeatController:
             return self._menu_press(self.prompt, button)
         if self.mode == "idle" and self.prompt is not None:  # "Your move": any button opens the choices
             self.mode, self.index = "prompt", 0
+            self._explain_first()
             return None
         if button == "select":
             self._next_page()
@@ -201,6 +237,9 @@ class SeatController:
             if self.touchscreen and not self.prompt.private:  # the board takes the same choices
                 menu = replace(menu, footer=Text(TOUCH_FOOTER).render(lang))
         back = Entry(Item(Text(BACK).render(lang), None, Text(BACK_DETAIL).render(lang)), back=True)
+        deciding = self.deciding()
+        if self.learn is not None and deciding is not None and self.learn.explanation(deciding.kind) is not None:
+            menu = menu.with_last(Entry(again_item(lang), explains=True))
         return replace(menu, back=back, back_footer=Text(SUBMENU_FOOTER).render(lang))
 
     def table_menu(self) -> Menu:
@@ -227,6 +266,12 @@ class SeatController:
             self.index = (self.index + (1 if button == "next" else -1)) % len(entries)
             return None
         entry = entries[self.index]
+        if entry.explains:
+            deciding = self.deciding()
+            assert deciding is not None
+            self._asked_again = (self.path, self.index)
+            self.mode, self.index, self.explaining = "learn", 0, deciding.kind
+            return None
         if entry.action is not None:
             return self._choose(entry.action, menu)
         if entry.is_group:
@@ -254,6 +299,8 @@ class SeatController:
             self.path, self.index = (), 0
             if after[1].kind == kind:  # a pick of a multi-select that goes on: onto its "Done"
                 self._land(path)
+            self.mode = "prompt"
+            self._explain_first()
             return None
         self.chosen, self._picked = walked, self.path
         return action
@@ -267,7 +314,7 @@ class SeatController:
         """What the seat shows now. After each move every seat is brought up to date, and most see the
         same as before: a screen is built only when something it is built from changed (the view, the
         prompt, where the seat stands in its pages or menu, its reveal, its pages' notes and language)."""
-        key = (self.reveals[0] if self.reveals else None, self.mode, self.index, self.path, self.link,
+        key = (self.reveals[0] if self.reveals else None, self.mode, self.explaining, self.index, self.path, self.link,
                self.asked, self.menu() if self.mode == "prompt" and self.prompt is not None and not self.reveals
                else (self.view, self.prompt, self._pages_key()))
         if self._screen_kept is None or self._screen_kept[0] != key:
@@ -279,6 +326,10 @@ class SeatController:
             return self.reveals[0]
         if self.mode == "prompt" and self.prompt is not None:
             return self.menu().screen(self.path, self.index)
+        if self.mode == "learn" and self.learn is not None and self.explaining is not None:
+            explanation = self.learn.explanation(self.explaining)
+            if explanation is not None:
+                return explanation_screen(explanation, getattr(self.ui, "lang", None), self.index)
         if self.mode in self.ui.pages:
             return self.ui.page(self.mode, self.view, self.index)
         if self.mode == "phone" and self.link:

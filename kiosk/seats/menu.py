@@ -44,6 +44,7 @@ class Entry:
     finish: bool = False  # the entry that finishes a multi-select: the cursor lands here after each pick
     back: bool = False  # the entry that goes back up a level
     confirms: bool = False  # a group that is one choice's summary (`confirmed`), not a level of choices
+    explains: bool = False  # "?": select opens the explanation of this kind of decision (kiosk/seats/learn.py)
 
     @property
     def is_group(self) -> bool:
@@ -131,6 +132,14 @@ class Menu:
         group = Entry(Item(other.title), below=below, footer=other.footer, title=other.title)
         return replace(self, entries=self.entries + (group,))
 
+    def with_last(self, entry: Entry) -> Menu:
+        """This menu with `entry` at the end of its top level, before a closing "Back" or "Done"."""
+        entries = self.entries
+        end = len(entries)
+        while end and _closing(entries[end - 1]):
+            end -= 1
+        return replace(self, entries=entries[:end] + (entry,) + entries[end:])
+
     def leaves(self) -> list[Action]:
         """Every action this menu offers, at whatever depth."""
         return [a for e in self.entries for a in _leaves(e)]
@@ -149,6 +158,11 @@ class Menu:
 
         walk(())
         return found
+
+
+def _closing(entry: Entry) -> bool:
+    """An entry that closes its level: "Back" (its own, or the game's back action) or "Done"."""
+    return entry.back or entry.finish or (entry.action is not None and entry.action.kind == "back")
 
 
 def _leaves(entry: Entry) -> list[Action]:

@@ -35,6 +35,7 @@ from kiosk.games import registry
 from kiosk.games.base import Action, Event, OptionRefused, Prompt
 from kiosk.games.watson_holmes.game import CaseUnavailable
 from kiosk.i18n import N_, Text
+from kiosk.referee.learning import keep_learning, learning_of
 from kiosk.referee.lobby import Lobby
 from kiosk.referee.phone_links import links_for_game
 from kiosk.web.hub import EXPIRED, PhoneHub
@@ -49,6 +50,7 @@ from kiosk.appliance.storage import StorageKeeper
 from kiosk.store import GameRecord, GameStore, StoreWriteError
 from kiosk.referee.table import Referee
 from kiosk.ui.boards import Board, BoardContext, make_board
+from kiosk.ui.learn_banner import LearnBanner
 from kiosk.ui.layout import inset
 from kiosk.ui.scenes.notice import bottom_strip, notice_bar, notice_place
 from kiosk.ui.paint import Painter
@@ -115,6 +117,7 @@ class App:
     _notice_alert: bool = True  # False: good news, drawn as information, not as an alert
     _results_at: float | None = None
     _back_to: Scene | None = None  # where the admin menu or the rules pages return to
+    _banner: LearnBanner | None = None  # learn as you play: the board's large-type moments (None: off)
     _pin: AdminPin = field(init=False)  # one for the app's life: closing the pad keeps the wrong-PIN count
     _codes: PhoneCodes = field(init=False)  # the codes of phone-only seats no phone plays, over the board
 
@@ -143,6 +146,8 @@ class App:
         self.scene.draw(paint, now)
         if self._shown_the_end(now) and not self._bots_only():
             results_hint(paint, self.board)
+        if self._banner is not None and self.scene is self.board:
+            self._banner.draw(paint, now)
         self._codes.draw(paint, self._phone_codes(now))
         if self._notice is not None and now < self._notice[1]:
             notice_bar(paint, notice_place(self.scene, paint), self._notice[0], alert=self._notice_alert)
@@ -153,6 +158,7 @@ class App:
         """The scene's still part, while no notice or hint is drawn over the screen (those lie over
         whatever moves, so the whole picture is drawn then)."""
         overlaid = (self._shown_the_end(now) or (self._notice is not None and now < self._notice[1])
+                    or (self._banner is not None and self._banner.on_screen(now) is not None)
                     or self.store.fault is not None or bool(self._phone_codes(now)))
         if overlaid or not isinstance(self.scene, Moving):
             return None
@@ -186,6 +192,8 @@ class App:
             waits.append(self._notice[1] - now)
         if self._results_at is not None and self._results_at > now:
             waits.append(self._results_at - now)
+        if self._banner is not None:
+            waits.append(self._banner.next_change(now))
         if self.referee is not None:
             waits.append(self._codes.next_change(now))  # a seat's code comes back when its grace runs out
         found = [w for w in waits if w is not None]
@@ -354,7 +362,9 @@ class App:
     def start_game(self, game_id: str, seats: int, bots: list[int], chosen: dict[str, Any]) -> None:
         game = registry.get(game_id)
         table_keys = {"language", "reveal_speed", "assist"}
-        options = {**self.plan.options, **{k: v for k, v in chosen.items() if k not in table_keys}}
+        # Learn as you play is the table's, kept with the game (kiosk/referee/learning.py): never an engine option.
+        learn = bool(chosen.get("learn", self.plan.options.get("learn", False)))
+        options = {k: v for k, v in {**self.plan.options, **chosen}.items() if k not in table_keys | {"learn"}}
         for key in table_keys & chosen.keys():
             self.settings[key] = chosen[key]
         if chosen.get("language"):
@@ -374,6 +384,11 @@ class App:
         except StoreWriteError as error:
             self.notice(error.text)  # the setup stays: the same tap works once the card does
             return
+        if learn:
+            try:
+                keep_learning(self.store, session.record.id)
+            except StoreWriteError as error:  # the game is stored and goes on, without explanations
+                self.notice(error.text)
         self._leave_lobby()
         self._play(session, {seat: table_bot(game_id, seat, seed) for seat in bots})
 
@@ -536,7 +551,9 @@ class App:
             bot_delay=max(0.0, self.plan.bot_pause), reveal_seconds=reveal,
             on_events=self._on_events, on_refused=self._refused, on_device=self._device, touchscreen=True,
             clock=self.clock, phones=PhoneSeats(phones) if phones is not None else None,
+            learning=learning_of(self.store, record.id, record.game),
         )
+        self._banner = LearnBanner(self.referee.learning) if self.referee.learning is not None else None
         info = session.game.info
         self.board = make_board(BoardContext(
             record.game, record.seats, narrator, self._submit, frozenset(record.bots), reveal,
@@ -547,6 +564,8 @@ class App:
         if public:
             self.board.observe(public, now)
         self._update_board(now)
+        if self._banner is not None:  # the first public decision (the moments replayed were shown before the cut)
+            self._banner.observe([], self._public_prompts(), now, self.board)
         self._results_at = None
         self.show(self.board)
         self._idle_seats(first=record.seats)  # seats beyond the game's say they are not in it
@@ -581,6 +600,8 @@ class App:
         if public:
             self.board.observe(public, now)
         self._update_board(now)
+        if self._banner is not None:
+            self._banner.observe(public, self._public_prompts(), now, self.board)
         if self.on_game_event is not None:
             self.on_game_event(self.referee.session, events)
         self.screen.changed()

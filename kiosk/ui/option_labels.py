@@ -28,10 +28,12 @@ class TableSetting:
     games: tuple[str, ...] | None = None  # None: every game
 
 
+LEARN = TableSetting("learn", False, None)  # kept with the game, not in its options (kiosk/referee/learning.py)
 TABLE_SETTINGS = (
     TableSetting("reveal_speed", "normal", ("slow", "normal", "fast")),
     TableSetting("language", "en", ("en", "es")),
     TableSetting("assist", False, None, games=("mystery-express",)),
+    LEARN,
 )
 
 # (game id or "table", option name) -> its label.
@@ -42,6 +44,7 @@ LABELS: dict[tuple[str, str], Label] = {
     ("table", "reveal_speed"): Label(N_("Private reveals"), N_("How long a card shown on a seat screen stays up.")),
     ("table", "language"): Label(N_("Language"), N_("The language of the touchscreen and the seat screens.")),
     ("table", "assist"): Label(N_("Assist"), N_("Each seat's journal marks what it can already rule out.")),
+    ("table", "learn"): Label(N_("Learn as you play"), N_("First time? The table explains each step")),
     ("mystery-express", "characters"): Label(N_("Characters"), N_("Players pick their characters, or they are dealt.")),
     ("mystery-express", "removal"): Label(
         N_("Removed elements"), N_("With 3 or 4 players: which elements leave the game.")),

@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from kiosk.games.base import Action
+from kiosk.games.base import Action, Prompt
 from kiosk.i18n import N_, Text
 from kiosk.seats.controller import SeatController
+from kiosk.seats.learn import AGAIN as LEARN_AGAIN, TITLE as LEARN_TITLE
 from kiosk.seats.menu import Entry, Menu
 from kiosk.seats.screen import Item, Screen
 from kiosk.web.hub import PhoneHub
@@ -37,6 +38,7 @@ SEATS_TURN = N_("Waiting for seats {first} and {last}")
 NOBODY_TURN = N_("Nobody is asked to play now")
 CHOICES_CHANGED = N_("The choices changed: look again and choose.")
 NOT_ASKED = N_("Nothing is asked of this seat now.")
+LEARN_GO = N_("On to the choices")
 
 
 def on_a_phone(seat: int) -> Screen:
@@ -93,6 +95,7 @@ class PhoneSeats:
     _offered: dict[int, tuple[int, list[Action]]] = field(default_factory=dict)  # seat -> (version, choices)
     _acks: dict[int, dict[str, dict[str, Any]]] = field(default_factory=dict)  # seat -> id -> the latest refusals
     _done: dict[int, dict[str, dict[str, Any]]] = field(default_factory=dict)  # seat -> id -> every choice carried out
+    _first: dict[int, Prompt] = field(default_factory=dict)  # seat -> the prompt whose explanation it opens on
 
     def on_phone(self, seat: int) -> bool:
         """Whether a phone plays this seat now (its OLED then shows only that)."""
@@ -120,10 +123,26 @@ class PhoneSeats:
             "status": screen_json(status),
             "pages": [{"name": name, "screen": screen_json(ui.page(name, view, 0))} for name in ui.pages],
             "prompt": menu_json(menu, self._version(seat, menu.leaves()), prompt.kind) if menu is not None and prompt is not None else None,
+            "explain": self.explain(seat, controller) if prompt is not None else None,
             "reveals": [screen_json(s) for s in controller.reveals],
             "turn": self.turn(seat, lang_of(controller)),
             "words": {key: Text(msgid).render(lang_of(controller)) for key, msgid in WORDS.items()},
         }
+
+    def explain(self, seat: int, controller: SeatController) -> dict[str, Any] | None:
+        """Learn as you play: the prompt's explanation, `first` while the phone opens on it before the
+        choices (the first time this kind comes up at the seat, wherever it is read), else behind "?"."""
+        learn, prompt = controller.learn, controller.prompt
+        explanation = learn.explanation(prompt.kind) if learn is not None and prompt is not None else None
+        if explanation is None or learn is None or prompt is None:
+            return None
+        first = (self._first.get(seat) == prompt or (controller.mode == "learn" and controller.explaining == prompt.kind)
+                 or learn.first(seat, prompt.kind))
+        if first:
+            self._first[seat] = prompt
+        lang = lang_of(controller)
+        return {"title": Text(LEARN_TITLE).render(lang), "parts": [Text(part).render(lang) for part in explanation.parts()],
+                "first": first, "again": Text(LEARN_AGAIN).render(lang), "go": Text(LEARN_GO).render(lang)}
 
     def turn(self, seat: int, lang: str | None) -> dict[str, Any]:
         """Whose turn it is, as the top of the page says it: `yours` when the table waits for this

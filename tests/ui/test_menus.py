@@ -233,9 +233,9 @@ def test_options_toggle_choose_and_hand_back_every_value():
     assert result["characters"] == "choose" and result["assist"] is True and result["reveal_speed"] == "slow"
     assert result["language"] == "en" and result["powers"] is True
     assert set(result) == {s.name for s in registry.get("mystery-express").info.options} | {
-        "reveal_speed", "language", "assist"}
+        "reveal_speed", "language", "assist", "learn"}
     registry.get("mystery-express").info.resolve_options(
-        {k: v for k, v in result.items() if k not in ("reveal_speed", "language", "assist")})
+        {k: v for k, v in result.items() if k not in ("reveal_speed", "language", "assist", "learn")})
 
 
 def test_watson_holmes_lists_its_cases_and_mystery_city_its_seats():
@@ -554,7 +554,7 @@ def test_options_hand_back_only_the_games_options_and_the_settings_that_apply():
     scene = Options("pi", {"language": "es", "brightness": 80, "round_limit": 20}, calls.on_done, calls.on_back)
     tap_on(scene, "done")
     (_, (result,)), = calls.made
-    assert result == {"round_limit": 20, "hint": False, "reveal_speed": "normal", "language": "es"}
+    assert result == {"round_limit": 20, "hint": False, "reveal_speed": "normal", "language": "es", "learn": False}
 
 
 def test_admin_greys_out_the_game_buttons_when_no_game_is_on():

@@ -3,9 +3,10 @@
 One row per option: its label and a line on what it does, then its control: a toggle for a yes/no
 option, segmented buttons for a choice (the Watson & Holmes cases by title, seats by number), or a
 stepper through the choices one at a time when they do not fit side by side (a table's many
-cases). The table's settings (reveal speed, language, and the assist for Mystery Express) come
-after the game's and go back in the same dict: `on_done(values)` gets every option of the game and every setting that
-applies to it, and no other key (other entries of `values` are not passed on).
+cases). "Learn as you play" comes first, for a table new to the game; the table's other settings
+(reveal speed, language, and the assist for Mystery Express) come after the game's and go back in
+the same dict: `on_done(values)` gets every option of the game and every setting that applies to
+it, and no other key (other entries of `values` are not passed on).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from kiosk.games.base import OptionRefused
 from kiosk.i18n import N_, Text, TextList
 from kiosk.referee.narration import table_case
 from kiosk.ui.layout import columns, inset, rows
-from kiosk.ui.option_labels import LABELS, OFF, ON, TABLE_SETTINGS, VALUE_NAMES
+from kiosk.ui.option_labels import LABELS, LEARN, OFF, ON, TABLE_SETTINGS, VALUE_NAMES
 from kiosk.ui.scene import SeatHint
 from kiosk.ui.paint import Painter, Verbatim, Words
 from kiosk.ui.scenes.chrome import backdrop, button_height, margin, pager, segmented, title_band, turn_page
@@ -45,16 +46,16 @@ class Row:
 
 
 def option_rows(game_id: str, seats: int | None) -> list[Row]:
-    """The game's labelled options that matter with this many seats, each offering only the values
-    such a game can use, then the table settings that apply to this game."""
+    """"Learn as you play", the game's labelled options that matter with this many seats, each
+    offering only the values such a game can use, then the other table settings that apply to this game."""
     info = registry.get(game_id).info
-    found: list[Row] = []
+    found: list[Row] = [Row("table", LEARN.name, LEARN.choices)]  # a table new to the game finds it first
     for spec in info.options:  # with the seats not yet known, every value a game could use
         if (game_id, spec.name) not in LABELS or not spec.matters(seats):
             continue  # an option the screen cannot name, or that changes nothing here, keeps its value
         found.append(Row(game_id, spec.name, spec.allowed(seats)))
     for setting in TABLE_SETTINGS:
-        if setting.games is None or game_id in setting.games:
+        if (setting.games is None or game_id in setting.games) and setting is not LEARN:
             found.append(Row("table", setting.name, setting.choices))
     return found
 

@@ -7,6 +7,7 @@
   const pageWords = JSON.parse(main.dataset.words || "{}");
   const token = decodeURIComponent(location.pathname.split("/").pop() || "");
   let lobby = "", socket = null, since = 0, run = null, doc = null, news = [], pending = null, over = null, delay = 500, notice = "";
+  let read = null, explaining = null;  // the prompt versions whose explanation was read, and is open again
 
   // A number stays on the line of the word before it and the word after it ("leg 1", "3 carriages"):
   // the spaces beside a number become no-break spaces, so a line never ends in "leg" over a lone "1".
@@ -186,6 +187,18 @@
     flush();
   }
 
+  // Learn as you play: what this kind of decision is, what the choices do, one tip; then on to the
+  // choices. Shown first the first time the kind comes up at the seat, after that behind "?".
+  function explained(ex, into, version) {
+    const card = el("div", "card");
+    card.appendChild(el("strong", "", ex.title));
+    ex.parts.forEach(function (part) { card.appendChild(el("p", "", part)); });
+    into.appendChild(card);
+    const go = el("button", "", ex.go);
+    go.addEventListener("click", function () { read = version; explaining = null; draw(); });
+    into.appendChild(go);
+  }
+
   function turn() {
     const t = doc && doc.turn;
     if (!t) return;
@@ -207,7 +220,17 @@
       const box = el("section", "prompt");
       box.appendChild(el("h1", "", doc.prompt.title));
       asked(doc.prompt, box);
-      entries(doc.prompt.entries, box, doc.prompt.version);
+      const ex = doc.explain;
+      if (ex && (explaining === doc.prompt.version || (ex.first && read !== doc.prompt.version))) {
+        explained(ex, box, doc.prompt.version);
+      } else {
+        entries(doc.prompt.entries, box, doc.prompt.version);
+        if (ex) {
+          const again = el("button", "quiet", "? " + ex.again);
+          again.addEventListener("click", function () { explaining = doc.prompt.version; draw(); });
+          box.appendChild(again);
+        }
+      }
       if (doc.prompt.footer && !/[◀▶●]/.test(doc.prompt.footer)) box.appendChild(el("p", "detail", doc.prompt.footer));
       main.appendChild(box);
     }

@@ -1,0 +1,53 @@
+"""Learn as you play in seeded games of every game played with the seats' buttons alone: every kind of
+decision is explained once at each seat that meets it, before its first choice, and never again; the
+games still reach their end. Every kind has a test explanation here (whatever the games' tables hold)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from kiosk.games.base import Action
+from kiosk.games.explanations import Explanation
+from kiosk.seats import learn
+from kiosk.seats.learn import Learning
+from tests.table_support import ButtonsOnly, table_referee
+
+GAMES = {"pi": (3, 1, 200), "mystery-express": (4, 3, 400), "watson-holmes": (3, 1, 200), "mystery-city": (3, 1, 400)}
+
+
+class LearningPeople(ButtonsOnly):
+    """People who read each explanation the table opens on (every page), then choose."""
+
+    read: Counter[tuple[int, str]]
+
+    def choose(self, seat: int, action: Action) -> None:
+        controller = self.referee.controllers[seat]
+        if controller.mode == "idle" and controller.prompt is not None:
+            self.press(seat, "select")  # "Your move": the press that opens the choices
+        while controller.mode == "learn" and not controller.reveals:
+            assert controller.explaining == controller.deciding().kind
+            if controller.screen().index == 0:
+                self.read[(seat, controller.explaining)] += 1
+            self.press(seat, "next")  # ▶ to the last page, and on to the choices
+        super().choose(seat, action)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_each_kind_is_explained_once_per_seat_and_the_game_ends(mock_table, tmp_path, monkeypatch, game_id):
+    monkeypatch.setattr(learn, "prompt_explanation", lambda game, kind: Explanation(f"What {kind} is.", "Choices.", "Tip."))
+    seats, seed, most = GAMES[game_id]
+    learning = Learning(game_id)
+    store, session, referee = table_referee(mock_table, tmp_path, game_id, seed, seats=seats, bots=(),
+                                            touchscreen=True, learning=learning)
+    people = LearningPeople(referee, game_id, seed)
+    people.read = Counter()
+    for _ in range(most):
+        if session.over:
+            break
+        people.answer_next()
+    assert session.over
+    assert people.read and max(people.read.values()) == 1  # never the same kind twice at a seat
+    assert set(people.read) <= learning.explained
+    store.close()

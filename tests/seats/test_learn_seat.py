@@ -1,0 +1,212 @@
+"""Learn as you play on a seat: a kind of decision explained once per seat, then a "?" entry.
+
+The explanations are a test-only table (the game's PROMPTS monkeypatched), so these tests do not
+depend on the texts being written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from kiosk.games import explanations
+from kiosk.games.explanations import Explanation
+from kiosk.games.mystery_express import explain
+from kiosk.games.mystery_express.game import MysteryExpress
+from kiosk.referee.narration import narrator_for
+from kiosk.seats.controller import SeatController
+from kiosk.seats.learn import Learning
+from kiosk.seats.mystery_express import MysteryExpressPages
+from kiosk.seats.screen import render
+
+GAME = MysteryExpress()
+TEST_PROMPTS = {"start_car": Explanation("Pick the car where you start.", "Each car is a place on the train.",
+                                         "Nobody sees your hand.")}
+
+
+@pytest.fixture
+def table(monkeypatch):
+    monkeypatch.setattr(explain, "PROMPTS", TEST_PROMPTS)
+    explanations._tables.cache_clear()
+    yield
+    explanations._tables.cache_clear()
+
+
+def controllers(learning: Learning | None):
+    state = GAME.start(4, 11, {"characters": "random"})
+    narrator = narrator_for("mystery-express", GAME.view(state, None))
+    made = {seat: SeatController(seat, MysteryExpressPages(narrator, "en"), learn=learning) for seat in range(4)}
+    prompts = {p.seat: p for p in GAME.prompts(state)}
+    for seat, controller in made.items():
+        controller.update(GAME.view(state, seat), prompts.get(seat))
+    return state, made, prompts
+
+
+def test_learn_on_adds_only_the_question_mark_entry(table):
+    """Learn off is the seat as it was (the golden seat pictures and tests/test_input_counts.py hold);
+    learn on opens on the explanation, and its menu is the same menu with "?" at the end."""
+    _, plain, prompts = controllers(None)
+    _, learning, _ = controllers(Learning("mystery-express"))
+    (seat,) = prompts
+    assert plain[seat].mode == "prompt" and learning[seat].mode == "learn"
+    learning[seat].press("select")
+    with_learn = [item for item in learning[seat].screen().items]
+    assert with_learn[:-1] == list(plain[seat].screen().items) and with_learn[-1].label == "?"
+
+
+def test_first_time_shows_the_pages_then_select_opens_the_menu(table):
+    learning = Learning("mystery-express")
+    _, made, prompts = controllers(learning)
+    (seat,) = prompts
+    controller = made[seat]
+    titles, lines = [], []
+    for _ in range(3):
+        screen = controller.screen()
+        titles.append(screen.title)
+        lines.append(screen.items[screen.index].lines)
+        controller.press("next")
+    assert titles == ["How it works"] * 3
+    assert lines[0][0].startswith("Pick the car") and lines[2][0].startswith("Nobody sees")
+    assert controller.mode == "prompt"  # ▶ on the last page goes on to the choices
+    assert controller.screen().title.startswith("Choose your car")
+    assert learning.explained == {(seat, "start_car")}
+
+
+def test_select_skips_to_the_menu_and_prev_turns_back(table):
+    _, made, prompts = controllers(Learning("mystery-express"))
+    (seat,) = prompts
+    controller = made[seat]
+    controller.press("next")
+    controller.press("prev")
+    assert controller.mode == "learn" and controller.screen().index == 0
+    assert controller.press("select") is None  # nothing chosen by the press that leaves the explanation
+    assert controller.mode == "prompt"
+
+
+def test_the_question_mark_entry_opens_it_again_and_nothing_is_explained_twice(table):
+    learning = Learning("mystery-express")
+    _, made, prompts = controllers(learning)
+    (seat,) = prompts
+    controller = made[seat]
+    controller.press("select")
+    screen = controller.screen()
+    labels = [item.label for item in screen.items]
+    assert labels[-1] == "?"
+    controller.press("prev")  # onto "?", the last entry
+    assert controller.press("select") is None
+    assert controller.mode == "learn" and controller.screen().title == "How it works"
+    controller.press("select")
+    assert controller.mode == "prompt"
+    # the same kind again at this seat (a new game state, same learning): straight to the menu
+    controller.update(controller.view, None)
+    controller.update(controller.view, prompts[seat])
+    assert controller.mode == "prompt"
+
+
+def test_the_kind_is_new_at_each_seat_but_only_once(table):
+    learning = Learning("mystery-express")
+    learning.explained.add((0, "start_car"))
+    assert learning.first(1, "start_car") and not learning.first(1, "start_car") and not learning.first(0, "start_car")
+
+
+def test_a_seat_not_prompted_shows_no_explanation(table):
+    learning = Learning("mystery-express")
+    _, made, prompts = controllers(learning)
+    (seat,) = prompts
+    for other, controller in made.items():
+        if other != seat:
+            assert controller.mode == "idle" and controller.screen().title != "How it works"
+            for button in ("select", "next", "select", "select"):
+                controller.press(button)
+                assert controller.screen().title != "How it works"
+    assert learning.explained == {(seat, "start_car")}
+
+
+def test_a_kind_without_explanation_shows_nothing_extra(monkeypatch):
+    monkeypatch.setattr(explain, "PROMPTS", {})
+    explanations._tables.cache_clear()
+    try:
+        learning = Learning("mystery-express")
+        _, made, prompts = controllers(learning)
+        (seat,) = prompts
+        assert made[seat].mode == "prompt"
+        assert "?" not in [item.label for item in made[seat].screen().items]
+        assert learning.explained == set()
+    finally:
+        explanations._tables.cache_clear()
+
+
+def test_your_move_opens_on_the_explanation(table):
+    """A prompt after a wait opens on "Your move": the press that opens the choices opens the explanation."""
+    from kiosk.i18n import Text
+    learning = Learning("mystery-express")
+    state = GAME.start(4, 11, {"characters": "random"})
+    (prompt,) = GAME.prompts(state)
+    controller = SeatController(prompt.seat, MysteryExpressPages(narrator_for("mystery-express", GAME.view(state, None)), "en"),
+                                learn=learning)
+    controller.update(GAME.view(state, prompt.seat), prompt, Text("choose your car"))
+    assert controller.mode == "idle" and not learning.explained
+    controller.press("next")
+    assert controller.mode == "learn" and learning.explained == {(prompt.seat, "start_car")}
+
+
+def test_remember_is_told_each_new_kind_once_when_saved(table):
+    told = []
+    learning = Learning("mystery-express", remember=lambda seat, kind: told.append((seat, kind)))
+    _, made, prompts = controllers(learning)
+    (seat,) = prompts
+    assert made[seat].mode == "learn" and told == []  # the store waits until the screens are written
+    learning.save()
+    learning.save()
+    assert told == [(seat, "start_car")]
+
+
+def test_the_phone_opens_on_the_explanation_once_then_offers_it_behind_a_question_mark(table):
+    """The phone's document (kiosk/web): the same explanation, first before the choices, then behind "?";
+    none for a seat that is not prompted."""
+    from kiosk.i18n import Text
+    from kiosk.web.hub import PhoneHub
+    from kiosk.web.seat_feed import PhoneSeats
+
+    learning = Learning("mystery-express")
+    state = GAME.start(4, 11, {"characters": "random"})
+    (prompt,) = GAME.prompts(state)
+    narrator = narrator_for("mystery-express", GAME.view(state, None))
+    made = {seat: SeatController(seat, MysteryExpressPages(narrator, "es"), learn=learning) for seat in range(4)}
+    for seat, controller in made.items():  # after a wait: "Your move", nobody has pressed anything
+        controller.update(GAME.view(state, seat), prompt if seat == prompt.seat else None, Text("choose"))
+    phones = PhoneSeats(PhoneHub(""))
+    doc = phones.document(prompt.seat, made[prompt.seat])
+    assert doc["explain"]["first"] is True and doc["explain"]["title"] == "Cómo funciona"
+    assert doc["explain"]["parts"] == list(TEST_PROMPTS["start_car"].parts())
+    assert phones.document(prompt.seat, made[prompt.seat])["explain"]["first"] is True  # stays while it is asked
+    assert learning.explained == {(prompt.seat, "start_car")}
+    made[prompt.seat].press("select")  # read on the phone: the seat itself does not explain it again
+    assert made[prompt.seat].mode == "prompt"
+    for seat, controller in made.items():
+        if seat != prompt.seat:
+            assert phones.document(seat, controller)["explain"] is None
+    # the same kind asked again later: behind "?" only
+    made[prompt.seat].update(made[prompt.seat].view, None)
+    made[prompt.seat].update(made[prompt.seat].view, replace(prompt, data={"again": True}))
+    assert phones.document(prompt.seat, made[prompt.seat])["explain"]["first"] is False
+
+
+def test_a_long_press_goes_back_as_from_the_choices(table):
+    """From the explanation that opens the choices, a long press leaves them (the hand and journal), as
+    it does from the top of the menu; from one opened by "?", it goes back onto "?", as ● does."""
+    _, made, prompts = controllers(Learning("mystery-express"))
+    (seat,) = prompts
+    controller = made[seat]
+    controller.press("select", long=True)
+    assert controller.mode == "idle"
+    controller.press("select")  # back to the choices: the kind was explained, the menu opens
+    assert controller.mode == "prompt"
+    controller.press("prev")
+    question = controller.screen().index
+    for long in (False, True):
+        controller.press("select")  # "?"
+        assert controller.mode == "learn"
+        controller.press("select", long=long)
+        assert controller.mode == "prompt" and controller.screen().index == question
