@@ -64,6 +64,7 @@ class Referee:
     on_device: Callable[[DeviceStatus], None] | None = None  # a part failed or came back
     phones: PhoneSeats | None = None  # the seats a phone may play (kiosk/web), None without the web server
     learning: Learning | None = None  # "Learn as you play": what the seats have explained (None: off)
+    bots_held: bool = False  # the touchscreen teaches ("How to play"): bots wait, so its newcomers see every move
     controllers: dict[int, SeatController] = field(default_factory=dict)
     _timers: list[tuple[float, int, Callable[[], None]]] = field(default_factory=list)
     _timer_count: int = 0
@@ -105,7 +106,7 @@ class Referee:
 
     def due(self) -> float:
         """Seconds until the next deadline: a timer, a bot's turn, a reveal to dismiss, the poll."""
-        deadlines = [self._next_poll, *self._bot_due.values(), *self._reveal_until.values()]
+        deadlines = [self._next_poll, *([] if self.bots_held else self._bot_due.values()), *self._reveal_until.values()]
         if self._timers:
             deadlines.append(self._timers[0][0])
         return max(0.0, min(deadlines) - self.clock())
@@ -132,7 +133,7 @@ class Referee:
         # order of the clock: the order is then the same after a resume as it was before.
         # After one bot's move, an input waiting (a phone's choice, a press) goes before the other bots'.
         acted = False
-        for seat in sorted(self._bot_due, key=self.session.turn_order):
+        for seat in [] if self.bots_held else sorted(self._bot_due, key=self.session.turn_order):
             if acted and not self.table.events.empty():
                 break
             if self._bot_due.get(seat, now + 1) <= now and not self.session.over:

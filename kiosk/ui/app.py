@@ -390,7 +390,7 @@ class App:
             except StoreWriteError as error:  # the game is stored and goes on, without explanations
                 self.notice(error.text)
         self._leave_lobby()
-        self._play(session, {seat: table_bot(game_id, seat, seed) for seat in bots})
+        self._play(session, {seat: table_bot(game_id, seat, seed) for seat in bots}, new=True)
 
     def _not_started(self, why: Text) -> None:
         """A game refused at the start says why over the screen it was started from (the game list
@@ -534,7 +534,8 @@ class App:
 
     # --- while a game runs ------------------------------------------------------------------------
 
-    def _play(self, session: GameSession, bots: dict[int, Bot]) -> None:
+    def _play(self, session: GameSession, bots: dict[int, Bot], new: bool = False) -> None:
+        """The game on the board and the seats; a new learning game opens on its "How to play" pages."""
         record = session.record
         phones = self.phones
         if phones is not None:
@@ -564,13 +565,36 @@ class App:
         if public:
             self.board.observe(public, now)
         self._update_board(now)
-        if self._banner is not None:  # the first public decision (the moments replayed were shown before the cut)
-            self._banner.observe([], self._public_prompts(), now, self.board)
         self._results_at = None
         self.show(self.board)
+        if new and self.referee.learning is not None:
+            self._how_to_play_first()
+        else:
+            self._first_banner()
         self._idle_seats(first=record.seats)  # seats beyond the game's say they are not in it
         if session.over:
             self._maybe_results(now)
+
+    def _how_to_play_first(self) -> None:
+        """A new learning game opens on "How to play"; the bots wait for its last tap, the people's
+        seats already show their first step."""
+        referee, board = self.referee, self.board
+        assert referee is not None and board is not None
+        referee.bots_held = True
+
+        def play() -> None:
+            referee.bots_held = False
+            self.show(board)
+            self._first_banner()
+
+        record = referee.session.record
+        self.show(HowToPlay(record.game, record.seats, play, options=dict(record.options)))
+
+    def _first_banner(self) -> None:
+        """The board explains the public decision it opens on (the moments replayed after a cut were
+        explained before it)."""
+        if self._banner is not None:
+            self._banner.observe([], self._public_prompts(), self.clock(), self.board)
 
     def _phone_codes(self, now: float) -> list[tuple[int, str]]:
         """The links of the game's phone-only seats that no phone plays now (a bot's seat has none)."""

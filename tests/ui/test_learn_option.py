@@ -17,6 +17,7 @@ from kiosk.store import GameStore
 from kiosk.ui.app import App, Plan
 from kiosk.ui.option_labels import LABELS
 from kiosk.ui.scene import Touchscreen
+from kiosk.ui.scenes.how_to_play import DONE, HowToPlay
 from kiosk.ui.scenes.options import Options, option_rows
 
 
@@ -82,4 +83,41 @@ def test_a_game_without_learn_has_no_learning(mock_table, tmp_path, table):
     controller = app.referee.controllers[table.seat]
     app.input(ButtonPress(table.seat, "select"))
     assert controller.mode == "prompt"
+    store.close()
+
+
+def test_a_new_learning_game_opens_on_how_to_play_and_its_bots_wait_for_the_last_tap(mock_table, tmp_path, table):
+    app, store = make_app(mock_table, tmp_path)
+    app.start_game("mystery-city", 2, [0, 1], {"learn": True, "language": "en"})
+    assert isinstance(app.scene, HowToPlay) and app.scene.game_id == "mystery-city"
+    referee = app.referee
+    assert referee is not None
+    moves = referee.session.actions_done
+    for _ in range(5):
+        referee.pump(timeout=0.0)
+    assert referee.session.actions_done == moves  # the bots wait while the newcomers read
+    app.tap(DONE, app.clock())
+    assert app.scene is app.board
+    referee.pump(timeout=0.0)
+    assert referee.session.actions_done > moves  # and play once the board is back
+    store.close()
+
+
+def test_a_game_without_learn_opens_on_its_board(mock_table, tmp_path, table):
+    app, store = make_app(mock_table, tmp_path)
+    app.start_game("mystery-city", 2, [], {"learn": False})
+    assert app.scene is app.board
+    store.close()
+
+
+def test_a_resumed_learning_game_opens_on_its_board(mock_table, tmp_path, table):
+    app, store = make_app(mock_table, tmp_path)
+    app.start_game("mystery-city", 2, [], {"learn": True})
+    assert isinstance(app.scene, HowToPlay)
+    store.close()
+    resumed, store = make_app(mock_table, tmp_path)
+    stored = store.unfinished()
+    assert stored is not None
+    resumed.resume(stored)
+    assert resumed.scene is resumed.board  # "How to play" belongs to the new game, not to its resume
     store.close()
