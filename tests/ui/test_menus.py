@@ -315,7 +315,7 @@ def test_results_read_outcomes_that_came_back_from_json():
     assert "Nobody solved the case: everyone loses." in texts(painter) and "Nobody wins" in texts(painter)
     city = _outcome({0: 0, 1: 16, 2: 0}, [1], out_order=[0, 2], combats=9, removed=[])
     painter = draw(Results("mystery-city", city, QuietNarrator(), print, print))
-    assert "9 duels were fought." in texts(painter)
+    assert "9 combats were fought." in texts(painter)
     # Places: the winner 1st, the last out 2nd, the first out 3rd; rows in that order.
     assert [t for t in texts(painter) if t in ("1", "2", "3")][-3:] == ["1", "2", "3"]
 

@@ -98,3 +98,17 @@ def test_watson_holmes_keeps_a_strip_for_the_hint_under_its_log():
         place = game.board.results_place(painter)
         assert place is not None and place.contains(hint)
         assert not any(hint.colliderect(words) for words in others), f"{painter.layout.name} {painter.lang}"
+
+
+def test_mystery_city_says_it_beside_its_title_where_the_turn_order_was():
+    """Tried as a newcomer: the pill covered the "y" of the title. At the end nobody is awaited, so it
+    takes the status line's place and covers no words."""
+    from tests.ui.test_mystery_city_board import first
+
+    moment = first(3, 8, lambda m: m.state.over)
+    painters = render_everywhere("mc-board-end-hint", lambda: FinishedCase(moment.board), now=1000.0)
+    for painter in painters:
+        hint, others = hint_and_others(painter)
+        place = moment.board.results_place(painter)
+        assert place is not None and place.contains(hint)
+        assert not any(hint.colliderect(words) for words in others), f"{painter.layout.name} {painter.lang}"

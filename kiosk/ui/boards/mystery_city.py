@@ -161,11 +161,24 @@ class MysteryCityBoard:
     def size(self, size: TypeSize) -> TypeSize:
         return grown(size, self.grow)
 
-    def draw_top(self, paint: Painter, rect: pygame.Rect) -> None:
+    def top_columns(self, paint: Painter, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+        """The top band's title and, beside it, whose move it is and the turn order."""
         title, turn = columns(rect, [1, 1.6], gap=paint.layout.mm(2))
+        return title, turn
+
+    def results_place(self, paint: Painter) -> pygame.Rect | None:
+        """Where the kiosk says "Tap for the results" at the end: beside the title, where the turn
+        order was (nobody is awaited any more), so it covers neither the title nor the winner."""
+        area = regions(paint.layout, paint.surface.get_rect(), len(self.view.get("players", [])) or self.context.seats, 0)
+        if not self.view.get("over") or area.top is None:
+            return None
+        return self.top_columns(paint, area.top)[1]
+
+    def draw_top(self, paint: Painter, rect: pygame.Rect) -> None:
+        title, turn = self.top_columns(paint, rect)
         paint.text(title, Text(N_("Mystery City")), self.size(TITLE), paint.theme.accent, title=True, align="left")
-        if not self.view:
-            return
+        if not self.view or self.view.get("over"):
+            return  # at the end the turn order has nothing left to say: "Tap for the results" goes there
         line = status_line.words(self.context, self.awaited, self.view)
         least = font(paint.theme.title_font, paint.layout.mm_at_least(LABEL.min_mm))  # a long line takes two
         needed = lines_height(len(wrap(line.render(paint.lang), least, turn.width)), least) if line is not None else 0

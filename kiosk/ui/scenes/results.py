@@ -3,7 +3,7 @@
 Each game puts its own tie-break detail in `Outcome.detail` (read from the games' scoring code):
 Mystery Express the solution, the telegram scores and `decided_by`; P.I. the three cases' points,
 penalties, investigators left and `decided_by`; Watson & Holmes correct answers, places and
-`everyone_loses`; Mystery City the order players went out and the number of duels. A stored outcome
+`everyone_loses`; Mystery City the order players went out and the number of combats. A stored outcome
 may have come through JSON, so seat keys are read as numbers or as strings alike. Mystery Express
 shows its end table as the board turned it over (each seat's answers beside the solution, right
 answers, telegram scores and wrong entries, the verdict) in place of the plain score table.
@@ -191,7 +191,7 @@ class Results:
             elif detail.get("rounds"):
                 lines.append(Text(N_("Case solved in round {round}."), {"round": detail["rounds"]}))
         if self.game_id == "mystery-city" and detail.get("combats"):
-            lines.append(counted("{count} duel was fought.", "{count} duels were fought.", detail["combats"]))
+            lines.append(counted("{count} combat was fought.", "{count} combats were fought.", detail["combats"]))
         return lines
 
     # --- drawing --------------------------------------------------------------------------------
