@@ -87,28 +87,27 @@ class FinishedCase:
         results_hint(paint, self.board)
 
 
-def test_watson_holmes_keeps_a_strip_for_the_hint_under_its_log():
-    """The trial of issue 38: the hint covered the case's title and the status line; it goes under the log."""
+def finished_watson_holmes() -> object:
     from tests.ui.test_watson_holmes_board import MOMENTS, Game
 
-    game = Game(case="lamplighter", seats=3, seed=2).until(MOMENTS["end"])
-    painters = render_everywhere("wh-board-end-hint", lambda: FinishedCase(game.board), now=1000.0)
-    for painter in painters:
-        hint, others = hint_and_others(painter)
-        place = game.board.results_place(painter)
-        assert place is not None and place.contains(hint)
-        assert not any(hint.colliderect(words) for words in others), f"{painter.layout.name} {painter.lang}"
+    return Game(case="lamplighter", seats=3, seed=2).until(MOMENTS["end"]).board
 
 
-def test_mystery_city_says_it_beside_its_title_where_the_turn_order_was():
-    """Tried as a newcomer: the pill covered the "y" of the title. At the end nobody is awaited, so it
-    takes the status line's place and covers no words."""
+def finished_mystery_city() -> object:
     from tests.ui.test_mystery_city_board import first
 
-    moment = first(3, 8, lambda m: m.state.over)
-    painters = render_everywhere("mc-board-end-hint", lambda: FinishedCase(moment.board), now=1000.0)
+    return first(3, 8, lambda m: m.state.over).board
+
+
+@pytest.mark.parametrize("finished", [finished_watson_holmes, finished_mystery_city])
+def test_the_other_boards_keep_a_place_for_the_hint_that_covers_no_words(finished):
+    """The trials of issue 38: the hint covered Watson & Holmes's case title and status line (it goes
+    under the log), and the "y" of Mystery City's title (it takes the turn order's place: at the end
+    nobody is awaited)."""
+    board = finished()
+    painters = render_everywhere(f"end-hint-{finished.__name__}", lambda: FinishedCase(board), now=1000.0)
     for painter in painters:
         hint, others = hint_and_others(painter)
-        place = moment.board.results_place(painter)
+        place = board.results_place(painter)  # type: ignore[attr-defined]
         assert place is not None and place.contains(hint)
         assert not any(hint.colliderect(words) for words in others), f"{painter.layout.name} {painter.lang}"

@@ -10,6 +10,7 @@ frame drawn is checked: no log line ahead of its reveal, no reveal begun again, 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 
 from kiosk.ui.boards.me_reveals import EndReveal, TimeReveal
 from kiosk.ui.boards.watson_holmes import WatsonHolmesBoard
@@ -19,6 +20,25 @@ from kiosk.ui.pace import HURRIED_SECONDS, WAITING
 from tests.ui.test_live_animations import LiveTable, live, mystery_express  # noqa: F401 (live: the fixture)
 
 MOVE_SECONDS = 0.4  # a quick player: a move this often, whatever the board shows
+
+
+@dataclass
+class Watched:
+    """Each reveal seen on screen, how far it had got, and those that have left it: none may come back
+    nor begin again."""
+
+    progress: dict[int, float] = field(default_factory=dict)
+    gone: set[int] = field(default_factory=set)
+
+    def see(self, on_screen: object | None, reached: float) -> None:
+        for seen in set(self.progress) - self.gone:
+            if on_screen is None or seen != id(on_screen):
+                self.gone.add(seen)
+        if on_screen is not None:
+            key = id(on_screen)
+            assert key not in self.gone, "a reveal came back on screen"
+            assert reached >= self.progress.get(key, 0.0) - 1e-6, "a reveal began again"
+            self.progress[key] = reached
 
 
 def _progress(reveal: object, now: float) -> float:
@@ -38,8 +58,7 @@ def test_a_quick_game_never_shows_a_result_before_its_reveal_nor_plays_a_reveal_
     assert referee is not None
     session = referee.session
     chooser = random.Random(5)
-    progress: dict[int, float] = {}  # each reveal seen on screen: how far it had got
-    gone: set[int] = set()  # reveals that were on screen and have left it
+    watched = Watched()
     longest = 0
     solution_told_at: float | None = None
 
@@ -48,15 +67,7 @@ def test_a_quick_game_never_shows_a_result_before_its_reveal_nor_plays_a_reveal_
         now = live.now
         frame = live.frames[-1] if live.frames and live.frames[-1].now == now else None
         on_screen = board.stage.on_screen(now)
-        for seen in set(progress) - gone:
-            if on_screen is None or seen != id(on_screen):
-                gone.add(seen)
-        if on_screen is not None:
-            key = id(on_screen)
-            assert key not in gone, "a reveal came back on screen"
-            reached = _progress(on_screen, now)
-            assert reached >= progress.get(key, 0.0) - 1e-9, "a reveal began again"
-            progress[key] = reached
+        watched.see(on_screen, _progress(on_screen, now))
         longest = max(longest, len(board.stage.reveals))
         if frame is not None:
             held = {line.render("en") for line, _ in board.stage.held}
@@ -80,7 +91,7 @@ def test_a_quick_game_never_shows_a_result_before_its_reveal_nor_plays_a_reveal_
     while live.now < end.end + 1.0:
         live.idle_until(min(live.now + 0.25, end.end + 1.0))
         check()
-    assert len(progress) >= 4  # the Time reveals and the end were shown
+    assert len(watched.progress) >= 4  # the Time reveals and the end were shown
     assert longest <= WAITING + 1  # the one on screen and at most WAITING behind it
     assert solution_told_at is not None and solution_told_at >= end.end - 1e-9  # the solution told after it was shown
     last = end.steps
@@ -109,8 +120,7 @@ def test_watson_holmes_readings_and_verdicts_keep_pace_and_the_log_never_tells_a
     assert referee is not None
     session = referee.session
     chooser = random.Random(7)
-    progress: dict[int, float] = {}
-    gone: set[int] = set()
+    watched = Watched()
     verdicts: dict[int, tuple[float, VerdictReveal]] = {}  # every verdict panel seen: when it was queued (at most)
     readings: set[int] = set()
     longest = 0
@@ -123,17 +133,12 @@ def test_watson_holmes_readings_and_verdicts_keep_pace_and_the_log_never_tells_a
             if isinstance(reveal, VerdictReveal):
                 verdicts.setdefault(id(reveal), (queued_by, reveal))
         on_screen = board.stage.on_screen(now)
-        for seen in set(progress) - gone:
-            if on_screen is None or seen != id(on_screen):
-                gone.add(seen)
-        if on_screen is not None:
-            key = id(on_screen)
-            assert key not in gone, "a reveal came back on screen"
-            reached = (now - on_screen.start) / on_screen.per  # looks passed: a hurried reveal keeps the count
-            assert reached >= progress.get(key, 0.0) - 1e-6, "a reveal began again"
-            progress[key] = reached
+        if on_screen is not None:  # looks passed: a hurried reveal keeps the count
+            watched.see(on_screen, (now - on_screen.start) / on_screen.per)
             if isinstance(on_screen, WatsonReading):
-                readings.add(key)
+                readings.add(id(on_screen))
+        else:
+            watched.see(None, 0.0)
         longest = max(longest, len(board.stage.reveals))
         held = {line.render("en") for line, _ in board.stage.held}
         for frame in live.frames[checked:]:
