@@ -3,7 +3,45 @@
 from __future__ import annotations
 
 from kiosk.games.explanations import Explanation
+from kiosk.i18n import N_
 
-PROMPTS: dict[str, Explanation] = {}
+PROMPTS: dict[str, Explanation] = {
+    "turn": Explanation(
+        N_("Your turn: one action to find your case (a suspect, a crime and a place)."),
+        N_("Investigator: news on a whole place. Evidence card: on one tile. Or solve."),
+        N_("Disc: a match. Cube: a match next door. 5 investigators for all 3 cases."),
+    ),
+    "notes": Explanation(
+        N_("Notes: mark which tile a marker on your investigator may be about."),
+        N_("Pick a marker and a tile it could be, or clear a note."),
+        N_("Only you see your notes. They change nothing in the game."),
+    ),
+    "solve_suspect": Explanation(
+        N_("Solving, 1 of 3: name the suspect of your case."),
+        N_("Choose a suspect tile (not a blank one), or take the attempt back."),
+        N_("Wrong costs 2 points, and you learn only right or wrong, not which part."),
+    ),
+    "solve_crime": Explanation(
+        N_("Solving, 2 of 3: name the crime of your case."),
+        N_("Choose a crime tile (not a blank one), or take the attempt back."),
+        N_("The sooner you solve, the more you score: 7, 5, 3 or 1 by round."),
+    ),
+    "solve_location": Explanation(
+        N_("Solving, 3 of 3: name the place where your suspect hides."),
+        N_("Choose a location, or take the attempt back. Then: right or wrong."),
+        N_("Right: your discs show your case to all, and you wait for the next case."),
+    ),
+}
 
-MOMENTS: dict[str, str] = {}
+MOMENTS: dict[str, str] = {
+    "minigame_start": N_("A new case: each player hunts a secret suspect, crime and place. The tiles are dealt anew."),
+    "investigated": N_("Investigator: a disc per part of the player's case in that place, a cube per part next door."),
+    "evidence": N_("Evidence: a disc if the card is in the player's case, a cube if that part is next door."),
+    "transfer": N_("That tile is in the case: the investigator markers about it move onto it."),
+    "solve_started": N_("A solution attempt: the player names a suspect, a crime and a place."),
+    "solve_attempt": N_("The table says only right or wrong, never which part was wrong."),
+    "penalty": N_("A wrong solution costs 2 points; the player keeps playing."),
+    "solved": N_("Solved! First solvers score 7, later ones 5, 3, 1; one round, one score. Their discs show the case."),
+    "minigame_end": N_("The case ends when all but one have solved (or at the round cap). Unsolved: 0 points."),
+    "game_over": N_("After three cases the best total wins; a tie goes to more unused investigators."),
+}
