@@ -27,7 +27,7 @@ PROMPTS: dict[str, Explanation] = {
         N_("The sooner you solve, the more you score: 7, 5, 3 or 1 by round."),
     ),
     "solve_location": Explanation(
-        N_("Solving, 3 of 3: name the place where your suspect hides."),
+        N_("Solving, 3 of 3: name the location of your case."),
         N_("Choose a location, or take the attempt back. Then: right or wrong."),
         N_("Right: your discs show your case to all, and you wait for the next case."),
     ),
