@@ -176,7 +176,7 @@ PROMPTS: dict[str, Explanation] = {
 MOMENTS: dict[str, str] = {
     "character_chosen": N_("A detective is chosen: each has a specialty category."),
     "deal": N_("One card of each category is hidden under the board: the solution. Then hands are dealt."),
-    "leg_start": N_("A new leg: in turn, each player spends its hours in the cars; the whistle starts."),
+    "leg_start": N_("A new leg: in turn, each player spends its hours in the cars; the whistle holder starts."),
     "whistle": N_("The whistle moves: its holder plays first in the next leg."),
     "arrive": N_("The train reaches a city: its events happen, then the Conductor moves."),
     "discards_returned": N_("Discards go back to hand: an element seen twice before the next return is not the solution."),
