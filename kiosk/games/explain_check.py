@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from kiosk.games.explanations import moment_kinds, prompt_kinds
-from kiosk.i18n import Text, gettext_in
+from kiosk.i18n import gettext_in
 from kiosk.seats.canvas import LINE_WIDTH, paragraph
 from kiosk.seats.screen import PAGE_LINES
 
@@ -92,7 +92,7 @@ def problems(game_id: str) -> list[str]:
     names = data_names(game_id)
     for where, msgid, kind in texts(game_id):
         for lang in LANGUAGES:
-            shown = Text(msgid).render(lang)
+            shown = gettext_in(lang, msgid)  # as Text(msgid).render(lang) shows it, without formatting a stray {placeholder}
             if kind == "part" and len(lines := paragraph(shown, LINE_WIDTH)) > PAGE_LINES:
                 found.append(f"{where} [{lang}]: {len(lines)} lines on a seat, at most {PAGE_LINES}: {shown}")
             if kind == "moment" and len(shown) > MOMENT_MAX_CHARS:
