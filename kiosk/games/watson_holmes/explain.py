@@ -65,6 +65,8 @@ MOMENTS: dict[str, str] = {
     "watson_taken": N_("Dr Watson taken for 4 carriages: one player's card will be read aloud."),
     "watson_reading": N_("Dr Watson: this card is read aloud to everyone; take notes."),
     "character_revealed": N_("A character is revealed: its power is used once."),
+    "character_discarded": N_("A character card is discarded unused, for 3 carriages."),
+    "at_221b": N_("At 221B a player says how many carriages they hold: the most try first."),
     "pens_down": N_("Pens down: only the players allowed may take notes this round."),
     "visiting_over": N_("Every pawn is placed; the last one to place takes the Diary."),
     "extra_read": N_("One player reads one more card, in secret."),
@@ -76,7 +78,6 @@ MOMENTS: dict[str, str] = {
     "attempt_order": N_("At 221B, most carriages try first; ties try together."),
     "attempt": N_("A solution attempt: all right wins; otherwise that player is out."),
     "holmes_used": N_("Sherlock Holmes, 3 carriages once a game: help from a failed player."),
-    "holmes_asks": N_("A failed player, the voice of Holmes, says if one answer is right."),
     "last_player": N_("One player is left: a few more rounds, then 221B."),
     "game_over": N_("The case is closed: here is the solution."),
 }
