@@ -64,7 +64,7 @@ MOMENTS: dict[str, str] = {
     "calloff_played": N_("A call-off token sends the police away: the card is free for everyone."),
     "watson_taken": N_("Dr Watson taken for 4 carriages: one player's card will be read aloud."),
     "watson_reading": N_("Dr Watson: this card is read aloud to everyone; take notes."),
-    "character_revealed": N_("A character is revealed: its power is used once."),
+    "character_revealed": N_("A character is revealed: its owner uses its action instead of 3 carriages."),
     "character_discarded": N_("A character card is discarded unused, for 3 carriages."),
     "at_221b": N_("At 221B a player says how many carriages they hold: the most try first."),
     "pens_down": N_("Pens down: only the players allowed may take notes this round."),
