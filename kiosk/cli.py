@@ -27,6 +27,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "kiosk.commands.cases",
     "kiosk.commands.config",
     "kiosk.commands.fleet",
+    "kiosk.commands.explain",
 )
 
 

@@ -36,6 +36,7 @@ _MODULES = {
     "watson-holmes": "kiosk.games.watson_holmes.explain",
     "mystery-city": "kiosk.games.mystery_city.explain",
 }
+GAME_IDS: tuple[str, ...] = tuple(_MODULES)
 
 
 @cache
