@@ -215,7 +215,7 @@ class SeatController:
 
     def _pages_key(self) -> tuple[Any, ...]:
         """What the pages draw from besides the view and prompt: their language and notes."""
-        return getattr(self.ui, "lang", None), i18n.language(), self._notes, self.ui.pages
+        return getattr(self.ui, "lang", None), getattr(self.ui, "behind", False), i18n.language(), self._notes, self.ui.pages
 
     def menu(self) -> Menu:
         """The menu the seat walks now: its last local step's, or the prompt's (with the seat's other
