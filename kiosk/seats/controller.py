@@ -236,7 +236,8 @@ class SeatController:
             assert self.prompt is not None
             if self.touchscreen and not self.prompt.private:  # the board takes the same choices
                 menu = replace(menu, footer=Text(TOUCH_FOOTER).render(lang))
-        back = Entry(Item(Text(BACK).render(lang), None, Text(BACK_DETAIL).render(lang)), back=True)
+        # "Back" says once how else to go back: in its footer, where the levels' "hold ● to go back" stands
+        back = Entry(Item(Text(BACK).render(lang)), back=True, footer=Text(BACK_DETAIL).render(lang))
         deciding = self.deciding()
         if self.learn is not None and deciding is not None and self.learn.explanation(deciding.kind) is not None:
             menu = menu.with_last(Entry(again_item(lang), explains=True))
