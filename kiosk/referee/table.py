@@ -65,6 +65,7 @@ class Referee:
     phones: PhoneSeats | None = None  # the seats a phone may play (kiosk/web), None without the web server
     learning: Learning | None = None  # "Learn as you play": what the seats have explained (None: off)
     bots_held: bool = False  # the touchscreen teaches ("How to play"): bots wait, so its newcomers see every move
+    board_busy: Callable[[], float] | None = None  # seconds until the board has shown its reveals (None: no board)
     controllers: dict[int, SeatController] = field(default_factory=dict)
     _timers: list[tuple[float, int, Callable[[], None]]] = field(default_factory=list)
     _timer_count: int = 0
@@ -73,6 +74,7 @@ class Referee:
     _reveal_until: dict[int, float] = field(default_factory=dict)
     _next_poll: float = 0.0
     _walked: tuple[int, int, tuple[Any, ...], Any] | None = None  # the last walk the lookahead took to its end
+    _catch_up: bool = False  # a refresh is due when the board's reveals have been shown (seats held till then)
 
 
     def __post_init__(self) -> None:
@@ -284,9 +286,9 @@ class Referee:
         for other, controller in self.controllers.items():
             controller.observe([e for e in events if e.visible_to(other)])
         fresh = bool(self.session.game.info.fresh_turns & {event.kind for event in events})
-        self.refresh(acted=seat, fresh=fresh)
-        if self.on_events is not None:
+        if self.on_events is not None:  # the board first: the seats' results wait for what it will reveal
             self.on_events(events)
+        self.refresh(acted=seat, fresh=fresh)
         self.session.store.checkpoint_due()  # every screen is written: no move waits for the WAL's fold
         return None if refusal is None else self._refused(seat, refusal.text, refusal.text)
 
@@ -312,11 +314,26 @@ class Referee:
                 self._sound(EVENT_SOUNDS[event.kind])
             for seat, controller in self.controllers.items():
                 if event.audience is not None and seat in event.audience:
+                    results = getattr(controller.ui, "results", {})
+                    if event.kind in results and self.session.over and not results[event.kind]:
+                        continue  # moot once the game is over ("You are the voice of Holmes")
                     screen = controller.ui.reveal(event, seat)
-                    if screen is not None:
-                        if self.reveal_seconds == 0:
-                            controller.reveals.clear()  # nothing lingers: the newest reveal replaces the last
+                    if screen is None:
+                        continue
+                    if self.reveal_seconds == 0:
+                        controller.reveals.clear()  # nothing lingers: the newest reveal replaces the last
+                    busy = self._busy()
+                    if event.kind in results and busy > 0:  # a result: told once the board has shown it
+                        self.after(busy, partial(self._late_reveal, seat, screen))
+                    else:
                         self._reveal(seat, screen)
+
+    def _busy(self) -> float:
+        return self.board_busy() if self.board_busy is not None else 0.0
+
+    def _late_reveal(self, seat: int, screen: Screen) -> None:
+        self._reveal(seat, screen)
+        self.draw(seat)
 
     def refresh(self, acted: int | None = None, fresh: bool = False) -> None:
         """Bring every seat up to date with its view and prompt, and draw what changed, group by group
@@ -350,11 +367,22 @@ class Referee:
             return
         waited = controller.prompt is None or fresh
         view = self.session.game.view(self.session.state, seat)
+        busy = self._busy()
+        if hasattr(controller.ui, "behind"):  # its screens tell no result the board has not yet shown
+            controller.ui.behind = busy > 0  # (its choices are never held: a decision comes at once)
+            if busy > 0 and not self._catch_up:
+                self._catch_up = True
+                self.after(busy, self._caught_up)
         game_id = self.session.record.game
         controller.update(view, mine, doing(game_id, mine.kind, view, narrator) if mine is not None else None, also,
                           fresh)
         if waited and mine is not None and seat not in self.bots and self.table.config.whistle.your_turn:
             self._sound("your_turn")  # after a wait only: not at every step of one's own turn
+
+    def _caught_up(self) -> None:
+        """The board has shown its reveals (or more came, and this looks again): the held seats catch up."""
+        self._catch_up = False
+        self.refresh()
 
     def drawing_order(self, acted: int | None, prompts: dict[int, Prompt]) -> list[list[int]]:
         """Two groups, each drawn and written before the next is drawn: the other awaited seats (in

@@ -215,7 +215,7 @@ class SeatController:
 
     def _pages_key(self) -> tuple[Any, ...]:
         """What the pages draw from besides the view and prompt: their language and notes."""
-        return getattr(self.ui, "lang", None), i18n.language(), self._notes, self.ui.pages
+        return getattr(self.ui, "lang", None), getattr(self.ui, "behind", False), i18n.language(), self._notes, self.ui.pages
 
     def menu(self) -> Menu:
         """The menu the seat walks now: its last local step's, or the prompt's (with the seat's other
@@ -236,7 +236,8 @@ class SeatController:
             assert self.prompt is not None
             if self.touchscreen and not self.prompt.private:  # the board takes the same choices
                 menu = replace(menu, footer=Text(TOUCH_FOOTER).render(lang))
-        back = Entry(Item(Text(BACK).render(lang), None, Text(BACK_DETAIL).render(lang)), back=True)
+        # "Back" says once how else to go back: in its footer, where the levels' "hold ● to go back" stands
+        back = Entry(Item(Text(BACK).render(lang)), back=True, footer=Text(BACK_DETAIL).render(lang))
         deciding = self.deciding()
         if self.learn is not None and deciding is not None and self.learn.explanation(deciding.kind) is not None:
             menu = menu.with_last(Entry(again_item(lang), explains=True))
@@ -347,5 +348,8 @@ class SeatController:
         lang = getattr(self.ui, "lang", None)
         assert self.asked is not None
         asked = self.asked.render(lang)
-        return replace(self.ui.idle(self.view), title=Text(N_("Your move")).render(lang),
-                       notice=asked[:1].upper() + asked[1:], inverted=True)
+        notice = asked[:1].upper() + asked[1:]
+        who = getattr(self.ui, "who", lambda view: None)(self.view)  # a name the idle title gives (W&H: your character)
+        if who is not None:  # "Your move" takes the title bar: the name stays in view at the bottom
+            notice = Text(N_("{name}: {asked}"), {"name": who, "asked": asked}).render(lang)
+        return replace(self.ui.idle(self.view), title=Text(N_("Your move")).render(lang), notice=notice, inverted=True)

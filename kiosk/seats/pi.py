@@ -49,14 +49,15 @@ def you(view: dict[str, Any]) -> dict[str, Any]:
     return mine
 
 
-def idle(view: dict[str, Any], narrator: Narrator, lang: str) -> Screen:
-    """Who you are, your points, the case and round, your investigators left."""
+def idle(view: dict[str, Any], narrator: Narrator, lang: str, behind: bool = False) -> Screen:
+    """Who you are, your points, the case and round, your investigators left (`behind`: the board
+    still shows a case's end, so the end of the game is not told here yet)."""
     seat = you(view)["seat"]
     player = view["players"][seat]
     name = narrator.seat(seat)
     turn = view.get("active") == seat
     title = Text(N_("{seat}: your turn"), {"seat": name}) if turn else name
-    if view.get("over"):
+    if view.get("over") and not behind:
         detail = Text(N_("Final scores"))
     elif player["solved_round"] is not None:
         detail = Text(N_("Solved: round {round}"), {"round": player["solved_round"]})
@@ -264,6 +265,7 @@ class PIPages:
     assist: bool = False  # a table option: the journal opens with what is still possible
     pages: tuple[str, ...] = ("held", "journal", "markers")
     places: dict[int, str] = field(default_factory=dict)  # investigator number -> its location
+    behind: bool = False  # the board still shows a case's end: the game's end waits for it (the referee sets this)
 
     def observe(self, events: list[Event]) -> None:
         for event in events:
@@ -271,7 +273,7 @@ class PIPages:
                 self.places[event.data["investigator"]] = event.data["location"]
 
     def idle(self, view: dict[str, Any]) -> Screen:
-        return idle(view, self.narrator, self.lang)
+        return idle(view, self.narrator, self.lang, self.behind)
 
     def page(self, name: str, view: dict[str, Any], index: int) -> Screen:
         if name == "held":

@@ -48,9 +48,9 @@ def pages_of(title: str, text: str, heading: bool = True) -> tuple[Item, ...]:
 # --- the idle screen -----------------------------------------------------------------------------
 
 
-def idle(view: dict[str, Any], narrator: Narrator, lang: str) -> Screen:
+def idle(view: dict[str, Any], narrator: Narrator, lang: str, behind: bool = False) -> Screen:
     """Who you are (your seat and your character while you hold it) or the round; your carriages and
-    tokens; whose turn it is."""
+    tokens; whose turn it is (`behind`: the board has not yet shown the last verdicts)."""
     seat = view["you"]["seat"]
     me = view["players"][seat]
     title = Text(N_("{seat} · round {round}"), {"seat": narrator.seat(seat), "round": view["round"]}).render(lang)
@@ -59,7 +59,7 @@ def idle(view: dict[str, Any], narrator: Narrator, lang: str) -> Screen:
         named = Text(N_("{seat} · {character}"), {"seat": narrator.seat(seat), "character": name}).render(lang)
         title = named if title_fits(named) else name.render(lang)
     counts = (("CARRIAGE", me["carriages"] - me["committed"]),) + tuple((mark, me["tokens"][t]) for t, mark in TOKEN_MARKS)
-    return Screen(title, counts=counts, footer=status(view, narrator, seat).render(lang))
+    return Screen(title, counts=counts, footer=status(view, narrator, seat, behind).render(lang))
 
 
 def own_character(view: dict[str, Any], narrator: Narrator) -> Text | None:
@@ -70,8 +70,12 @@ def own_character(view: dict[str, Any], narrator: Narrator) -> Text | None:
     return Text(narrator.characters.get(you["character"]).name)
 
 
-def status(view: dict[str, Any], narrator: Narrator, seat: int) -> Text:
+def status(view: dict[str, Any], narrator: Narrator, seat: int, behind: bool = False) -> Text:
+    """Whose turn it is, or how the case stands for this seat; while the board still shows verdicts
+    (`behind`), a result it has not shown yet is not told here either."""
     me = view["players"][seat]
+    if behind and (view["over"] or me["won"] or me["eliminated"]):
+        return Text(N_("Attempts at 221B"))
     if view["over"]:
         return Text(N_("The case is closed"))
     if me["won"]:
@@ -479,6 +483,8 @@ class WatsonHolmesPages:
     assist: bool = False  # no assist in this game: the notes are the player's own
     pages: tuple[str, ...] = ("reading", "character", "journal")
     seen: list[Event] = field(default_factory=list)
+    behind: bool = False  # the board still shows a verdict: results wait for it (the referee sets this)
+    results: dict[str, bool] = field(default_factory=lambda: {"answer_key": False})  # told after the board's verdict; not once the game is over
 
     def observe(self, events: list[Event]) -> None:
         self.seen.extend(events)
@@ -486,7 +492,11 @@ class WatsonHolmesPages:
             self.pages = ("solution", *self.pages)  # failed at 221B: the voice of Holmes knows the answers
 
     def idle(self, view: dict[str, Any]) -> Screen:
-        return idle(view, self.narrator, self.lang)
+        return idle(view, self.narrator, self.lang, self.behind)
+
+    def who(self, view: dict[str, Any]) -> Text | None:
+        """The seat's own character, kept in sight on "Your move" (which takes the idle title's place)."""
+        return own_character(view, self.narrator)
 
     def page(self, name: str, view: dict[str, Any], index: int) -> Screen:
         if name == "reading":

@@ -51,6 +51,7 @@ from kiosk.store import GameRecord, GameStore, StoreWriteError
 from kiosk.referee.table import Referee
 from kiosk.ui.boards import Board, BoardContext, make_board
 from kiosk.ui.learn_banner import LearnBanner
+from kiosk.ui.pace import Stage
 from kiosk.ui.layout import inset
 from kiosk.ui.scenes.notice import bottom_strip, notice_bar, notice_place
 from kiosk.ui.paint import Painter
@@ -552,7 +553,7 @@ class App:
             bot_delay=max(0.0, self.plan.bot_pause), reveal_seconds=reveal,
             on_events=self._on_events, on_refused=self._refused, on_device=self._device, touchscreen=True,
             clock=self.clock, phones=PhoneSeats(phones) if phones is not None else None,
-            learning=learning_of(self.store, record.id, record.game),
+            learning=learning_of(self.store, record.id, record.game), board_busy=self._board_busy,
         )
         self._banner = LearnBanner(self.referee.learning) if self.referee.learning is not None else None
         info = session.game.info
@@ -629,6 +630,14 @@ class App:
         if self.on_game_event is not None:
             self.on_game_event(self.referee.session, events)
         self.screen.changed()
+
+    def _board_busy(self) -> float:
+        """Seconds until the board has shown the reveals it has (0: none): the seats' results wait as long."""
+        stage = getattr(self.board, "stage", None)
+        if not isinstance(stage, Stage):
+            return 0.0
+        now = self.clock()
+        return max(0.0, stage.free_from(now) - now)
 
     def _update_board(self, now: float) -> None:
         assert self.referee is not None and self.board is not None

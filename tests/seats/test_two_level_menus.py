@@ -298,6 +298,9 @@ def test_select_opens_a_group_long_press_goes_back_onto_it():
     assert (seat.screen().title, seat.screen().index) == ("Pick", 0)
     seat.press("select")
     seat.press("prev")  # onto "Back", the level's last entry
+    on_back = seat.screen()
+    said = [on_back.footer, *(i.detail for i in on_back.items if i.detail)]  # the trial of issue 38: said twice
+    assert on_back.items[on_back.index].label == "Back" and said == ["or hold ● anywhere"], said
     assert seat.press("select") is None  # "Back" chooses nothing: up, onto the group just left
     assert (seat.screen().title, seat.screen().index) == ("Pick", 0)
     seat.press("select")

@@ -266,3 +266,24 @@ def test_while_a_seat_chooses_again_after_an_outbid_the_others_say_so(lang):
             continue
         words = status(GAME.view(table.state, seat), table.narrator, seat).render(lang)
         assert words == {"en": "Seat {n} is visiting", "es": "Puesto {n} visita"}[lang].format(n=outbid + 1)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_your_move_keeps_the_seats_own_character_in_sight(lang):
+    """The trial of issue 38: "Your move" took the title bar where the seat's character is named, so a
+    newcomer saw their own character only between moves; the name now stays at the bottom with what is asked."""
+    from kiosk.referee.awaited import doing
+    from kiosk.seats.watson_holmes import own_character
+
+    table = Table(lang=lang, case="thornbury-clock").until(lambda t: t.has("visit") and own_character(
+        GAME.view(t.state, t.prompt("visit").seat), t.narrator) is not None)
+    prompt = table.prompt("visit")
+    view = GAME.view(table.state, prompt.seat)
+    name = own_character(view, table.narrator).render(lang)
+    controller = SeatController(prompt.seat, table.pages[prompt.seat])
+    controller.update(view, None)
+    controller.update(view, prompt, doing("watson-holmes", prompt.kind, GAME.view(table.state, None), table.narrator))
+    screen = controller.screen()
+    assert screen.inverted and screen.title == {"en": "Your move", "es": "Tu jugada"}[lang]
+    assert screen.notice.startswith(f"{name}: "), screen.notice
+    check(f"wh_your_move_{lang}", render(screen))

@@ -278,3 +278,26 @@ def test_who_won_waits_for_the_last_case_to_be_shown():
     assert "The city sleeps. Case closed." not in during and not any(t.startswith("Winner") for t in during)
     after = {d.text for d in render(board, LAYOUTS["800x480"], "en", last.end).drawn}
     assert "The city sleeps. Case closed." in after
+
+
+def test_a_cases_points_wait_for_its_reveal():
+    """The trial of issue 38: the score table (Cases / Total) showed a case's points while its rows still
+    turned; they come in once the case's end has been shown, as the log's lines do."""
+    ended = first(game_moments(3, 5), MOMENTS["case-over"])
+    board = board_at(ended)
+    reveal = board.stage.reveals[-1]
+    scored = {s: p for s, p in reveal.data["scores"].items() if p}
+    assert scored, "somebody scored in the first case of this seeded game"
+    seat, points = next(iter(scored.items()))
+    player = ended.view["players"][int(seat)]
+    late = " ".join("–" if p is None else str(p) for p in player["scores"])
+
+    def drawn(now: float) -> set[str]:
+        return {d.text for d in render(board, LAYOUTS["800x480"], "en", now).drawn}
+
+    early = " ".join("–" for _ in player["scores"])
+    during = drawn(reveal.start)
+    assert late not in during and early in during, "no points of the case before its rows have turned"
+    assert str(player["total"] - points) in during
+    after = drawn(reveal.end)
+    assert late in after and str(player["total"]) in after

@@ -243,6 +243,7 @@ class PIBoard:
         paint.text(cells[1], Text(N_("Cases")), FINE, paint.theme.muted)
         paint.text(cells[2], Text(N_("Total")), FINE, paint.theme.muted)
         line_h = (rect.height - header) // len(view["players"])
+        showing = self.unrevealed_scores()
         for i, player in enumerate(view["players"]):
             line = pygame.Rect(rect.left, head.bottom + i * line_h, rect.width, line_h - 1)
             seat = player["seat"]
@@ -250,9 +251,11 @@ class PIBoard:
                 paint.box(line, paint.theme.panel, seat_colour(view, seat), radius=layout.mm(1))
             chip, cases, total, pawns, kept, penalty = columns(line.inflate(-layout.mm(0.8), 0), PLAYER_COLUMNS, gap=gap)
             seat_chip(paint, chip, view, seat, "disc")
-            points = " ".join("–" if p is None else str(p) for p in player["scores"])
+            scores = [None if n + 1 in showing else p for n, p in enumerate(player["scores"])]
+            points = " ".join("–" if p is None else str(p) for p in scores)
             paint.text(cases, Verbatim(points), LABEL, paint.theme.ink)
-            paint.text(total, Verbatim(str(player["total"])), LABEL, paint.theme.accent, title=True)
+            hidden = sum(case.get(str(seat)) or 0 for case in showing.values())
+            paint.text(total, Verbatim(str(player["total"] - hidden)), LABEL, paint.theme.accent, title=True)
             sign, left = columns(pawns, [1, 1.2])
             side = min(sign.width, sign.height)
             draw_pawn(paint, pygame.Rect(sign.right - side, sign.centery - side // 2, side, side), seat_colour(view, seat))
@@ -264,6 +267,12 @@ class PIBoard:
                 paint.text(card, Verbatim(str(len(player["kept"]))), FINE, paint.theme.muted)
             if player["penalties"]:
                 paint.text(penalty, Verbatim(f"−{self.rules.penalty_points * player['penalties']}"), LABEL, paint.theme.alert)
+
+    def unrevealed_scores(self) -> dict[int, dict[str, int]]:
+        """The points of each case whose end is still on the stage (shown or waiting), by case number:
+        the table tells them once the case's rows have turned, as the log does (the last solve and the
+        case's end come in one step)."""
+        return {reveal.data["minigame"]: reveal.data["scores"] for reveal in self.stage.reveals}
 
     # --- the action: evidence, accusation, the end ----------------------------------------------
 
