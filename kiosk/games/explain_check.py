@@ -29,6 +29,10 @@ MOMENT_MAX_CHARS = 110
 SAME_IN_SPANISH = re.compile(r"^[\d\sA-Z]*$")
 
 _GAMES = Path(__file__).parent
+# Names every player sees on the board, which an explanation may use as rule terms (the train's cars,
+# also the location cards, its cities, the characters chosen in the open): a fixed text naming a car
+# tells nobody whose card it is. Every other card name is checked.
+_PUBLIC_KEYS = {"mystery-express": {"cities", "cars", "characters"}}
 _DATA = {
     "mystery-express": ["mystery_express/rules.toml"],
     "pi": ["pi/rules.toml"],
@@ -52,6 +56,15 @@ def _toml_names(data: Any, key: str = "") -> Iterator[str]:
         yield data
 
 
+def _strings(data: Any) -> Iterator[str]:
+    """Every string anywhere in `data`."""
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict | list):
+        for value in data.values() if isinstance(data, dict) else data:
+            yield from _strings(value)
+
+
 def _case_names() -> Iterator[str]:
     """The titles, zones, cards and person answers of every bundled W&H case, in every language; not
     the two cards every case has (221B and the Carriage Stop are rule terms)."""
@@ -70,7 +83,10 @@ def data_names(game_id: str) -> set[str]:
     found: set[str] = set()
     for relative in _DATA[game_id]:
         with open(_GAMES / relative, "rb") as f:
-            found.update(_toml_names(tomllib.load(f)))
+            data = tomllib.load(f)
+        keys = _PUBLIC_KEYS.get(game_id, set())
+        public = set(_strings([v for k, v in data.items() if k in keys]))
+        found.update(set(_toml_names({k: v for k, v in data.items() if k not in keys})) - public)
     if game_id == "watson-holmes":
         found.update(_case_names())
     names = {n for n in found if n[:1].isupper() and len(n) >= 3}

@@ -343,9 +343,11 @@ def test_rules_pages_of_each_game_at_every_layout(game_id):
                 scene.tap("next", 0.0)
             return scene
         for painter in render_everywhere(f"menu-rules-{game_id}-{index + 1}", make):
-            assert f"{index + 1}/{len(pages)}" in texts(painter)
+            # the game's own pages first; its "Turn by turn" pages follow, as many as the size needs
+            (total,) = [int(t.split("/")[1]) for t in texts(painter) if t.startswith(f"{index + 1}/")]
+            assert total >= len(pages)
             assert ("previous" in values(painter)) == (index > 0)
-            assert ("next" in values(painter)) == (index < len(pages) - 1)
+            assert ("next" in values(painter)) == (index < total - 1)
 
 
 def test_rules_pages_turn_with_the_buttons_and_close():
@@ -354,7 +356,7 @@ def test_rules_pages_turn_with_the_buttons_and_close():
     tap_on(scene, "next")
     tap_on(scene, "next")
     tap_on(scene, "previous", layout=PORTRAIT)
-    assert scene.page == 1 and "2/6" in texts(draw(scene))
+    assert scene.page == 1 and any(t.startswith("2/") for t in texts(draw(scene)))
     tap_on(scene, "close")
     assert calls.made == [("on_close", ())]
 
