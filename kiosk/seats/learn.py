@@ -25,6 +25,7 @@ TITLE = N_("How it works")
 FOOTER = N_("▶ next · ● choices")
 LAST_FOOTER = N_("● to the choices")
 AGAIN = N_("How this step works")  # the detail of the "?" entry
+READING_LINES = PAGE_LINES - 1  # the footer ("▶ next · ● choices") takes a page's last line
 BOARD = -1  # the board's "seat" in what was explained: its public moments and prompts
 
 
@@ -57,12 +58,12 @@ class Learning:
 
 
 def explanation_pages(explanation: Explanation, lang: str | None) -> tuple[Item, ...]:
-    """The explanation's three parts, each a page of reading of up to four lines (a longer part goes
-    on over more pages: the explanations' own checks keep every one to three pages in all)."""
+    """The explanation's three parts, each a page of reading of up to three lines above the footer (a
+    part of four lines, which the explanations' checks allow, goes on over a second page)."""
     pages: list[Item] = []
     for part in explanation.parts():
         lines = paragraph(Text(part).render(lang), LINE_WIDTH)
-        pages += [Item(lines[0], lines=tuple(lines[i:i + PAGE_LINES])) for i in range(0, len(lines), PAGE_LINES)]
+        pages += [Item(lines[0], lines=tuple(lines[i:i + READING_LINES])) for i in range(0, len(lines), READING_LINES)]
     return tuple(pages)
 
 

@@ -210,3 +210,18 @@ def test_a_long_press_goes_back_as_from_the_choices(table):
         assert controller.mode == "learn"
         controller.press("select", long=long)
         assert controller.mode == "prompt" and controller.screen().index == question
+
+
+@pytest.mark.parametrize("game_id", ["mystery-express", "pi", "watson-holmes", "mystery-city"])
+def test_no_explanation_page_reaches_under_its_footer(game_id):
+    """Seen in a real window: a part's fourth line lay under "▶ next · ● choices". A page reads three
+    lines; a longer part goes on over a second page."""
+    from kiosk.games.explanations import prompt_kinds
+    from kiosk.seats.learn import explanation_pages
+    from kiosk.seats.screen import PAGE_LINES
+
+    for explanation in prompt_kinds(game_id).values():
+        for lang in ("en", "es"):
+            pages = explanation_pages(explanation, lang)
+            assert all(len(page.lines) < PAGE_LINES for page in pages)
+            assert 3 <= len(pages) <= 6
