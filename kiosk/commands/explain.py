@@ -1,6 +1,6 @@
 """`kiosk explain GAME [--json] [--check]`: the "Learn as you play" texts of a game, as a writer or a
 maker needs them: every kind of decision with its three parts, then the public moments; `--json` for
-tools; `--check` lists what breaks the rules of those texts (see `kiosk.games.explain_check`)."""
+tools; `--check` lists what breaks the rules of those texts (see `kiosk.commands.explain_check`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from kiosk.errors import UserError
-from kiosk.games.explain_check import problems
+from kiosk.commands.explain_check import problems
 from kiosk.games.explanations import GAME_IDS, moment_kinds, prompt_kinds
 from kiosk.i18n import _, gettext_in, language
 

@@ -1,5 +1,5 @@
 """Learn-as-you-play texts of all four games: every prompt kind that seeded bot games reach has an
-explanation, and every text passes `kiosk.games.explain_check` (fits a seat page and the board banner
+explanation, and every text passes `kiosk.commands.explain_check` (fits a seat page and the board banner
 in both languages, is translated, names nothing from the game's data, holds no placeholder)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from kiosk.bots.random_bot import RandomBot
 from kiosk.games import registry
 from kiosk.games.base import Game
-from kiosk.games.explain_check import data_names, problems
+from kiosk.commands.explain_check import data_names, problems
 from kiosk.games.explanations import GAME_IDS, prompt_explanation
 from kiosk.games.watson_holmes.holmes import HOLMES_KINDS
 from kiosk.games.watson_holmes.library import bundled_cases

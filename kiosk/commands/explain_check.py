@@ -28,7 +28,7 @@ MOMENT_MAX_CHARS = 110
 # Words the same in both languages on purpose (names of the games' own cards and places).
 SAME_IN_SPANISH = re.compile(r"^[\d\sA-Z]*$")
 
-_GAMES = Path(__file__).parent
+_GAMES = Path(__file__).parent.parent / "games"
 # Names every player sees on the board, which an explanation may use as rule terms (the train's cars,
 # also the location cards, its cities, the characters chosen in the open): a fixed text naming a car
 # tells nobody whose card it is. Every other card name is checked.
