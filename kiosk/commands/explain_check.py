@@ -1,7 +1,8 @@
 """The checks every game's "Learn as you play" texts must pass, in one place for the tests and for
 `kiosk explain GAME --check` (so a writer sees the problems without pytest).
 
-- fits: each part of an explanation wraps to at most `PAGE_LINES` lines on a seat screen, and each
+- fits: each part of an explanation wraps to at most `READING_LINES` lines on a seat screen (one page
+  above its footer, so an explanation takes three pages), and each
   moment is one sentence of at most `MOMENT_MAX_CHARS` characters, in every language;
 - untranslated: each msgid has a translation that differs from the English (a name may be equal);
 - leaks: no text holds a "{" placeholder or a name from the game's data (written per kind, never
@@ -19,7 +20,7 @@ from typing import Any
 from kiosk.games.explanations import moment_kinds, prompt_kinds
 from kiosk.i18n import gettext_in
 from kiosk.seats.canvas import LINE_WIDTH, paragraph
-from kiosk.seats.screen import PAGE_LINES
+from kiosk.seats.learn import READING_LINES
 
 LANGUAGES = ("en", "es")
 # The board's banner fits its text by shrinking the type down to a floor; a sentence of this length
@@ -109,8 +110,8 @@ def problems(game_id: str) -> list[str]:
     for where, msgid, kind in texts(game_id):
         for lang in LANGUAGES:
             shown = gettext_in(lang, msgid)  # as Text(msgid).render(lang) shows it, without formatting a stray {placeholder}
-            if kind == "part" and len(lines := paragraph(shown, LINE_WIDTH)) > PAGE_LINES:
-                found.append(f"{where} [{lang}]: {len(lines)} lines on a seat, at most {PAGE_LINES}: {shown}")
+            if kind == "part" and len(lines := paragraph(shown, LINE_WIDTH)) > READING_LINES:
+                found.append(f"{where} [{lang}]: {len(lines)} lines on a seat, at most {READING_LINES}: {shown}")
             if kind == "moment" and len(shown) > MOMENT_MAX_CHARS:
                 found.append(f"{where} [{lang}]: {len(shown)} characters, at most {MOMENT_MAX_CHARS}: {shown}")
             if "{" in shown:

@@ -58,8 +58,8 @@ class Learning:
 
 
 def explanation_pages(explanation: Explanation, lang: str | None) -> tuple[Item, ...]:
-    """The explanation's three parts, each a page of reading of up to three lines above the footer (a
-    part of four lines, which the explanations' checks allow, goes on over a second page)."""
+    """The explanation's three parts, each a page of reading of up to three lines above the footer (the
+    explanations' checks hold every part to that; a longer one would go on over a second page)."""
     pages: list[Item] = []
     for part in explanation.parts():
         lines = paragraph(Text(part).render(lang), LINE_WIDTH)
