@@ -7,7 +7,7 @@ from __future__ import annotations
 from kiosk.games.base import Event
 from kiosk.ui.boards.pi import regions
 from kiosk.ui.boards.pi_log import CASE_OVER, INVESTIGATED, ColourNarrator, feedback, log_lines
-from kiosk.ui.boards.pi_solution import HOLD_LOOKS, ROW_SHARE
+from kiosk.ui.boards.row_by_row import HOLD_LOOKS, ROW_SHARE
 from kiosk.ui.layout import LAYOUTS
 from tests.ui.scene_checks import render, render_everywhere
 from tests.ui.test_pi_board import NAME_TO_ELEMENT, RULES, board_at, first, game_moments

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from kiosk.ui.boards.pi import PIBoard
-from kiosk.ui.boards.pi_solution import ROW_SHARE
+from kiosk.ui.boards.row_by_row import ROW_SHARE
 from tests.ui.test_live_animations import SOON, Frame, LiveTable, live  # noqa: F401  (the fixture)
 
 

@@ -127,7 +127,7 @@ class PIBoard:
             if event.audience is not None:
                 continue
             if event.kind == "minigame_end":
-                self.stage.add(SolutionReveal(event.data, self.stage.free_from(now), self.context.reveal_seconds), now)
+                self.stage.add(SolutionReveal(self.stage.free_from(now), self.context.reveal_seconds, event.data), now)
             for line in log_lines(self.names, event):  # a case's end is told once its rows have turned
                 self.stage.tell(self.log, line, now)
 

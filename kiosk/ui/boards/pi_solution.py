@@ -8,7 +8,7 @@ the picture next changes, so the board draws a frame then and no more, with nobo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -20,50 +20,26 @@ from kiosk.ui.boards.pi_log import CASE_OVER
 from kiosk.ui.boards.pi_marks import CAPTION, CAPTION_INK, chip_px, seat_chip, seat_colour
 from kiosk.ui.layout import columns, inset, rows
 from kiosk.ui.paint import Painter, Verbatim
-from kiosk.ui.scene import ON_TIME
+from kiosk.ui.boards.row_by_row import RowByRow
 from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE
 
-ROW_SHARE = 0.5  # each seat's row turns over after half a look
-HOLD_LOOKS = 2.0  # the whole table stays this many looks
 HEADINGS = {"SUSPECT": N_("Suspect"), "CRIME": N_("Crime"), "LOCATION": N_("Hideout")}
 WIDTHS = [1.6, 1.5, 1.75, 1.75, 0.8]  # a row: the seat, its suspect, crime and hideout, its points
 
 
 @dataclass
-class SolutionReveal:
+class SolutionReveal(RowByRow):
     """One case's end, built from the public minigame_end event."""
 
-    data: dict[str, Any]
-    start: float
-    per: float  # the table's reveal speed: seconds per look
+    data: dict[str, Any] = field(default_factory=dict)
 
     @property
     def seats(self) -> list[int]:
         return sorted(int(seat) for seat in self.data["cases"])
 
     @property
-    def end(self) -> float:
-        return self.start + (len(self.seats) * ROW_SHARE + HOLD_LOOKS) * self.per
-
-    def running(self, now: float) -> bool:
-        return now + ON_TIME < self.end
-
-    def shown_rows(self, now: float) -> int:
-        """How many seats' cases are turned over at `now`."""
-        if self.per <= 0:
-            return len(self.seats)
-        return min(len(self.seats), int((now + ON_TIME - self.start) // (ROW_SHARE * self.per)) + 1)
-
-    def next_change(self, now: float) -> float | None:
-        """Seconds from `now` until the next row turns over or the panel goes (None once it has)."""
-        if not self.running(now):
-            return None
-        if now < self.start:
-            return self.start - now
-        shown = self.shown_rows(now)
-        if shown < len(self.seats):
-            return self.start + shown * ROW_SHARE * self.per - now
-        return self.end - now
+    def row_count(self) -> int:
+        return len(self.data["cases"])
 
     def draw(self, paint: Painter, rect: pygame.Rect, narrator: Any, view: dict[str, Any], now: float) -> None:
         """The panel in `rect`: a headline, then a row per seat; every name cell in one size, the

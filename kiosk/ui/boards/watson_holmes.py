@@ -113,7 +113,7 @@ class WatsonHolmesBoard:
                                              self.stage.free_from(now), self.context.reveal_seconds), now)
                 self.opened = None
             elif attempts and event is attempts[0]:
-                self.stage.add(VerdictReveal(attempts, self.stage.free_from(now), self.context.reveal_seconds), now)
+                self.stage.add(VerdictReveal(self.stage.free_from(now), self.context.reveal_seconds, attempts), now)
                 self.opened = None
             line = self.sentence(event)
             if line is not None:

@@ -8,7 +8,7 @@ players' "solved"/"failed" notes stay hidden until it is over, so nothing tells 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -18,48 +18,25 @@ from kiosk.i18n import N_, Text
 from kiosk.ui.boards.wh_text import draw_fitted
 from kiosk.ui.layout import inset, rows
 from kiosk.ui.paint import Painter
-from kiosk.ui.scene import ON_TIME
+from kiosk.ui.boards.row_by_row import RowByRow
 from kiosk.ui.type_scale import LABEL, TITLE
 
-ROW_SHARE = 0.5  # each attempt's row turns over after half a look
-HOLD_LOOKS = 2.0  # then the whole panel stays this many looks
 ROW_LINES = 3.5  # a row is at most about three lines of the title size high
 
 
 @dataclass
-class VerdictReveal:
+class VerdictReveal(RowByRow):
     """The public `attempt` events of one resolution at 221B."""
 
-    attempts: list[Event]
-    start: float
-    per: float  # the table's reveal speed: seconds per look
+    attempts: list[Event] = field(default_factory=list)
 
     @property
     def seats(self) -> set[int]:
         return {int(e.data["seat"]) for e in self.attempts}
 
     @property
-    def end(self) -> float:
-        return self.start + (len(self.attempts) * ROW_SHARE + HOLD_LOOKS) * self.per
-
-    def running(self, now: float) -> bool:
-        return now + ON_TIME < self.end
-
-    def shown_rows(self, now: float) -> int:
-        if self.per <= 0:
-            return len(self.attempts)
-        return min(len(self.attempts), int((now + ON_TIME - self.start) // (ROW_SHARE * self.per)) + 1)
-
-    def next_change(self, now: float) -> float | None:
-        """Seconds from `now` until the next row turns over or the panel goes (None once it has)."""
-        if not self.running(now):
-            return None
-        if now + ON_TIME < self.start:
-            return self.start - now
-        shown = self.shown_rows(now)
-        if shown < len(self.attempts):
-            return self.start + shown * ROW_SHARE * self.per - now
-        return self.end - now
+    def row_count(self) -> int:
+        return len(self.attempts)
 
     def draw(self, paint: Painter, stage: pygame.Rect, narrator: Any, now: float) -> None:
         theme, layout = paint.theme, paint.layout
