@@ -10,7 +10,7 @@ import copy
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 import pytest
@@ -122,12 +122,20 @@ def live(mock_table, tmp_path):
     store.close()
 
 
-def mystery_express(live: LiveTable, seats: int = 4) -> MysteryExpressBoard:
-    live.app.start_game("mystery-express", seats, [], {})  # people at every seat
+B = TypeVar("B")
+
+
+def started_board(live: LiveTable, game_id: str, seats: int, board_type: type[B]) -> B:
+    """A new game of `game_id` with people at every seat, its board on screen."""
+    live.app.start_game(game_id, seats, [], {})
     live.step()
     board = live.app.board
-    assert isinstance(board, MysteryExpressBoard) and live.app.scene is board
+    assert isinstance(board, board_type) and live.app.scene is board
     return board
+
+
+def mystery_express(live: LiveTable, seats: int = 4) -> MysteryExpressBoard:
+    return started_board(live, "mystery-express", seats, MysteryExpressBoard)
 
 
 def thrown_dice(live: LiveTable) -> tuple[MysteryCityBoard, float]:

@@ -17,7 +17,7 @@ from kiosk.ui.boards.watson_holmes import WatsonHolmesBoard
 from kiosk.ui.boards.wh_reading import WatsonReading
 from kiosk.ui.boards.wh_verdict import VerdictReveal
 from kiosk.ui.pace import HURRIED_SECONDS, WAITING
-from tests.ui.test_live_animations import LiveTable, live, mystery_express  # noqa: F401 (live: the fixture)
+from tests.ui.test_live_animations import LiveTable, live, mystery_express, started_board  # noqa: F401 (live: the fixture)
 
 MOVE_SECONDS = 0.4  # a quick player: a move this often, whatever the board shows
 
@@ -99,11 +99,7 @@ def test_a_quick_game_never_shows_a_result_before_its_reveal_nor_plays_a_reveal_
 
 
 def watson_holmes(live: LiveTable, seats: int = 3) -> WatsonHolmesBoard:
-    live.app.start_game("watson-holmes", seats, [], {})  # people at every seat
-    live.step()
-    board = live.app.board
-    assert isinstance(board, WatsonHolmesBoard) and live.app.scene is board
-    return board
+    return started_board(live, "watson-holmes", seats, WatsonHolmesBoard)
 
 
 def _verdict_notes(texts: list[str]) -> int:
