@@ -7,24 +7,24 @@ from kiosk.i18n import N_
 
 PROMPTS: dict[str, Explanation] = {
     "visit": Explanation(
-        N_("Visiting: put your pawn on a location card to read it this round."),
-        N_("Walk to a free card, bid to take one, rest at the Carriage Stop, or go to 221B."),
-        N_("Dr Watson costs 4 carriages: another player's card is read to all."),
+        N_("Visiting: put your pawn on a card to read it this round."),
+        N_("Walk or bid for a card; or the Carriage Stop, or 221B."),
+        N_("Dr Watson (4 carriages): a rival's card is read to all."),
     ),
     "bid": Explanation(
         N_("Your bid: carriages you put on this card to hold it."),
-        N_("Bid 0 to walk; to take a card, bid one more than the pawn on it."),
-        N_("The bid is paid when you read. If outbid, you get all but one back."),
+        N_("Bid 0 to walk. To take a card, bid more than the pawn on it."),
+        N_("Bids are paid when you read. Outbid, you get all but one back."),
     ),
     "outbid": Explanation(
         N_("You were outbid: your pawn comes back off the card."),
-        N_("Accept and choose again on your next turn, same card or another."),
-        N_("One carriage of your bid went to the supply; the rest is yours again."),
+        N_("Accept; on your next turn choose again, same card or another."),
+        N_("Of your bid, one went to the supply; the rest is back."),
     ),
     "confirm_221b": Explanation(
         N_("221B Baker Street: go there only to solve the case."),
-        N_("Go to answer every question, or go back and keep investigating."),
-        N_("Wrong answers put you out of the game. Questions not yet open count too."),
+        N_("Go and answer every question, or go back and investigate."),
+        N_("A wrong answer puts you out. Unopened questions count too."),
     ),
     "watson_target": Explanation(
         N_("Dr Watson: another player's card is read aloud to everyone."),
@@ -39,22 +39,22 @@ PROMPTS: dict[str, Explanation] = {
     "reading": Explanation(
         N_("Reading: your card's text, for your eyes only."),
         N_("Done when your notes are written; or done and put police on it."),
-        N_("Once the round ends you cannot read it again: your notes are all."),
+        N_("When the round ends the card is gone: your notes are all."),
     ),
     "wait_221b": Explanation(
-        N_("Waiting at 221B: whoever holds most carriages tries first."),
-        N_("Say you are ready, or use what you still may before the attempt."),
-        N_("Ties try together. Once someone has failed, Holmes can help you."),
+        N_("At 221B: whoever holds most carriages tries first."),
+        N_("Say you are ready, or first use what you still may."),
+        N_("Ties try together. Once someone fails, Holmes can help."),
     ),
     "answer": Explanation(
         N_("Your solution: answer every question of the case."),
-        N_("Pick or write an answer; then mark each one against the key."),
+        N_("Pick or write each answer, then mark it against the key."),
         N_("Who someone is counts only with the full name."),
     ),
     "holmes_judge": Explanation(
         N_("You are the voice of Sherlock Holmes: judge an answer."),
-        N_("Say whether this answer to the question is right or wrong."),
-        N_("You know the solution now: say only right or wrong, nothing more."),
+        N_("Say whether this answer is right or wrong."),
+        N_("You know the solution: say only right or wrong."),
     ),
 }
 
