@@ -7,29 +7,29 @@ from kiosk.i18n import N_
 
 PROMPTS: dict[str, Explanation] = {
     "turn": Explanation(
-        N_("Your turn: one action to find your case (a suspect, a crime and a place)."),
-        N_("Investigator: news on a whole place. Evidence card: on one tile. Or solve."),
-        N_("Disc: a match. Cube: a match next door. 5 investigators for all 3 cases."),
+        N_("Your turn: one action to find your suspect, crime and place."),
+        N_("Investigator: a whole place. Evidence: one tile. Or solve."),
+        N_("Disc: a match; cube: next door. Just 5 investigators a game."),
     ),
     "notes": Explanation(
-        N_("Notes: mark which tile a marker on your investigator may be about."),
+        N_("Notes: which tile is each marker on your investigator?"),
         N_("Pick a marker and a tile it could be, or clear a note."),
         N_("Only you see your notes. They change nothing in the game."),
     ),
     "solve_suspect": Explanation(
         N_("Solving, 1 of 3: name the suspect of your case."),
-        N_("Choose a suspect tile (not a blank one), or take the attempt back."),
-        N_("Wrong costs 2 points, and you learn only right or wrong, not which part."),
+        N_("Pick a suspect (not a blank), or take the attempt back."),
+        N_("Wrong costs 2 points. You hear only right or wrong."),
     ),
     "solve_crime": Explanation(
         N_("Solving, 2 of 3: name the crime of your case."),
-        N_("Choose a crime tile (not a blank one), or take the attempt back."),
-        N_("The sooner you solve, the more you score: 7, 5, 3 or 1 by round."),
+        N_("Pick a crime (not a blank), or take the attempt back."),
+        N_("The sooner you solve, the more you score: 7, 5, 3 or 1."),
     ),
     "solve_location": Explanation(
         N_("Solving, 3 of 3: name the location of your case."),
-        N_("Choose a location, or take the attempt back. Then: right or wrong."),
-        N_("Right: your discs show your case to all, and you wait for the next case."),
+        N_("Pick a location, or take it back. Then: right or wrong."),
+        N_("Right: your discs show your case; wait for the next case."),
     ),
 }
 
