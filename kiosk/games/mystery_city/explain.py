@@ -8,33 +8,33 @@ from kiosk.i18n import N_
 PROMPTS: dict[str, Explanation] = {
     "record_hand": Explanation(
         N_("Record your hand: tap each of your own cards on the reader."),
-        N_("Tap a card to record it, take a wrong one out, or have the rest dealt."),
-        N_("Your hand is secret: only you see it. All see how many cards you hold."),
+        N_("Tap a card, take a wrong one out, or have the rest dealt."),
+        N_("Only you see your hand. All see how many cards you hold."),
     ),
     "attack": Explanation(
         N_("Your attack: name an attribute and a rival still in the game."),
         N_("You both play a card: the higher value in that attribute wins."),
-        N_("Pick an attribute your hand is strong in. A \"?\" value is two dice."),
+        N_("Pick an attribute your hand is strong in. \"?\" is two dice."),
     ),
     "play_card": Explanation(
-        N_("Play a card: its value in this attribute fights your rival's card."),
-        N_("Play a card, or use a special's ability. The higher total wins."),
-        N_("A card whose couple partner is on the table adds the partner's value."),
+        N_("Play a card: this attribute's value fights your rival's."),
+        N_("Play a card, or use a special's ability. Higher total wins."),
+        N_("A card whose partner is on the table adds its partner's value."),
     ),
     "counterattack": Explanation(
-        N_("A tie: you counterattack in a new attribute and play first."),
-        N_("Choose another attribute, or first use a special's ability."),
-        N_("If the defender shows their last card in a tie, the defender wins."),
+        N_("A tie: counterattack in a new attribute; you play first."),
+        N_("Choose another attribute, or first use a special."),
+        N_("A defender who shows their last card in a tie wins."),
     ),
     "reveal": Explanation(
-        N_("Both cards are shown: a last chance to use a special before the result."),
-        N_("Use an ability (Companionship adds to your card now), or go on."),
-        N_("A special you use leaves the game, and everyone sees you used it."),
+        N_("Cards shown: a last chance for a special before the result."),
+        N_("Use an ability, or go on. Companionship adds to your card."),
+        N_("A special you use leaves the game; all see you used it."),
     ),
     "aftermath": Explanation(
-        N_("Combat over: a last chance to use a special before collecting."),
-        N_("Use an ability against your rival, or go on. The winner acts first."),
-        N_("The winner takes the regular cards on the table; specials leave the game."),
+        N_("Combat decided: last chance for a special before collecting."),
+        N_("Use an ability or go on. The winner acts first."),
+        N_("The winner takes the regular cards; specials leave."),
     ),
 }
 
