@@ -62,7 +62,7 @@ def test_check_lists_each_problem_and_exits_1(capsys, monkeypatch):
         monkeypatch.undo()
         explanations._tables.cache_clear()
     out = capsys.readouterr().out.splitlines()
-    assert any(line.startswith("visit.what [en]: ") and "lines on a seat, at most 4" in line for line in out)
+    assert any(line.startswith("visit.what [en]: ") and "lines on a seat, at most 3" in line for line in out)
     assert any(line.startswith("visit.what [en]: a placeholder") for line in out)
     assert "visit.tip: no Spanish translation: Untranslated tip" in out
     assert any(line.startswith("moment placed [en]: names 'Mrs Hudson'") for line in out)
