@@ -13,13 +13,13 @@ PROMPTS: dict[str, Explanation] = {
     ),
     "bid": Explanation(
         N_("Your bid: carriages you put on this card to hold it."),
-        N_("Bid 0 to walk. To take a card, bid more than the pawn on it."),
+        N_("Bid 0 to walk; to take a card, outbid the pawn on it."),
         N_("Bids are paid when you read. Outbid, you get all but one back."),
     ),
     "outbid": Explanation(
         N_("You were outbid: your pawn comes back off the card."),
         N_("Accept; on your next turn choose again, same card or another."),
-        N_("Of your bid, one went to the supply; the rest is back."),
+        N_("If you bid, one went to the supply; the rest came back."),
     ),
     "confirm_221b": Explanation(
         N_("221B Baker Street: go there only to solve the case."),
