@@ -8,7 +8,7 @@ from typing import Any
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_express.choices import worth_offering
 from kiosk.games.mystery_express.deduction import assist
-from kiosk.games.mystery_express.narrate import CATEGORY_NAMES, COST, FREE, Narrator
+from kiosk.games.mystery_express.narrate import CATEGORY_NAMES, FREE, Narrator
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, category_of
 from kiosk.games.mystery_express.turn import CAR_OF
 from kiosk.i18n import N_, Text
@@ -210,6 +210,7 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
     return Menu(title, entries, footer=Text(HINT).render(lang), asking=asking(prompt, view, narrator, lang))
 
 
+DINE_COST = N_("Dine: costs {hours} h")  # under the Dining Car's "Done": what finishing the invitations costs
 SEND_FOOTER = N_("● send · ▶ redo")  # under what a telegram or the final answers will send
 
 
@@ -265,7 +266,7 @@ def _detail(action: Action, prompt: Prompt, narrator: Narrator, lang: str) -> st
     if action.kind == "guest":
         return Text(N_("Invited (● to undo)") if action.args[0] in guests else N_("● to invite")).render(lang)
     if action.kind == "confirm":
-        return Text(COST, {"hours": len(guests) * narrator.rules.costs["dining_per_guest"]}).render(lang)
+        return Text(DINE_COST, {"hours": len(guests) * narrator.rules.costs["dining_per_guest"]}).render(lang)
     return ""
 
 

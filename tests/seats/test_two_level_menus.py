@@ -401,4 +401,4 @@ def test_dining_guests_say_who_is_invited_and_what_it_costs():
     for action in prompt.actions:
         if action.kind == "guest":
             assert details[action] == ("Invited (● to undo)" if action.args[0] in prompt.data["guests"] else "● to invite")
-    assert details[Action("confirm")] == f"{len(prompt.data['guests'])} h"
+    assert details[Action("confirm")] == f"Dine: costs {len(prompt.data['guests'])} h"

@@ -20,7 +20,7 @@ from kiosk.games.mystery_express.rules import CATEGORIES
 from kiosk.i18n import Text
 from kiosk.store import GameStore
 from kiosk.ui.app import REVEAL_SECONDS, App, Plan
-from kiosk.ui.boards.me_reveals import CARD_SHARE, DECIDED_BY, FRAME, CardsShown, EndReveal, TimeReveal
+from kiosk.ui.boards.me_reveals import CARD_SHARE, DECIDED_BY, FRAME, CardsShown, EndReveal, TimeReveal, telegram_tally
 from kiosk.ui.boards.mystery_city import ROLL_SECONDS, MysteryCityBoard
 from kiosk.ui.boards.mystery_express import MysteryExpressBoard
 from kiosk.ui.loop import Loop
@@ -233,7 +233,7 @@ def test_the_end_turns_one_category_at_a_time_and_waits_for_a_tap(live):
     narrator = live.app.scene.narrator
     for category in CATEGORIES:  # the per-category breakdown: the solution beside each seat's answers
         assert narrator.face(solution[category]).render("en") in texts
-    assert "Correct answers" in texts and "Telegram (wrong)" in texts
+    assert "Correct answers" in texts and "Telegram: +right −wrong" in texts
     verdict = Text(DECIDED_BY[end.result["decided_by"]]).render("en")  # how the tie (if any) was broken
     assert verdict in " ".join(texts)
 
@@ -307,3 +307,11 @@ def test_wien_packets_and_the_budapest_piles_play_by_themselves(live):
         assert when == pytest.approx(budapest.start + index * budapest.per)
         frame = next(f for f in live.frames if f.now == when)
         assert budapest.sequence[index] in frame.faces  # the new card lies face up on its pile
+
+
+def test_the_end_tables_telegram_row_counts_right_and_wrong_entries() -> None:
+    """"Telegram (wrong) -1 (3)" read as a puzzle (issue 38): the row now shows the right and the
+    wrong entries, from which the net score (rules 8's first tie-break) follows."""
+    assert telegram_tally(-1, 3) == "+2 −3"
+    assert telegram_tally(2, 0) == "+2 −0"
+    assert telegram_tally(0, 0) == "0"  # a blank telegram

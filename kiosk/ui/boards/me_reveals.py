@@ -560,8 +560,8 @@ class EndReveal:
         wrong = self.result["telegram_wrong"]
         for line, label, values in (
             (lines[0], Text(N_("Correct answers")), [Verbatim(str(round(scores[str(s)]))) for s in range(self.seats)]),
-            (lines[1], Text(N_("Telegram (wrong)")),
-             [Verbatim(f"{telegrams[str(s)]:+d} ({wrong[str(s)]})") for s in range(self.seats)]),
+            (lines[1], Text(N_("Telegram: +right −wrong")),  # its net score is the right ones less the wrong
+             [Verbatim(telegram_tally(telegrams[str(s)], wrong[str(s)])) for s in range(self.seats)]),
         ):
             cells = columns(line, widths, gap=column_gap(layout))
             head = pygame.Rect(cells[0].left, cells[0].top, cells[1].right - cells[0].left, cells[0].height)
@@ -573,6 +573,13 @@ class EndReveal:
             "winners": winners(narrator.seats(list(self.result["winners"]))),
         })
         say(paint, lines[2], verdict, theme.accent, (BODY, LABEL, FINE))
+
+
+def telegram_tally(net: int, wrong: int) -> str:
+    """A telegram's entries as the end table shows them, "+2 −3": right and wrong (its score, the net
+    −1, is what breaks a tie, rules 8); "0" for a blank telegram."""
+    right = net + wrong
+    return f"+{right} −{wrong}" if right or wrong else "0"
 
 
 def column_gap(layout: Layout) -> int:
