@@ -347,6 +347,8 @@ class MysteryExpressPages:
     echoes: set[Screen] = field(default_factory=set)  # the reveals that only echo the seat's own choice
 
     def observe(self, events: list[Event]) -> None:
+        for event in events:
+            self.narrator.learn(event)  # a character chosen names its seat on every screen from now on
         if self.assist:
             self.seen.extend(events)
 

@@ -143,6 +143,13 @@ class Narrator:
         self.rules = rules
         self.characters = dict(characters or {})
 
+    def learn(self, event: Event) -> None:
+        """What an event tells of the seats' names: a seat goes by its character once it is chosen. The
+        seats learn it as the event happens (their titles name the character at once), the board's log
+        when it tells the choice; whichever comes first."""
+        if event.kind == "character_chosen":
+            self.characters[event.data["seat"]] = event.data["character"]
+
     def seat(self, seat: int) -> Text:
         character = self.characters.get(seat)
         if character:
@@ -196,7 +203,7 @@ class Narrator:
                 params[key] = value
         if event.kind == "character_chosen":  # the seat by its number, whatever this narrator knew already
             params["seat"] = Text(N_("Seat {n}"), {"n": d["seat"] + 1})  # (one made after the choice knows it)
-            self.characters[d["seat"]] = d["character"]
+        self.learn(event)
         if event.kind == "game_over":
             params["winners"] = winners(params["winners"])
         return Text(template, with_counts(params, COUNTED))
