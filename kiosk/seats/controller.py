@@ -6,7 +6,7 @@ chosen by the press that turns to them. With a decision awaited, the seat shows 
 levels (kiosk/seats/menu.py: previous/next to move, select to choose or to open a group); "Back" at
 the end of a level, or a long press, goes back up a level, and from the top level leaves the choices to look at one's hand and
 journal; select brings them back. With nothing awaited, select walks idle -> hand -> journal -> idle
-(where the table serves phone seats, a last page shows the seat's link as a QR code: scanned, the seat
+(where the table serves phone seats, a last page shows the seat's link as a QR code behind a cover that ▶ lifts: scanned, the seat
 moves to that phone). A private reveal (a card you were shown, a Time packet) covers everything until
 it is dismissed or a button is pressed; that press only dismisses it.
 
@@ -35,6 +35,11 @@ from kiosk.seats.screen import Item, Screen
 DONE = N_("Done")
 DONE_DETAIL = N_("Back to the choices")
 TOUCH_FOOTER = N_("● or tap the board")
+# The phone page opens on a cover: its code is the seat's key (whoever scans it plays the seat and
+# sees its hand), so it shows only on a deliberate ▶, never on a walk of ● through the pages.
+PHONE_TITLE = N_("Play on a phone")
+PHONE_SHOW = N_("▶ show the code")
+PHONE_DETAIL = N_("only for your phone")
 
 
 class SeatPages(Protocol):
@@ -211,6 +216,8 @@ class SeatController:
             self._next_page()
         elif self.mode in self.ui.pages:
             self.index += 1 if button == "next" else -1
+        elif self.mode == "phone":  # ▶ shows the code, ◀ covers it again
+            self.index = 1 if button == "next" else 0
         return None
 
     def _pages_key(self) -> tuple[Any, ...]:
@@ -334,7 +341,11 @@ class SeatController:
         if self.mode in self.ui.pages:
             return self.ui.page(self.mode, self.view, self.index)
         if self.mode == "phone" and self.link:
-            return Screen(Text(N_("Scan to play this seat on your phone")).render(getattr(self.ui, "lang", None)), qr=self.link)
+            lang = getattr(self.ui, "lang", None)
+            if self.index == 0:  # a cover: ● walking the pages never shows the seat's key to the table by chance
+                return Screen(Text(PHONE_TITLE).render(lang), (Item(Text(PHONE_SHOW).render(lang), None,
+                                                                    Text(PHONE_DETAIL).render(lang)),))
+            return Screen(Text(N_("Scan to play this seat on your phone")).render(lang), qr=self.link)
         if self.prompt is not None and self.asked is not None:
             return self.your_move()
         return self.ui.idle(self.view)

@@ -35,10 +35,30 @@ def test_select_walks_to_the_link_page_after_the_others_and_back_to_idle():
     assert [without.press("select") or without.mode for _ in range(3)] == ["hand", "journal", "idle"]
 
 
+def test_the_link_page_opens_on_a_cover_and_only_next_shows_the_code():
+    """The code is the seat's key (whoever scans it plays the seat and sees its hand): ● walking the
+    pages shows only a cover, ▶ shows the code, ◀ covers it again (issue 38's trial)."""
+    controller = idle_seat(LINK)
+    shown = []
+    for _ in range(8):  # two walks round every page with ●
+        controller.press("select")
+        shown.append(controller.screen().qr)
+    assert not any(shown)
+    while controller.mode != "phone":
+        controller.press("select")
+    cover = controller.screen()
+    assert cover.title == "Jugar en el móvil" and cover.items[0].label == "▶ ver el código"
+    controller.press("next")
+    assert controller.screen().qr == LINK
+    controller.press("previous")
+    assert not controller.screen().qr
+
+
 def test_the_link_page_holds_the_code_module_for_module_and_its_words_in_the_seat_language():
     controller = idle_seat(LINK)
     for _ in range(3):
         controller.press("select")
+    controller.press("next")
     screen = controller.screen()
     assert screen.qr == LINK and "móvil" in screen.title
     image = render(screen)
