@@ -109,7 +109,7 @@ def free_text_thornbury() -> Case:
     q5 = raw["case"]["questions"][4]
     del q5["choices"]
     q5.update(answer_kind="FREE_TEXT", accepted=[{"en": "The forged bank draft for £2,000, paid to Captain Hugh Morland",
-                                                  "es": "La letra de cambio falsificada de 2000 libras, pagada al capitán Hugh Morland"}])
+                                                  "es": "El talón falsificado de 2000 libras, pagado al capitán Hugh Morland"}])
     return case_from(raw, "thornbury-clock.yaml")
 
 
