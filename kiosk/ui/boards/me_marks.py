@@ -8,6 +8,7 @@ all where it would go; if not, it is left out rather than drawn under its minimu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import pygame
@@ -107,6 +108,21 @@ def say(paint: Painter, rect: pygame.Rect, words: Words | None, colour: Colour,
         return
     size = next((s for s in sizes if fits(paint, rect, words, s)), sizes[-1])
     paint.text(rect, words, size, colour, title=True, align=align)
+
+
+def headline(paint: Painter, rect: pygame.Rect, words: Words, size: TypeSize = FINE) -> Words:
+    """`words` for a one-line strip: as they are where they fit at `size`, else cut at the last clause
+    that does ("Colonel MacDouglas asks the lounge for a Weapon card: Doctor Strauss: Pocket pistol…"),
+    never inside a word. The whole line stays in the log; the strip only points at it."""
+    if fits(paint, rect, words, size):
+        return words
+    text = words.render(paint.lang)
+    cuts = [m.start() for m in re.finditer(r"[:;,] ", text)]
+    for cut in reversed(cuts):
+        shorter = Verbatim(text[:cut + 1] + " …")  # already in the painter's language
+        if fits(paint, rect, shorter, size):
+            return shorter
+    return words
 
 
 def common_size(paint: Painter, items: Sequence[tuple[pygame.Rect, Words]],

@@ -30,7 +30,7 @@ from kiosk.games.mystery_express.narrate import CATEGORY_NAMES
 from kiosk.i18n import N_, Text
 from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.boards.event_log import EventLog
-from kiosk.ui.boards.me_marks import BACKS, common_size, draw_symbol, fits, ink_on, say
+from kiosk.ui.boards.me_marks import BACKS, common_size, draw_symbol, fits, headline, ink_on, say
 from kiosk.ui.boards.me_reveals import CardsShown, EndReveal, Reveal, TimeReveal
 from kiosk.ui.boards.me_tables import draw_board_cards, draw_ledger, draw_tunnel
 from kiosk.ui.boards.me_train import draw_itinerary, draw_train
@@ -197,7 +197,7 @@ class MysteryExpressBoard:
             say(paint, inner, status_line.words(self.context, self.awaited, self.view), theme.accent)
         else:
             newest = self.log.lines[0] if self.log.lines else Text(registry.get(self.context.game_id).info.names["en"])
-            say(paint, inner, newest, theme.ink)
+            say(paint, inner, headline(paint, inner, newest), theme.ink)
 
     def _log_in_turn(self, area: Regions) -> bool:
         """The log fills the turn panel while nobody there is asked anything: always on the short
