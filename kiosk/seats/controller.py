@@ -359,8 +359,5 @@ class SeatController:
         lang = getattr(self.ui, "lang", None)
         assert self.asked is not None
         asked = self.asked.render(lang)
-        notice = asked[:1].upper() + asked[1:]
-        who = getattr(self.ui, "who", lambda view: None)(self.view)  # a name the idle title gives (W&H: your character)
-        if who is not None:  # "Your move" takes the title bar: the name stays in view at the bottom
-            notice = Text(N_("{name}: {asked}"), {"name": who, "asked": asked}).render(lang)
-        return replace(self.ui.idle(self.view), title=Text(N_("Your move")).render(lang), notice=notice, inverted=True)
+        return replace(self.ui.idle(self.view), title=Text(N_("Your move")).render(lang),
+                       notice=asked[:1].upper() + asked[1:], inverted=True)

@@ -494,10 +494,6 @@ class WatsonHolmesPages:
     def idle(self, view: dict[str, Any]) -> Screen:
         return idle(view, self.narrator, self.lang, self.behind)
 
-    def who(self, view: dict[str, Any]) -> Text | None:
-        """The seat's own character, kept in sight on "Your move" (which takes the idle title's place)."""
-        return own_character(view, self.narrator)
-
     def page(self, name: str, view: dict[str, Any], index: int) -> Screen:
         if name == "reading":
             return reading(view, self.narrator, self.lang, index)
