@@ -7,7 +7,8 @@ and after every press
   written alone) a seat whose picture changed got one update's bytes, no more than its old picture
   straight to its new one takes (a half-way picture is never written);
 - the game copies, the seat screens built and drawn and the board updates stay under the game's ceiling, per
-  input and over the whole seeded playout, as python-chess counts perft nodes. The playouts are
+  input and over the whole seeded playout, as python-chess counts perft nodes; so do the bytes to the
+  seats, over the playout and before the last awaited seat's last byte in any one input. The playouts are
   seeded, so the totals are exact: a change that draws, copies or updates more shows here, and one
   that does less lowers the ceiling (CEILINGS, with its reason in the commit).
 
@@ -50,6 +51,7 @@ class Input:
     drawn: int = 0
     board: int = 0
     written: list[tuple[int, int, int]] = field(default_factory=list)  # (write, seat, bytes) as the panels took them
+    awaited_bytes: int = 0  # the bytes the bus carried until the last awaited seat had its last byte
 
 
 class Counted(ButtonsOnly):
@@ -125,6 +127,9 @@ class Counted(ButtonsOnly):
             reached.setdefault(write, set()).add(seat_reached)
         writes = list(reached.values())
         last = max((n for n, seats in enumerate(writes) if seats & awaited), default=0)
+        if any(seats & awaited for seats in writes):
+            numbers = sorted(reached)
+            self.now.awaited_bytes = sum(count for write, _, count in self.now.written if write <= numbers[last])
         early = sorted({s + 1 for seats in writes[:last] if not seats & awaited for s in seats})
         if early:
             self.late.append(f"{where}: seats {early} written before the awaited seats "
@@ -214,3 +219,30 @@ def runs(writes: list[set[int]]) -> str:
         name = "+".join(str(s + 1) for s in sorted(seats))
         told[-1:] = [(name, told[-1][1] + 1)] if told and told[-1][0] == name else told[-1:] + [(name, 1)]
     return ", ".join(name if count == 1 else f"{name} x{count}" for name, count in told)
+
+
+# game, mux -> the bytes the seats took over the seeded playout, and the most an input put on the bus
+# before its last awaited seat had its last byte (that seat's wire floor: at 400 kHz, 22.5 µs a byte).
+# Exact for the seeds, like CEILINGS: a picture that costs more bytes shows here, one that costs fewer
+# lowers the ceiling. Caught: a W&H "Your move" notice that wrapped to two lines on every awaited seat
+# (33e27bb), which made seven seats asked at once wait 35 ms instead of 16 (bench/table.py).
+BYTES: dict[tuple[str, str], tuple[int, int]] = {
+    ("mystery-express", "kernel"): (1074192, 3138),
+    ("mystery-express", "user"): (1085875, 3592),
+    ("watson-holmes", "kernel"): (244087, 3612),  # with 33e27bb's notice: 248184, 3808
+    ("watson-holmes", "user"): (272650, 3786),  # with 33e27bb's notice: 276625, 3952
+    ("pi", "kernel"): (515157, 948),
+    ("pi", "user"): (521065, 948),
+    ("mystery-city", "kernel"): (263202, 1416),
+    ("mystery-city", "user"): (265997, 1416),
+}
+
+
+def test_bytes_to_the_seats_stay_under_the_ceiling(request, playout):
+    game_id, mux = request.node.callspec.params["playout"]
+    total = sum(count for i in playout.inputs for _, _, count in i.written)
+    awaited = max(i.awaited_bytes for i in playout.inputs)
+    ceiling_total, ceiling_awaited = BYTES[(game_id, mux)]
+    assert total <= ceiling_total and awaited <= ceiling_awaited, (
+        f"{game_id} ({mux} mux): {total} bytes to the seats over the playout (ceiling {ceiling_total}), "
+        f"at most {awaited} before the last awaited seat's last byte (ceiling {ceiling_awaited})")
