@@ -8,7 +8,7 @@ from kiosk.i18n import N_
 PROMPTS: dict[str, Explanation] = {
     "turn": Explanation(
         N_("Your turn: one action to find your suspect, crime and place."),
-        N_("Investigator: a whole place. Evidence: one tile. Or solve."),
+        N_("Investigator: a whole place. Evidence: one card. Or solve."),
         N_("Disc: a match; cube: next door. Just 5 investigators a game."),
     ),
     "notes": Explanation(
