@@ -68,7 +68,7 @@ MOMENTS: dict[str, str] = {
     "character_discarded": N_("A character card is discarded unused, for 3 carriages."),
     "at_221b": N_("At 221B a player says how many carriages they hold: the most try first."),
     "pens_down": N_("Pens down: only the players allowed may take notes this round."),
-    "visiting_over": N_("Every pawn is placed; the last one to place takes the Diary."),
+    "visiting_over": N_("Every pawn is placed; the last to place takes the Diary and starts the next round."),
     "extra_read": N_("One player reads one more card, in secret."),
     "bids_paid": N_("The carriages bid on the cards go to the supply."),
     "lockpick_used": N_("A lockpick opens a card guarded by the police."),
