@@ -220,14 +220,26 @@ def sizes(size: TypeSize | float, min_mm: float | None) -> tuple[float, float]:
 def lines_height(count: int, typeface: pygame.font.Font) -> int:
     """The height `count` lines really cover: line spacing between them, and the last line as tall as
     what is drawn (at some sizes, DejaVu Serif at 12 px, a line is a pixel taller than its spacing)."""
-    drawn = max(typeface.get_linesize(), typeface.size("Ág")[1])
-    return max(0, count - 1) * typeface.get_linesize() + drawn
+    return max(0, count - 1) * typeface.get_linesize() + last_line_height(typeface)
+
+
+@lru_cache(maxsize=256)
+def last_line_height(typeface: pygame.font.Font) -> int:
+    """How tall a line is drawn (`lines_height`): measured once a face (they are cached by `font`)."""
+    return max(typeface.get_linesize(), typeface.size("Ág")[1])
 
 
 def wrap(text: str, typeface: pygame.font.Font, width: int) -> list[str]:
     """Lines of `text` no wider than `width` where spaces allow (explicit newlines are kept), never
     between a word and its number or a number and its unit (`words_of`: "Passengers 1", "2 h"); a
     short last word comes down with the word before it where that fits (`keep_tail`)."""
+    return list(wrapped(text, typeface, width))
+
+
+@lru_cache(maxsize=4096)
+def wrapped(text: str, typeface: pygame.font.Font, width: int) -> tuple[str, ...]:
+    """`wrap`, remembered: a board draws the same texts in the same boxes frame after frame, and
+    fitting one tries each size down its scale (issue 35: wrapping was a fifth of a board frame)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         broken: list[str] = []
@@ -241,7 +253,7 @@ def wrap(text: str, typeface: pygame.font.Font, width: int) -> list[str]:
                 line = word
         broken.append(line)
         lines += keep_tail(broken, lambda words: typeface.size(words)[0] <= width)
-    return lines
+    return tuple(lines)
 
 
 def cut_short(lines: list[str], typeface: pygame.font.Font, rect: pygame.Rect) -> list[str]:
