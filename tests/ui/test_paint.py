@@ -101,3 +101,19 @@ def test_attract_screen_at_every_layout():
     scene = Attract(lambda: started.append(True))
     scene.tap(painters[0].hit((5, 5)), 0.0)
     assert started == [True] and painters[0].hit((5, 5)) == START
+
+
+def test_a_board_drawn_again_unchanged_wraps_no_text_anew(monkeypatch):
+    """Issue 35's count guard for board frames: wrapping (`words_of` on every paragraph, then each
+    size down the scale) was a fifth of a full Mystery Express frame; an unchanged board's second
+    frame must take every wrap from the first."""
+    from tests.ui.me_table import played_game
+
+    played = played_game(5, 3)
+    board = played.board(played.first(lambda m: any(p.kind == "turn" for p in m.prompts)))
+    layout = LAYOUTS["800x480"]
+    board.draw(Painter(pygame.Surface(layout.size), layout, board.theme, "es"), 1000.0)
+    split = []
+    monkeypatch.setattr("kiosk.ui.paint.words_of", lambda paragraph: split.append(paragraph) or paragraph.split())
+    board.draw(Painter(pygame.Surface(layout.size), layout, board.theme, "es"), 1000.0)
+    assert split == []
