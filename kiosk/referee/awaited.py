@@ -55,7 +55,7 @@ DOING: dict[str, dict[str, str]] = {
     },
     "pi": {
         "turn": N_("choose an action"),
-        "notes": N_("note the answer"),
+        "notes": N_("note a marker"),  # the seat's entry: "Note a marker"
         "solve_suspect": N_("name the suspect"),
         "solve_location": N_("name the location"),
         "solve_crime": N_("name the crime"),
@@ -115,7 +115,7 @@ def status_line(game_id: str, waiting: Iterable[Awaited], view: dict[str, Any], 
     """The touchscreen's line: each group of seats asked the same thing, named, then what for.
 
     "Miss Pemberton: show a card to Colonel MacDouglas · Doctor Strauss: choose where to go"; a seat
-    asked two things at once names both ("Seat 2: choose a place, a card or Solve; note the answer");
+    asked two things at once names both ("Seat 2: choose a place, a card or Solve; note a marker");
     when every seat of the game is asked the same, "Everyone: write a telegram". None when nobody is
     awaited.
     """

@@ -47,12 +47,13 @@ LESSONS: dict[str, tuple[Lesson, ...]] = {
     "pi": (
         Lesson(N_("Your own case"), N_(
             "Three cases, one after another. In each, find your own case: a suspect, a crime and the place "
-            "where the suspect hides. The cards you hold are your left neighbour's case."), START),
+            "where the suspect hides. Your seat shows your left neighbour's case: none of it is in yours. Keep it "
+            "secret."), START),
         Lesson(N_("Your turn"), N_(
             "Do one thing: send an investigator to a place, take an evidence card, or try to solve your "
             "case."), "investigated", 2),
         Lesson(N_("Discs and cubes"), N_(
-            "A disc: something of your case is in that place. A cube: something is next door. The table "
+            "A disc: something of your case is in that place. A cube: something is in a place beside it. The table "
             "never says which; your seat keeps your notes."), "investigated", 4),
         Lesson(N_("Solving"), N_(
             "Name a suspect, a crime and a place. Wrong costs 2 points and you play on; right scores 7, 5, "

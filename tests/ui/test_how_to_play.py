@@ -17,6 +17,7 @@ from kiosk.ui.how_to_play import LESSONS, START, Lesson
 from kiosk.ui.layout import LAYOUTS
 from kiosk.ui.paint import Painter
 from kiosk.ui.scene import Touchscreen
+from kiosk.ui.scenes.chrome import NEXT
 from kiosk.ui.scenes.how_to_play import CLOSE, DONE, PAGE, HowToPlay
 from kiosk.ui.scenes.rules_pages import HOW_TO_PLAY, RulesPages
 from tests.ui.layout_checks import one_size, touch_edge_defects
@@ -70,6 +71,26 @@ def test_the_last_page_offers_to_play_and_the_rules_screen_to_close() -> None:
     assert "Jugar" in texts(render(HowToPlay("mystery-city", 3, lambda: None, page=last), LANDSCAPE, "es"))
     from_rules = HowToPlay("mystery-city", 3, lambda: None, done_label=CLOSE, page=last)
     assert "Close" in texts(render(from_rules, LANDSCAPE, "en"))
+
+
+@pytest.mark.parametrize("game_id", list(LESSONS))
+def test_tapping_next_page_after_page_ends_on_play(game_id: str) -> None:
+    """A newcomer taps "Next" again and again: the last page's "Play" is under that finger, not a
+    dimmed "Next" (a trial found the game "stuck" there), and "Skip" has nothing left to skip."""
+    ended: list[bool] = []
+    scene = HowToPlay(game_id, 3, lambda: ended.append(True))
+    screen = Touchscreen(pygame.Surface(LANDSCAPE.size), "en")
+    screen.show(scene)
+    screen.draw(0.0)
+    assert screen.painter is not None
+    spot = next(target.rect for target in screen.painter.targets if target.value == NEXT).center
+    for turn in range(len(LESSONS[game_id])):
+        screen.draw(turn + 0.5)
+        assert not ended
+        assert screen.tap(spot, turn + 0.6)
+    assert ended == [True]
+    assert [t.rect.center for t in screen.painter.targets if t.value == DONE] == [spot], "Play alone ends it"
+    assert "Play" in texts(screen.painter)
 
 
 def test_the_rules_screen_opens_how_to_play() -> None:

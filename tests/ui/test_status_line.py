@@ -121,7 +121,7 @@ def test_the_line_reads_as_the_issue_asks_in_both_languages():
     assert doing("mystery-express", "dining_show", view, narrator).render("es") == "enseña una carta a Coronel MacDouglas"
     both = [Awaited(1, "turn"), Awaited(1, "notes")]
     assert status_line("pi", both, {"seats": 3, "active": 1}, narrator_for("pi", {})).render("en") == (
-        "Seat 2: choose an action; note the answer")
+        "Seat 2: choose an action; note a marker")
     assert status_line("pi", [], {"seats": 3}, narrator_for("pi", {})) is None
     assert doing("pi", "a-kind-with-no-words", {"seats": 3}, narrator_for("pi", {})).render("es") == "elige"
 

@@ -8,8 +8,8 @@ from kiosk.i18n import N_
 PROMPTS: dict[str, Explanation] = {
     "turn": Explanation(
         N_("Your turn: one action to find your suspect, crime and place."),
-        N_("Investigator: a whole place. Evidence: one card. Or solve."),
-        N_("Disc: a match; cube: next door. Just 5 investigators a game."),
+        N_("Investigator: checks a place. Evidence: one card. Or solve."),
+        N_("Disc: there. Cube: a place beside it. Only 5 investigators."),
     ),
     "notes": Explanation(
         N_("Notes: which tile is each marker on your investigator?"),
@@ -18,12 +18,12 @@ PROMPTS: dict[str, Explanation] = {
     ),
     "solve_suspect": Explanation(
         N_("Solving, 1 of 3: name the suspect of your case."),
-        N_("Pick a suspect (not a blank), or take the attempt back."),
+        N_("Pick a suspect, or take the attempt back."),
         N_("Wrong costs 2 points. You hear only right or wrong."),
     ),
     "solve_crime": Explanation(
         N_("Solving, 2 of 3: name the crime of your case."),
-        N_("Pick a crime (not a blank), or take the attempt back."),
+        N_("Pick a crime, or take the attempt back."),
         N_("The sooner you solve, the more you score: 7, 5, 3 or 1."),
     ),
     "solve_location": Explanation(
@@ -35,8 +35,8 @@ PROMPTS: dict[str, Explanation] = {
 
 MOMENTS: dict[str, str] = {
     "minigame_start": N_("A new case: each player hunts a secret suspect, crime and place. The tiles are dealt anew."),
-    "investigated": N_("Investigator: a disc per part of the player's case in that place, a cube per part next door."),
-    "evidence": N_("Evidence: a disc if the card is in the player's case, a cube if that part is next door."),
+    "investigated": N_("Investigator: a disc per part of the player's case in that place, a cube per part in a place beside it."),
+    "evidence": N_("Evidence: a disc if the card is in the case; a cube if the case's card of its kind is in a place beside it."),
     "transfer": N_("That tile is in the case: the investigator markers about it move onto it."),
     "solve_started": N_("A solution attempt: the player names a suspect, a crime and a place."),
     "solve_attempt": N_("The table says only right or wrong, never which part was wrong."),

@@ -104,14 +104,21 @@ def stepper(paint: Painter, rect: pygame.Rect, choices: list[tuple[Words, object
     paint.button(later, Verbatim(">"), values[(at + 1) % len(values)], size_mm=size_mm)
 
 
-def pager(paint: Painter, rect: pygame.Rect, page: int, pages: int, size_mm: float = 5.0) -> None:
-    """Previous and next buttons around "2/5" (a disabled button where there is nowhere to go)."""
+def pager(paint: Painter, rect: pygame.Rect, page: int, pages: int, size_mm: float = 5.0,
+          finish: tuple[Words, object] | None = None) -> None:
+    """Previous and next buttons around "2/5" (a disabled button where there is nowhere to go).
+    `finish`: on the last page, the next button's place holds this label and value instead ("Play"
+    where a newcomer has tapped "Next" page after page)."""
     back, where, forward = columns(rect, [2, 1.2, 2], gap=margin(paint))
-    labels: list[Words] = [Text(N_("Previous")), Text(N_("Next"))]
+    last = page >= pages - 1
+    labels: list[Words] = [Text(N_("Previous")), finish[0] if last and finish else Text(N_("Next"))]
     size = common_size(paint, [back, forward], labels, size_mm)
     paint.button(back, labels[0], PREVIOUS, enabled=page > 0, size_mm=size)
     paint.text(where, Verbatim(f"{page + 1}/{pages}"), 6, paint.theme.ink, title=True)
-    paint.button(forward, labels[1], NEXT, enabled=page < pages - 1, size_mm=size)
+    if last and finish:
+        paint.button(forward, labels[1], finish[1], selected=True, size_mm=size)
+    else:
+        paint.button(forward, labels[1], NEXT, enabled=not last, size_mm=size)
 
 
 def turn_page(page: int, pages: int, value: object) -> int:

@@ -1,7 +1,7 @@
 """"How to play": a game's lessons (`kiosk.ui.how_to_play`) one page at a time, each beside a
 picture of the board in a sample game, marked "Example". Pages turn with the pager or a sideways
-swipe over the page; one tap on the button at the left ends it ("Skip", and "Play" on the last page,
-before the first turn of a learning game; "Close" from the rules screen). Every page's text is set at one size.
+swipe over the page; one tap on the button at the left ends it ("Skip" before the first turn of a
+learning game, where the last page's "Play" takes the place of "Next"; "Close" from the rules screen). Every page's text is set at one size.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ LARGE_MM = 6.5  # the lessons' type: larger than the rules pages', read from acr
 DONE = "done"
 PAGE = "page"  # the page's sideways swipe area
 SKIP = N_("Skip")
-PLAY = N_("Play")  # "Skip" on the last page, where nothing is left to skip
+PLAY = N_("Play")  # on the last page, in the place of "Next", where the newcomer has been tapping
 CLOSE = N_("Close")
 
 
@@ -77,8 +77,12 @@ class HowToPlay:
         paint.swipe_area(body, PAGE, across=True)
         done, middle = columns(actions, [1, 2.4], gap=margin(paint))
         last = self.page == len(self.lessons) - 1
-        paint.button(done, Text(PLAY if last and self.done_label == SKIP else self.done_label), DONE)
-        pager(paint, middle, self.page, len(self.lessons))
+        if self.done_label == SKIP:  # before a learning game: the last page's "Play" goes where "Next" was
+            paint.button(done, Text(SKIP), DONE, enabled=not last)
+            pager(paint, middle, self.page, len(self.lessons), finish=(Text(PLAY), DONE))
+        else:
+            paint.button(done, Text(self.done_label), DONE)
+            pager(paint, middle, self.page, len(self.lessons))
 
     def _draw_picture(self, paint: Painter, box: pygame.Rect) -> None:
         """The board's picture, whole and as large as the box allows, with "Example" under it."""
