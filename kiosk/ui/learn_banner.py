@@ -24,11 +24,12 @@ from kiosk.games.explanations import moment_explanation
 from kiosk.i18n import Text
 from kiosk.seats.learn import BOARD, TITLE, Learning
 from kiosk.ui.layout import inset, rows
-from kiosk.ui.paint import Painter
+from kiosk.ui.paint import Painter, font, lines_height, wrap
 from kiosk.ui.pace import Stage
 from kiosk.ui.scene import ON_TIME
 
 BANNER_SECONDS = 6.0  # how long one kind's text stays up
+MIN_MM = 3.6  # the least the banner's words shrink to: large type, read from across the table
 WAITING = 3  # banners that wait their turn at most: an older waiting one is dropped (the game moved on)
 
 
@@ -82,24 +83,31 @@ class LearnBanner:
         return min(moments) - now if moments else None
 
     def draw(self, paint: Painter, now: float) -> None:
+        """The banner across the screen under the board's title and status line, as tall as its words
+        need at the size they fit (a trial found a half-screen box over the middle of P.I.'s map for
+        one sentence), at most 45 % of the screen (30 % in portrait)."""
         banner = self.on_screen(now)
         if banner is None:
             return
         screen = paint.surface.get_rect()
-        layout = paint.layout
-        margin = layout.mm(4)
-        height = int(screen.height * (0.3 if layout.portrait else 0.45))
+        layout, theme = paint.layout, paint.theme
+        margin, pad, gap = layout.mm(4), layout.mm(3), layout.mm(1)
         top = screen.top + screen.height // 8  # under the board's title and status line (whose turn, what is asked)
-        box = pygame.Rect(screen.left + margin, top, screen.width - 2 * margin, height)
-        theme = paint.theme
+        most = pygame.Rect(screen.left + margin, top, screen.width - 2 * margin,
+                           int(screen.height * (0.3 if layout.portrait else 0.45)))
+        title, body = rows(inset(most, pad), [1, 5], gap=gap)
+        shares = rows(body, [1] * len(banner.texts), gap=gap)
+        size = min(paint.fit_mm(share, Text(text), 6, min_mm=MIN_MM) for share, text in zip(shares, banner.texts))
+        face = font(theme.body_font, layout.mm(size))
+        heights = [min(share.height, lines_height(len(wrap(Text(text).render(paint.lang), face, body.width)), face))
+                   for share, text in zip(shares, banner.texts)]
+        box = pygame.Rect(most.left, most.top, most.width, title.bottom - most.top + sum(heights) + gap * len(heights) + pad)
         paint.box(box, theme.panel, theme.accent, radius=layout.mm(2), width=max(2, layout.mm(0.8)))
-        inner = inset(box, layout.mm(3))
-        title, body = rows(inner, [1, 5], gap=layout.mm(1))
         paint.text(title, Text(TITLE), 5, theme.accent, title=True, align="left")
-        boxes = rows(body, [1] * len(banner.texts), gap=layout.mm(1))
-        size = min(paint.fit_mm(box, Text(text), 6, min_mm=3.6) for box, text in zip(boxes, banner.texts))
-        for box, text in zip(boxes, banner.texts):  # one size for both parts: they read as one text
-            paint.text(box, Text(text), size, theme.ink, min_mm=3.6)
+        line_top = title.bottom + gap
+        for height, text in zip(heights, banner.texts):  # one size for both parts: they read as one text
+            paint.text(pygame.Rect(body.left, line_top, body.width, height), Text(text), size, theme.ink, min_mm=MIN_MM)
+            line_top += height + gap
 
     def _drop_finished(self, now: float) -> None:
         while self.banners and self.banners[0].end <= now + ON_TIME:

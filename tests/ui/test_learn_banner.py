@@ -93,3 +93,16 @@ def test_a_long_public_explanation_still_fits_in_large_type(monkeypatch):
         painter = Painter(pygame.Surface(layout.size), layout, theme_for("pi"), "en")
         banner.draw(painter, 0.0)
         assert all(d.fits for d in painter.drawn), layout.name
+
+
+@pytest.mark.parametrize("layout", list(LAYOUTS.values()), ids=list(LAYOUTS))
+def test_a_short_banner_covers_only_what_its_words_need(layout):
+    """One sentence takes a band of a few lines, not the half of the screen a trial saw over P.I.'s map."""
+    pygame.font.init()
+    banner = LearnBanner(Learning("pi"))
+    banner.observe([Event("answer", {})], [], 0.0)
+    painter = Painter(pygame.Surface(layout.size), layout, theme_for("pi"), "en")
+    banner.draw(painter, 0.5)
+    sentence = next(d for d in painter.drawn if d.text == MOMENT)
+    assert sentence.fits and sentence.box.height <= sentence.rect.height + layout.mm(1)
+    assert sentence.box.bottom - painter.drawn[0].box.top < layout.height * 0.25
