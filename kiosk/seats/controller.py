@@ -40,6 +40,9 @@ TOUCH_FOOTER = N_("● or tap the board")
 PHONE_TITLE = N_("Play on a phone")
 PHONE_SHOW = N_("▶ show the code")
 PHONE_DETAIL = N_("only for your phone")
+# Learn as you play: a seat's first "Your move" also says how to go on (a trial's newcomer waited
+# there, not knowing that any button opens the choices).
+PRESS_TO_START = N_("{asked}: press ●")
 
 
 class SeatPages(Protocol):
@@ -323,7 +326,7 @@ class SeatController:
         same as before: a screen is built only when something it is built from changed (the view, the
         prompt, where the seat stands in its pages or menu, its reveal, its pages' notes and language)."""
         key = (self.reveals[0] if self.reveals else None, self.mode, self.explaining, self.index, self.path, self.link,
-               self.asked, self.menu() if self.mode == "prompt" and self.prompt is not None and not self.reveals
+               self.asked, self._newcomer(), self.menu() if self.mode == "prompt" and self.prompt is not None and not self.reveals
                else (self.view, self.prompt, self._pages_key()))
         if self._screen_kept is None or self._screen_kept[0] != key:
             self._screen_kept = (key, self._build_screen())
@@ -350,6 +353,10 @@ class SeatController:
             return self.your_move()
         return self.ui.idle(self.view)
 
+    def _newcomer(self) -> bool:
+        """Learn as you play, and this seat has yet to open its first explanation."""
+        return self.learn is not None and not any(seat == self.seat for seat, _ in self.learn.explained)
+
     def your_move(self) -> Screen:
         """The idle screen while this seat is awaited (when the wait ends, or after a long press left
         the choices): inverted, "Your move" in the title bar and what is asked at the bottom, over the
@@ -359,5 +366,7 @@ class SeatController:
         lang = getattr(self.ui, "lang", None)
         assert self.asked is not None
         asked = self.asked.render(lang)
-        return replace(self.ui.idle(self.view), title=Text(N_("Your move")).render(lang),
-                       notice=asked[:1].upper() + asked[1:], inverted=True)
+        notice = asked[:1].upper() + asked[1:]
+        if self._newcomer():
+            notice = Text(PRESS_TO_START, {"asked": notice}).render(lang)  # a newcomer's first turn: say how
+        return replace(self.ui.idle(self.view), title=Text(N_("Your move")).render(lang), notice=notice, inverted=True)

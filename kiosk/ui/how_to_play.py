@@ -72,6 +72,10 @@ LESSONS: dict[str, tuple[Lesson, ...]] = {
         Lesson(N_("Carriages"), N_(
             "Walk to a card for free, or bid carriages to take a card someone else chose. The Carriage Stop "
             "gives you 3 carriages."), "round_start", 3),
+        Lesson(N_("Police and call-offs"), N_(
+            "After reading, you may put your police token on the card: it keeps the others out. To get in, play "
+            "a call-off token (both go) or hold a lockpick. A card's icons say which token it gives."),
+            "police_placed", 1),
         Lesson(N_("Dr Watson"), N_(
             "Pay 4 carriages to take Dr Watson: another player's card is read aloud to everyone."),
             "watson_taken", 1),

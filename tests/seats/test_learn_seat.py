@@ -225,3 +225,23 @@ def test_no_explanation_page_reaches_under_its_footer(game_id):
             pages = explanation_pages(explanation, lang)
             assert all(len(page.lines) < PAGE_LINES for page in pages)
             assert 3 <= len(pages) <= 6
+
+
+def test_a_newcomers_first_your_move_says_which_button_goes_on(table):
+    """The first "Your move" of a learning seat says to press ● (a trial's newcomer waited there, not
+    knowing any button opens the choices); once the seat has been explained something, it no longer does."""
+    from kiosk.i18n import Text
+    learning = Learning("mystery-express")
+    state = GAME.start(4, 11, {"characters": "random"})
+    (prompt,) = GAME.prompts(state)
+    controller = SeatController(prompt.seat, MysteryExpressPages(narrator_for("mystery-express", GAME.view(state, None)), "es"),
+                                learn=learning)
+    controller.update(GAME.view(state, prompt.seat), prompt, Text("choose your car"))
+    assert controller.screen().notice == "Choose your car: pulsa ●"
+    controller.press("select")  # opens the explanation: the seat now knows the buttons
+    assert controller.mode == "learn"
+    controller.press("select", long=True)  # back out, to "Your move"
+    assert controller.screen().title == "Tu jugada" and controller.screen().notice == "Choose your car"
+    plain = SeatController(prompt.seat, MysteryExpressPages(narrator_for("mystery-express", GAME.view(state, None)), "es"))
+    plain.update(GAME.view(state, prompt.seat), prompt, Text("choose your car"))
+    assert plain.screen().notice == "Choose your car"

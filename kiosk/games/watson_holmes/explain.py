@@ -14,7 +14,7 @@ PROMPTS: dict[str, Explanation] = {
     "bid": Explanation(
         N_("Your bid: carriages you put on this card to hold it."),
         N_("Bid 0 to walk; to take a card, outbid the pawn on it."),
-        N_("Bids are paid when you read. Outbid, you get all but one back."),
+        N_("Paid on reading. Outbid: you lose 1, the rest come back."),
     ),
     "outbid": Explanation(
         N_("You were outbid: your pawn comes back off the card."),
