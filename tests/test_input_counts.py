@@ -229,8 +229,9 @@ def runs(writes: list[set[int]]) -> str:
 BYTES: dict[tuple[str, str], tuple[int, int]] = {
     ("mystery-express", "kernel"): (1074192, 3138),
     ("mystery-express", "user"): (1085875, 3592),
-    ("watson-holmes", "kernel"): (244087, 3612),  # with 33e27bb's notice: 248184, 3808
-    ("watson-holmes", "user"): (272650, 3786),  # with 33e27bb's notice: 276625, 3952
+    # +400 each with the line under "Reveal your character" that says what it does (issue 39's newcomer)
+    ("watson-holmes", "kernel"): (244487, 3612),  # with 33e27bb's notice: 248184, 3808
+    ("watson-holmes", "user"): (273050, 3786),  # with 33e27bb's notice: 276625, 3952
     ("pi", "kernel"): (515157, 948),
     ("pi", "user"): (521065, 948),
     ("mystery-city", "kernel"): (263202, 1416),

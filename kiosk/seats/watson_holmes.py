@@ -15,6 +15,7 @@ from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.watson_holmes.board import HOLMES_COST
+from kiosk.games.watson_holmes.characters import Character
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
 from kiosk.i18n import LANGUAGES, N_, Text, counted
 from kiosk.seats.canvas import ELLIPSIS, LINE_WIDTH, fit, paragraph, wrap
@@ -64,10 +65,16 @@ def idle(view: dict[str, Any], narrator: Narrator, lang: str, behind: bool = Fal
 
 def own_character(view: dict[str, Any], narrator: Narrator) -> Text | None:
     """The name of the seat's character card while it holds it (hidden or face up), else None."""
+    card = own_card(view, narrator)
+    return None if card is None else Text(card.name)
+
+
+def own_card(view: dict[str, Any], narrator: Narrator) -> Character | None:
+    """The seat's character card while it holds it (hidden or face up), else None."""
     you = view["you"]
     if not you.get("character") or view["players"][you["seat"]]["character_state"] == "discarded":
         return None
-    return Text(narrator.characters.get(you["character"]).name)
+    return narrator.characters.get(you["character"])
 
 
 def status(view: dict[str, Any], narrator: Narrator, seat: int, behind: bool = False) -> Text:
@@ -331,6 +338,17 @@ def character_label(action: Action, prompt: Prompt, narrator: Narrator) -> Text:
     return Text(N_("Reveal your character"))
 
 
+# What revealing does, under "Reveal your character" where the label cannot say it (a trial's newcomer
+# was offered to reveal a card whose action no screen of the turn told; its whole text is on the seat's
+# "Your character" page): one short line per effect (characters.toml).
+REVEAL_DOES = {
+    "toby": N_("Toby: a card for 2"),
+    "pens_down": N_("others read, no notes"),
+    "extra_read": N_("read one more card"),
+    "cheap_watson": N_("Dr Watson for 1"),
+}
+
+
 def effect_params(args: tuple[Any, ...], narrator: Narrator) -> dict[str, Any]:
     return {"card": narrator.card(args[1])} if len(args) > 1 else {}
 
@@ -346,13 +364,16 @@ def choice_title(prompt: Prompt, narrator: Narrator) -> Text:
 
 
 def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[str, str] | None] | None = None,
-         character: Text | None = None) -> Menu:
+         card: Character | None = None) -> Menu:
     """The pages to read first, then the choices: a visit first by what (a location, Dr Watson, your
     character, Sherlock Holmes), then which; a bid first walk or carriages (and with which token),
     then how many."""
     hint = Text(HINT).render(lang)
+    character = None if card is None else Text(card.name)
     read = tuple(MenuEntry(item, footer="") for item in lead(prompt, narrator, texts or {}, lang))
     details = choice_details(prompt, narrator)
+    if card is not None and card.effect in REVEAL_DOES and prompt.kind == "visit":
+        details |= {a: Text(REVEAL_DOES[card.effect]) for a in prompt.actions if a.kind == "character" and not a.args}
     leaves = []
     for a in prompt.actions:
         item = choice_item(action_label(a, prompt, narrator).render(lang), details[a].render(lang) if a in details else "")
@@ -517,7 +538,7 @@ class WatsonHolmesPages:
         return {e.data["card"]: e.data["text"] for e in self.seen if e.kind == "card_read"}
 
     def menu(self, prompt: Prompt, view: dict[str, Any]) -> Menu:
-        return menu(prompt, self.narrator, self.lang, self.open_texts(), own_character(view, self.narrator))
+        return menu(prompt, self.narrator, self.lang, self.open_texts(), own_card(view, self.narrator))
 
     def reveal(self, event: Event, seat: int) -> Screen | None:
         return reveal(event, self.narrator, self.lang)  # every private event here is the seat's own

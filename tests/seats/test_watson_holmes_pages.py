@@ -291,3 +291,30 @@ def test_your_move_says_what_is_asked_in_one_line_and_the_idle_title_names_the_c
     assert screen.inverted and screen.title == {"en": "Your move", "es": "Tu jugada"}[lang]
     assert name not in screen.notice and screen.notice.lower() == asked.render(lang).lower()
     check(f"wh_your_move_{lang}", render(screen))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_reveal_your_character_says_what_the_card_does(lang):
+    """A trial's newcomer was offered "Reveal your character" with nothing on the turn's screens to
+    say what revealing would do: the entry's second line says it, for each card whose label cannot."""
+    from kiosk.seats.watson_holmes import REVEAL_DOES, own_card
+    from kiosk.i18n import Text
+
+    found = set()
+    for seed in range(40):
+        table = Table(seats=4, seed=seed, lang=lang, case="thornbury-clock")
+        try:
+            table.until(lambda t: t.has("visit") and any(a.kind == "character" and not a.args for a in t.prompt("visit").actions))
+        except AssertionError:
+            continue
+        prompt = table.prompt("visit")
+        view = GAME.view(table.state, prompt.seat)
+        card = own_card(view, table.narrator)
+        if card is None or card.effect not in REVEAL_DOES:
+            continue
+        menu = table.pages[prompt.seat].menu(prompt, view)
+        group = next(e for e in menu.entries if e.below and any(b.action and b.action.kind == "character" for b in e.below))
+        reveal = next(b for b in group.below if b.action == next(a for a in prompt.actions if a.kind == "character" and not a.args))
+        assert reveal.item.detail == Text(REVEAL_DOES[card.effect]).render(lang)
+        found.add(card.effect)
+    assert len(found) >= 2, found
