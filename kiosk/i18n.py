@@ -94,13 +94,16 @@ class Renders(Protocol):
 
 
 SEAT_AFTER_A_OR_DE = re.compile(r"\b([Aa]|[Dd]e) Puesto (\d)")
+SEAT_AFTER_CONTRA = re.compile(r"\b([Cc]ontra) Puesto (\d)")
 
 
 def contracted(spanish: str) -> str:
     """A seat named after «a» or «de» in a Spanish sentence («ataca a {target}» with «Puesto 2»)
     reads «ataca al puesto 2», «la mano del puesto 2»: the article the seat's name takes inside a
-    sentence contracts with the preposition, and the name is lower case there."""
-    return SEAT_AFTER_A_OR_DE.sub(lambda m: f"{m.group(1)}l puesto {m.group(2)}", spanish)
+    sentence contracts with the preposition, and the name is lower case there. After «contra» it takes
+    its article whole: «gana el combate contra el puesto 2»."""
+    spanish = SEAT_AFTER_A_OR_DE.sub(lambda m: f"{m.group(1)}l puesto {m.group(2)}", spanish)
+    return SEAT_AFTER_CONTRA.sub(lambda m: f"{m.group(1)} el puesto {m.group(2)}", spanish)
 
 
 @dataclass(frozen=True)

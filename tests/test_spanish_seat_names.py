@@ -21,6 +21,12 @@ def test_a_seat_after_a_or_de_reads_al_puesto_and_del_puesto():
     assert Text("Hand of {seat}", {"seat": seat(3)}).render("es") == "Mano del puesto 3"
 
 
+def test_a_seat_after_contra_takes_its_article():
+    won = Text("{seat} wins the combat against {loser}.", {"seat": seat(1), "loser": seat(2)})
+    assert won.render("es") == "Puesto 1 gana el combate contra el puesto 2."
+    assert won.render("en") == "Seat 1 wins the combat against Seat 2."
+
+
 def test_a_character_keeps_its_name_after_a():
     game = MysteryExpress()
     state = game.start(3, 1, {"characters": "random"})

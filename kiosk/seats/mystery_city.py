@@ -35,7 +35,7 @@ TITLES = {
 # the card in the hand.
 ABILITY_HELP = {
     "INVESTIGATION": N_("See every card in your rival's hand"),
-    "ASSASSINATION": N_("Your rival loses a random card"),
+    "ASSASSINATION": N_("A random card of your rival leaves the game"),  # not yours: that is Counterintelligence
     "COUNTERINTELLIGENCE": N_("Take a random card from your rival"),
     "COMPANIONSHIP": N_("Add Chomp's value to your card in play"),
 }
@@ -224,7 +224,7 @@ class MysteryCityPages:
             label = self.narrator.card_list(d["hand"]).render(self.lang) if d["hand"] else self._(N_("No cards"))
             if not fits(label):  # a big hand: the journal lists it card by card
                 label = counted(*IN_HAND, len(d["hand"])).render(self.lang)
-            detail = self._(N_("In your journal"))
+            detail = self._(N_("Listed under \"Seen\""))  # the journal page's title
             return Screen(title, (Item(label, detail=detail),), inverted=True)
         if event.kind == "card_stolen":  # told to the taker and to the one who lost it, each in its own terms
             took = d["seat"] == seat

@@ -92,7 +92,7 @@ LESSONS: dict[str, tuple[Lesson, ...]] = {
             "higher value wins every regular card on the table."), "attack", 1),
         Lesson(N_("Ties and dice"), N_(
             "A tie goes on with a new attribute and new cards. A \"?\" is rolled with two dice: a double one "
-            "loses, a double six wins."), "combat_won", 1, settled=False),
+            "loses the exchange, a double six wins the whole combat."), "combat_won", 1, settled=False),
         Lesson(N_("Special cards"), N_(
             "The four red cards have an ability, used once in your own combat and then removed from the "
             "game."), "combat_won", 3, settled=False),

@@ -123,8 +123,8 @@ RULES: dict[str, tuple[Page, ...]] = {
         Page(N_("Ties and dice"), N_(
             "On a tie the combat goes on: the defender counterattacks with a new attribute and new cards. If "
             "the defender shows their last card in a tie, they win; a card spent on an ability is not shown.\n"
-            "A \"?\" is rolled with two dice as soon as its card is shown: a double one loses at once, a "
-            "double six wins at once.")),
+            "A \"?\" is rolled with two dice as soon as its card is shown: a double one loses the exchange at "
+            "once, a double six wins the whole combat at once.")),
         Page(N_("Special cards"), N_(
             "The four red cards have an ability, used once during your own combat, then removed from the "
             "game.\n"

@@ -54,7 +54,7 @@ def test_an_exchange_reads_with_its_dice_and_bonuses():
     events = duel(state, 0, 1, "IQ", "paul", "amanda")
     line = Narrator(CARDS).describe(one(events, "exchange"))
     assert line.render("es") == (
-        "Inteligencia: Puesto 1 con Paul Shelton 7 = 7 contra Puesto 2 con Amanda 8 (dados 3+5) = 8. "
+        "Inteligencia: Puesto 1 con Paul Shelton 7 = 7 contra el puesto 2 con Amanda 8 (dados 3+5) = 8. "
         "Puesto 2 gana la baza."
     )
 

@@ -80,7 +80,7 @@ def test_attack_choices_read_as_an_attribute_against_a_rival(lang):
     assert menu.entries[-1].item.label == {"en": "Your hand", "es": "Tu mano"}[lang] and menu.entries[-1].is_group
     screen = menu.screen((1,), 1)
     assert len(screen.items) == 2
-    expected = {"en": "Dexterity against Seat 3", "es": "Destreza contra Puesto 3"}[lang]
+    expected = {"en": "Dexterity against Seat 3", "es": "Destreza contra el puesto 3"}[lang]
     assert screen.items[1].label == expected
     check(f"mc_attack_{lang}", render(screen))
 

@@ -174,3 +174,15 @@ def test_the_duel_settles_into_the_board_on_its_own_clock_with_nobody_touching(l
     assert len(settled) == 1 and settled[0].now == pytest.approx(duel.end)  # one frame as it settles
     assert newest in settled[0].texts  # the board again, with the log
     assert live.frames[-1] is settled[0]  # then nothing moves
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+def test_the_result_of_an_exchange_is_said_once_on_screen(layout):
+    """A banner over the log repeated the log's newest line (and the duel's result while it showed
+    big): at every size, the result is one sentence on screen, while the duel shows and after."""
+    board = duel_moment("dice")
+    duel = board.duel
+    result = duel.result.render("en")
+    for now in (duel.start + 1.0, duel.end):
+        painter = render(board, LAYOUTS[layout], "en", now)
+        assert [d.text for d in painter.drawn].count(result) == 1, (layout, now)

@@ -2,12 +2,12 @@
 set on a screen larger than the official 7-inch one.
 
 Landscape: a band on top (title, who the table waits for, the turn order), then the seats beside the
-felt, the log under the felt (its newest line is the banner), and the cards out of the game in a pile
-under the seats. Portrait
-(720x1280) is laid out for its height: the seats in a row or two on top, a tall felt where the cards
-are drawn at nearly their printed size, the cards out of the game, the banner, and a long log. A duel
-shown big takes the stage: the felt and the log under it (landscape) or the felt and the pile under
-it (portrait); the seats and the choices stay.
+felt, and the cards out of the game in a pile under the seats. Portrait (720x1280) is laid out for
+its height: the seats in a row or two on top, a tall felt where the cards are drawn at nearly their
+printed size, the cards out of the game, and a long log. Neither has a banner apart from the log: the
+log's newest line, at its top in the ink, is the banner (a banner over it said the same sentence
+twice). A duel shown big takes the stage: the felt and the log under it (landscape), or the felt, the
+pile and the log (portrait), so its result is on screen once; the seats and the choices stay.
 """
 
 from __future__ import annotations
@@ -45,9 +45,8 @@ class Regions:
     duel: pygame.Rect  # on the felt, where the duel lies at rest
     pile: pygame.Rect  # the cards out of the game
     log: pygame.Rect
-    banner: pygame.Rect | None  # the latest event; landscape has none: the log's newest line is it
     choices: pygame.Rect | None
-    stage: pygame.Rect  # where a duel is shown big (over the felt, and the log or the pile)
+    stage: pygame.Rect  # where a duel is shown big (over the felt and the log, and the pile in portrait)
     grow: float
 
 
@@ -56,17 +55,17 @@ def regions(layout: Layout, screen: pygame.Rect, seats: int, choices: int) -> Re
     grow = growth(layout)
     gap = layout.mm(1.5)
     area = inset(screen, layout.mm(2))
-    banner = layout.mm(9 * grow)
     if layout.portrait:
         top = layout.mm(10 * grow)
         lines = 2 if seats == 4 else 1
         seat_rows = lines * layout.mm(11 * grow) + (lines - 1) * gap
-        pile, log = layout.mm(16 * grow), layout.mm(LOG_LINES_PORTRAIT * 5.5)
-        felt = area.height - top - seat_rows - pile - banner - log - choices - 6 * gap
-        top_box, seats_box, felt_box, pile_box, banner_box, log_box, choices_box = rows(
-            area, [top, seat_rows, felt, pile, banner, log, choices], gap=gap)
-        return Regions(top_box, seats_box, felt_box, inset(felt_box, layout.mm(2.5)), pile_box, log_box, banner_box,
-                       choices_box if choices else None, felt_box.union(pile_box), grow)
+        # the banner's old room (9 mm and a gap) goes to the log, whose newest line is the banner
+        pile, log = layout.mm(16 * grow), layout.mm(LOG_LINES_PORTRAIT * 5.5) + layout.mm(9 * grow) + gap
+        felt = area.height - top - seat_rows - pile - log - choices - 5 * gap
+        top_box, seats_box, felt_box, pile_box, log_box, choices_box = rows(
+            area, [top, seat_rows, felt, pile, log, choices], gap=gap)
+        return Regions(top_box, seats_box, felt_box, inset(felt_box, layout.mm(2.5)), pile_box, log_box,
+                       choices_box if choices else None, felt_box.union(log_box), grow)
     top = 0 if choices else layout.mm(8 * grow)  # a short screen gives the title's room to the choices
     # No banner: the log's newest line, at its top in the banner's ink, is the banner (one line, not two
     # copies of it, on a screen this short); public choices (rare) take most of the log's room.
@@ -84,4 +83,4 @@ def regions(layout: Layout, screen: pygame.Rect, seats: int, choices: int) -> Re
     log_box = pygame.Rect(felt_box.left, log_box.top, felt_box.width, log_box.height)
     stage = pygame.Rect(felt_box.left, felt_box.top, felt_box.width, log_box.bottom - felt_box.top)
     return Regions(top_box if top else None, seats_box, felt_box, inset(felt_box, layout.mm(2.5)), pile_box, log_box,
-                   None, parts[3] if choices else None, stage, grow)
+                   parts[3] if choices else None, stage, grow)

@@ -6,8 +6,8 @@ the combat (who attacks whom on which attribute, the cards each side laid face u
 (`mc_cards`), the couple links, the totals) and big dice for every 2D6 roll, which tumble for a
 moment when they are thrown (`mc_duel`); between combats, every hand held face down. When an
 exchange is decided, its two cards and its result are shown big for the table's reveal seconds, then
-settle into the board. A banner tells the last public event and the log keeps them all (in a short
-landscape screen the log's newest line is the banner). Where things go, landscape and portrait:
+settle into the board. The log keeps every public event, the newest at its top in the ink: that line
+is the banner (a banner apart from it said the same sentence twice). Where things go, landscape and portrait:
 `mc_layout`. Public choices (none in the rules as written: every Mystery City decision is taken on
 the seats) become buttons through `context.submit`.
 """
@@ -135,21 +135,16 @@ class MysteryCityBoard:
             self.draw_top(paint, area.top)
         self.draw_seats(paint, area.seats)
         duel = self.duel if self.duel is not None and self.duel.showing(now) else None
-        if duel is not None:  # the stage covers the log (landscape) or the pile (portrait) for a moment
+        if duel is not None:  # the stage covers the log (and the pile in portrait) for a moment
             self.draw_felt_box(paint, area.stage)
             draw_duel(paint, inset(area.stage, layout.mm(2.5)), duel.exchange["attribute"], duel.sides(),
                       self.context.narrator, lambda p, r, rolls: self.draw_dice(p, r, rolls, now), area.grow,
                       duel.result)
-            if area.banner is not None:
-                self.draw_banner(paint, area.banner)
-                self.draw_log(paint, area.log)
-            else:
+            if not area.stage.colliderect(area.pile):  # the log is under the stage: its result is said once
                 self.draw_removed(paint, area.pile)
         else:
             self.draw_felt(paint, area.felt, area.duel, now)
             self.draw_removed(paint, area.pile)
-            if area.banner is not None:
-                self.draw_banner(paint, area.banner)
             self.draw_log(paint, area.log)
         if area.choices is not None:
             self.draw_choices(paint, area.choices)
@@ -408,12 +403,6 @@ class MysteryCityBoard:
         paint.text(words, counted("All {cards} cards in play, after {count} combat.",
                                   "All {cards} cards in play, after {count} combats.", self.view["combats"], cards=cards),
                    self.size(BODY), paint.theme.ink)
-
-    def draw_banner(self, paint: Painter, rect: pygame.Rect) -> None:
-        if self.banner is not None:
-            paint.box(rect, paint.theme.panel, None, radius=paint.layout.mm(1.5))
-            size = TypeSize("banner", BODY.mm * self.grow, LABEL.min_mm)  # a long line may take two, smaller
-            paint.text(inset(rect, paint.layout.mm(0.6)), self.banner, size, paint.theme.ink, title=True)
 
     def draw_log(self, paint: Painter, rect: pygame.Rect) -> None:
         if rect.height < paint.layout.min_touch:
