@@ -17,12 +17,12 @@ PROMPTS: dict[str, Explanation] = {
     "start_car": Explanation(
         N_("Place your figure in any car before the train leaves Paris."),
         N_("Any car will do: walking between cars is free on your turn."),
-        N_("Your figure is public. Acting by the Conductor: a chat."),
+        N_("Your figure is public. Passing the Conductor: no chat."),
     ),
     "turn": Explanation(
         N_("Your turn: spend this leg's hours on the actions of the cars."),
-        N_("Each car's action costs hours, once a turn. Or end."),
-        N_("Unused hours are lost. By the Conductor, you chat."),
+        N_("Each action costs hours, once a turn. End any time."),
+        N_("Unused hours are lost. Act in his car: a Conductor chat."),
     ),
     "conductor_space": Explanation(
         N_("Chat with the Conductor: take a card from his spaces."),
