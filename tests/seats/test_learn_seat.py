@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from kiosk.games import explanations
+from kiosk.games.base import Prompt
 from kiosk.games.explanations import Explanation
 from kiosk.games.mystery_express import explain
 from kiosk.games.mystery_express.game import MysteryExpress
@@ -137,15 +138,21 @@ def test_a_kind_without_explanation_shows_nothing_extra(monkeypatch):
         explanations._tables.cache_clear()
 
 
-def test_your_move_opens_on_the_explanation(table):
-    """A prompt after a wait opens on "Your move": the press that opens the choices opens the explanation."""
+def waiting_on_your_move(lang: str, learning: Learning | None) -> tuple[SeatController, Prompt]:
+    """The seat of a new game's first prompt, on "Your move" (it was not awaited before)."""
     from kiosk.i18n import Text
-    learning = Learning("mystery-express")
     state = GAME.start(4, 11, {"characters": "random"})
     (prompt,) = GAME.prompts(state)
-    controller = SeatController(prompt.seat, MysteryExpressPages(narrator_for("mystery-express", GAME.view(state, None)), "en"),
+    controller = SeatController(prompt.seat, MysteryExpressPages(narrator_for("mystery-express", GAME.view(state, None)), lang),
                                 learn=learning)
     controller.update(GAME.view(state, prompt.seat), prompt, Text("choose your car"))
+    return controller, prompt
+
+
+def test_your_move_opens_on_the_explanation(table):
+    """A prompt after a wait opens on "Your move": the press that opens the choices opens the explanation."""
+    learning = Learning("mystery-express")
+    controller, prompt = waiting_on_your_move("en", learning)
     assert controller.mode == "idle" and not learning.explained
     controller.press("next")
     assert controller.mode == "learn" and learning.explained == {(prompt.seat, "start_car")}
@@ -230,18 +237,12 @@ def test_no_explanation_page_reaches_under_its_footer(game_id):
 def test_a_newcomers_first_your_move_says_which_button_goes_on(table):
     """The first "Your move" of a learning seat says to press ● (a trial's newcomer waited there, not
     knowing any button opens the choices); once the seat has been explained something, it no longer does."""
-    from kiosk.i18n import Text
     learning = Learning("mystery-express")
-    state = GAME.start(4, 11, {"characters": "random"})
-    (prompt,) = GAME.prompts(state)
-    controller = SeatController(prompt.seat, MysteryExpressPages(narrator_for("mystery-express", GAME.view(state, None)), "es"),
-                                learn=learning)
-    controller.update(GAME.view(state, prompt.seat), prompt, Text("choose your car"))
+    controller, _ = waiting_on_your_move("es", learning)
     assert controller.screen().notice == "Choose your car: pulsa ●"
     controller.press("select")  # opens the explanation: the seat now knows the buttons
     assert controller.mode == "learn"
     controller.press("select", long=True)  # back out, to "Your move"
     assert controller.screen().title == "Tu jugada" and controller.screen().notice == "Choose your car"
-    plain = SeatController(prompt.seat, MysteryExpressPages(narrator_for("mystery-express", GAME.view(state, None)), "es"))
-    plain.update(GAME.view(state, prompt.seat), prompt, Text("choose your car"))
+    plain, _ = waiting_on_your_move("es", None)
     assert plain.screen().notice == "Choose your car"
