@@ -152,14 +152,15 @@ class SeatController:
             self.mode, self.index, self.explaining = "learn", 0, deciding.kind
 
     def _learn_press(self, button: str, long: bool) -> None:
-        """The explanation's pages: ▶ and ◀ turn them, ● (or ▶ on the last) goes on to the choices (back
-        onto "?" when it was opened from there). A long press goes back as it does from the choices:
+        """The explanation's pages: ● and ▶ turn them, ◀ turns back, and on the last page either goes on to
+        the choices (back onto "?" when it was opened from there): ● reads on, as on every other page of
+        text, where two trials' newcomers pressed ● to read on and skipped the explanation. A long press goes back as it does from the choices:
         from an explanation opened by "?", onto "?"; else it takes back the last local step, or leaves
         the choices for one's hand and journal."""
         assert self.learn is not None and self.explaining is not None
         explanation = self.learn.explanation(self.explaining)
         pages = len(explanation_pages(explanation, getattr(self.ui, "lang", None))) if explanation else 0
-        if button == "next" and self.index + 1 < pages and not long:
+        if button in ("next", "select") and self.index + 1 < pages and not long:
             self.index += 1
         elif button not in ("next", "select") and not long:
             self.index = max(0, self.index - 1)

@@ -2,8 +2,8 @@
 
 With the `learn` setting on, the first time a prompt kind comes up at a seat, the seat reads the
 kind's explanation (`kiosk.games.explanations`: what this step is, what the choices do, one tip) on
-up to three pages before its menu, with the seat's page grammar: ▶ and ◀ turn the pages, ● goes on
-to the choices (so does ▶ on the last page), a long press goes back as it does from the choices. After
+up to three pages before its menu, with the seat's page grammar: ● and ▶ read on, ◀ turns back, and
+on the last page ● (or ▶) goes on to the choices; a long press goes back as it does from the choices. After
 that a "?" entry at the end of the seat's menu opens it again. The explanation is per kind, never drawn from the state: it names nothing private.
 
 "First time" is per seat, per kind, per game, and is remembered by whatever `remember` writes to
@@ -22,10 +22,10 @@ from kiosk.seats.canvas import LINE_WIDTH, paragraph
 from kiosk.seats.screen import PAGE_LINES, Item, Screen
 
 TITLE = N_("How it works")
-FOOTER = N_("▶ next · ● choices")
+FOOTER = N_("● or ▶ to read on")
 LAST_FOOTER = N_("● to the choices")
 AGAIN = N_("How this step works")  # the detail of the "?" entry
-READING_LINES = PAGE_LINES - 1  # the footer ("▶ next · ● choices") takes a page's last line
+READING_LINES = PAGE_LINES - 1  # the footer ("● or ▶ to read on") takes a page's last line
 BOARD = -1  # the board's "seat" in what was explained: its public moments and prompts
 
 

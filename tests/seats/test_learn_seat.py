@@ -44,6 +44,15 @@ def controllers(learning: Learning | None):
     return state, made, prompts
 
 
+def read_through(controller: SeatController) -> int:
+    """Press ● through an explanation, as a newcomer reads on, until the choices open; the presses."""
+    presses = 0
+    while controller.mode == "learn":
+        assert controller.press("select") is None  # reading on chooses nothing
+        presses += 1
+    return presses
+
+
 def test_learn_on_adds_only_the_question_mark_entry(table):
     """Learn off is the seat as it was (the golden seat pictures and tests/test_input_counts.py hold);
     learn on opens on the explanation, and its menu is the same menu with "?" at the end."""
@@ -51,7 +60,7 @@ def test_learn_on_adds_only_the_question_mark_entry(table):
     _, learning, _ = controllers(Learning("mystery-express"))
     (seat,) = prompts
     assert plain[seat].mode == "prompt" and learning[seat].mode == "learn"
-    learning[seat].press("select")
+    read_through(learning[seat])
     with_learn = [item for item in learning[seat].screen().items]
     assert with_learn[:-1] == list(plain[seat].screen().items) and with_learn[-1].label == "?"
 
@@ -74,15 +83,19 @@ def test_first_time_shows_the_pages_then_select_opens_the_menu(table):
     assert learning.explained == {(seat, "start_car")}
 
 
-def test_select_skips_to_the_menu_and_prev_turns_back(table):
+def test_select_reads_on_like_next_and_prev_turns_back(table):
+    """● reads on, as on every page of text (two trials' newcomers pressed ● to read on and skipped
+    the explanation when it jumped to the choices), and opens the choices from the last page."""
     _, made, prompts = controllers(Learning("mystery-express"))
     (seat,) = prompts
     controller = made[seat]
     controller.press("next")
     controller.press("prev")
     assert controller.mode == "learn" and controller.screen().index == 0
-    assert controller.press("select") is None  # nothing chosen by the press that leaves the explanation
-    assert controller.mode == "prompt"
+    assert controller.press("select") is None
+    assert controller.mode == "learn" and controller.screen().index == 1
+    assert read_through(controller) == 2  # the second page, then the last: nothing chosen on the way
+    assert controller.mode == "prompt" and controller.screen().title.startswith("Choose your car")
 
 
 def test_the_question_mark_entry_opens_it_again_and_nothing_is_explained_twice(table):
@@ -90,14 +103,14 @@ def test_the_question_mark_entry_opens_it_again_and_nothing_is_explained_twice(t
     _, made, prompts = controllers(learning)
     (seat,) = prompts
     controller = made[seat]
-    controller.press("select")
+    read_through(controller)
     screen = controller.screen()
     labels = [item.label for item in screen.items]
     assert labels[-1] == "?"
     controller.press("prev")  # onto "?", the last entry
     assert controller.press("select") is None
     assert controller.mode == "learn" and controller.screen().title == "How it works"
-    controller.press("select")
+    read_through(controller)
     assert controller.mode == "prompt"
     # the same kind again at this seat (a new game state, same learning): straight to the menu
     controller.update(controller.view, None)
@@ -215,13 +228,16 @@ def test_a_long_press_goes_back_as_from_the_choices(table):
     for long in (False, True):
         controller.press("select")  # "?"
         assert controller.mode == "learn"
-        controller.press("select", long=long)
+        if long:
+            controller.press("select", long=True)
+        else:
+            read_through(controller)
         assert controller.mode == "prompt" and controller.screen().index == question
 
 
 @pytest.mark.parametrize("game_id", ["mystery-express", "pi", "watson-holmes", "mystery-city"])
 def test_no_explanation_page_reaches_under_its_footer(game_id):
-    """Seen in a real window: a part's fourth line lay under "▶ next · ● choices". A page reads three
+    """Seen in a real window: a part's fourth line lay under the footer ("● or ▶ to read on"). A page reads three
     lines; a longer part goes on over a second page."""
     from kiosk.games.explanations import prompt_kinds
     from kiosk.seats.learn import explanation_pages
