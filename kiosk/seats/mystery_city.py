@@ -35,7 +35,7 @@ TITLES = {
 # the card in the hand.
 ABILITY_HELP = {
     "INVESTIGATION": N_("See every card in your rival's hand"),
-    "ASSASSINATION": N_("A random card of your rival leaves the game"),  # not yours: that is Counterintelligence
+    "ASSASSINATION": N_("A random rival card leaves the game"),  # not yours: that is Counterintelligence
     "COUNTERINTELLIGENCE": N_("Take a random card from your rival"),
     "COMPANIONSHIP": N_("Add Chomp's value to your card in play"),
 }

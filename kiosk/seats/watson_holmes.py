@@ -342,7 +342,7 @@ def character_label(action: Action, prompt: Prompt, narrator: Narrator) -> Text:
 # was offered to reveal a card whose action no screen of the turn told; its whole text is on the seat's
 # "Your character" page): one short line per effect (characters.toml).
 REVEAL_DOES = {
-    "toby": N_("Toby: a card for 2"),
+    "toby": N_("Toby bids 2 for you"),
     "pens_down": N_("others read, no notes"),
     "extra_read": N_("read one more card"),
     "cheap_watson": N_("Dr Watson for 1"),

@@ -53,7 +53,7 @@ LESSONS: dict[str, tuple[Lesson, ...]] = {
             "Do one thing: send an investigator to a place, take an evidence card, or try to solve your "
             "case."), "investigated", 2),
         Lesson(N_("Discs and cubes"), N_(
-            "A disc: something of your case is in that place. A cube: something is in a place beside it. The table "
+            "A disc: part of your case is in that place. A cube: part of it is in a place beside it. The table "
             "never says which; your seat keeps your notes."), "investigated", 4),
         Lesson(N_("Solving"), N_(
             "Name a suspect, a crime and a place. Wrong costs 2 points and you play on; right scores 7, 5, "
@@ -74,7 +74,7 @@ LESSONS: dict[str, tuple[Lesson, ...]] = {
             "gives you 3 carriages."), "round_start", 3),
         Lesson(N_("Police and call-offs"), N_(
             "After reading, you may put your police token on the card: it keeps the others out. To get in, play "
-            "a call-off token (both go) or hold a lockpick. A card's icons say which token it gives."),
+            "a call-off token (both go) or spend a lockpick. A card's icons say which token it gives."),
             "police_placed", 1),
         Lesson(N_("Dr Watson"), N_(
             "Pay 4 carriages to take Dr Watson: another player's card is read aloud to everyone."),
@@ -91,7 +91,7 @@ LESSONS: dict[str, tuple[Lesson, ...]] = {
             "On your turn, name an attribute and an opponent. You lay a card, they answer with one: the "
             "higher value wins every regular card on the table."), "attack", 1),
         Lesson(N_("Ties and dice"), N_(
-            "A tie goes on with a new attribute and new cards. A \"?\" is rolled with two dice: a double one "
+            "Tie: play on with a new attribute and new cards. A \"?\" is rolled with two dice: a double one "
             "loses the exchange, a double six wins the whole combat."), "combat_won", 1, settled=False),
         Lesson(N_("Special cards"), N_(
             "The four red cards have an ability, used once in your own combat and then removed from the "

@@ -70,7 +70,7 @@ RULES: dict[str, tuple[Page, ...]] = {
             "An investigator brings a disc for each element of your case in that location and a cube for each "
             "one in a neighbouring location, without saying which tile.\n"
             "An evidence card speaks of the element of its own kind: a disc if it is that very one, a cube if "
-            "it is in a location beside it. You have 5 investigators for the whole game, all three cases.")),
+            "it lies in a location beside the card's. You have 5 investigators in all, for the three cases.")),
         Page(N_("Solving"), N_(
             "Choose a suspect, a crime and a location: the answer is only right or wrong.\n"
             "Wrong costs 2 points and you play on. Right scores 7, 5, 3 or 1 points by the order of solving; "

@@ -36,7 +36,7 @@ PROMPTS: dict[str, Explanation] = {
 MOMENTS: dict[str, str] = {
     "minigame_start": N_("A new case: each player hunts a secret suspect, crime and place. The tiles are dealt anew."),
     "investigated": N_("Investigator: a disc per part of the player's case in that place, a cube per part in a place beside it."),
-    "evidence": N_("Evidence: a disc if the card is in the case; a cube if the case's card of its kind is in a place beside it."),
+    "evidence": N_("Evidence: a disc if the card is in the case; a cube if the case's part of its kind is in a place beside it."),
     "transfer": N_("That tile is in the case: the investigator markers about it move onto it."),
     "solve_started": N_("A solution attempt: the player names a suspect, a crime and a place."),
     "solve_attempt": N_("The table says only right or wrong, never which part was wrong."),
