@@ -153,10 +153,11 @@ class SeatController:
 
     def _learn_press(self, button: str, long: bool) -> None:
         """The explanation's pages: ● and ▶ turn them, ◀ turns back, and on the last page either goes on to
-        the choices (back onto "?" when it was opened from there): ● reads on, as on every other page of
-        text, where two trials' newcomers pressed ● to read on and skipped the explanation. A long press goes back as it does from the choices:
-        from an explanation opened by "?", onto "?"; else it takes back the last local step, or leaves
-        the choices for one's hand and journal."""
+        the choices (back onto "?" when it was opened from there). ● reads on, as on every other page of
+        text: two trials' newcomers pressed ● to read on and skipped the explanation when it jumped to
+        the choices. A long press goes back as it does from the choices: from an explanation opened by
+        "?", onto "?"; else it takes back the last local step, or leaves the choices for one's hand and
+        journal."""
         assert self.learn is not None and self.explaining is not None
         explanation = self.learn.explanation(self.explaining)
         pages = len(explanation_pages(explanation, getattr(self.ui, "lang", None))) if explanation else 0
