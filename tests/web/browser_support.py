@@ -50,6 +50,17 @@ def buttons(driver: webdriver.Chrome) -> list:
         return []
 
 
+def text_of(driver: webdriver.Chrome, css: str) -> str:
+    """The words of the first element `css` finds as the page shows them (no-break spaces as spaces, as Selenium's
+    `.text` gives them), "" while there is none. Found and read in one script, so a redraw between finding the
+    element and reading it cannot leave a stale reference."""
+    try:
+        found = driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e.innerText : '';", css)
+    except WebDriverException:
+        return ""
+    return str(found or "").replace("\xa0", " ")
+
+
 def tap_a_choice(driver: webdriver.Chrome, rng: random.Random | None = None) -> bool:
     """Tap the first choice the page offers (with `rng`, any one), if it offers one now."""
     found = buttons(driver)

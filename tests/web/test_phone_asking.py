@@ -17,7 +17,7 @@ from kiosk.i18n import Text
 from kiosk.seats.mystery_express import A_CATEGORY, ASKED
 from kiosk.web.seat_feed import PhoneSeats
 from tests.table_support import table_referee
-from tests.web.browser_support import PHONE_HEIGHT, PHONE_WIDTH, phone_browser, shot, tap_a_choice
+from tests.web.browser_support import PHONE_HEIGHT, PHONE_WIDTH, phone_browser, shot, tap_a_choice, text_of
 from tests.web.phone_support import phone_server, phones_only_at, pump_until
 
 WIDTH, HEIGHT = PHONE_WIDTH, PHONE_HEIGHT
@@ -31,11 +31,7 @@ def phone() -> Iterator[webdriver.Chrome]:
 
 def asking(driver: webdriver.Chrome) -> str:
     """The asked-for line under the prompt's title, "" while there is none."""
-    try:
-        found = driver.find_elements(By.CSS_SELECTOR, "section.prompt > p.asking")
-        return found[0].text if found else ""
-    except WebDriverException:  # redrawn meanwhile
-        return ""
+    return text_of(driver, "section.prompt > p.asking")
 
 
 def page_text(driver: webdriver.Chrome) -> str:

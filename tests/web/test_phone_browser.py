@@ -17,7 +17,7 @@ from kiosk.referee.narration import narrator_for
 from kiosk.web.seat_feed import PhoneSeats
 from kiosk.web.server import WebServer
 from tests.table_support import table_referee
-from tests.web.browser_support import buttons, chromium, shot, tap_a_choice
+from tests.web.browser_support import buttons, chromium, shot, tap_a_choice, text_of
 from tests.web.phone_support import LOOPBACK, lone_phone_game, phone_server, phones_only_at, pump_until
 
 
@@ -36,7 +36,7 @@ def test_a_watson_holmes_round_from_the_phone_page_and_back_after_a_drop(mock_ta
         browser.get(hub.url(0))  # what the seat's QR code holds
         assert pump_until(referee, lambda: buttons(browser))
         shot(browser, "watson-holmes-first-choice")
-        assert "Round 1" in browser.find_element(By.CSS_SELECTOR, "section.prompt h1").text
+        assert "Round 1" in text_of(browser, "section.prompt h1")
         narrator = narrator_for("watson-holmes", session.game.view(session.state, None))
         texts = {card.id: card.text["en"] for card in narrator.case.cards}
         read: list[tuple[str, str]] = []
@@ -45,10 +45,10 @@ def test_a_watson_holmes_round_from_the_phone_page_and_back_after_a_drop(mock_ta
             """Tap through the round; when seat 1 reads a card, its whole text is one block of the page."""
             prompt = next((p for p in session.game.prompts(session.state) if p.seat == 0), None)
             if prompt is not None and prompt.kind == "reading" and not read:
-                blocks = browser.find_elements(By.CSS_SELECTOR, "section.prompt .reading")
-                if not blocks:
+                block = text_of(browser, "section.prompt .reading")
+                if not block:
                     return False  # the page has not drawn it yet
-                read.append((prompt.data["cards"][0], " ".join(blocks[0].text.split())))
+                read.append((prompt.data["cards"][0], " ".join(block.split())))
                 shot(browser, "watson-holmes-reading")
             tap_a_choice(browser)
             return session.state.round > 1

@@ -5,7 +5,6 @@ of decision comes up, the page explains it before the choices; "On to the choice
 from __future__ import annotations
 
 import pytest
-from selenium.webdriver.common.by import By
 
 from kiosk.games import explanations
 from kiosk.games.explanations import Explanation
@@ -13,7 +12,7 @@ from kiosk.games.mystery_city import explain
 from kiosk.seats.learn import Learning
 from kiosk.web.seat_feed import PhoneSeats
 from tests.table_support import table_referee
-from tests.web.browser_support import buttons, phone_browser, shot
+from tests.web.browser_support import buttons, phone_browser, shot, text_of
 from tests.web.phone_support import phone_server, phones_only_at, pump_until
 
 WHAT = "Your turn to attack: pick whom to duel."
@@ -28,8 +27,7 @@ def explained(monkeypatch):
 
 
 def prompt_text(browser) -> str:
-    found = browser.find_elements(By.CSS_SELECTOR, "section.prompt")
-    return found[0].text if found else ""
+    return text_of(browser, "section.prompt")
 
 
 def test_the_phone_explains_first_then_behind_a_question_mark(mock_table, tmp_path, explained):
