@@ -13,7 +13,7 @@ from selenium.webdriver.common.by import By
 
 from kiosk.web.seat_feed import PhoneSeats
 from tests.table_support import table_referee
-from tests.web.browser_support import PHONE_HEIGHT, PHONE_WIDTH, buttons, phone_browser, shot
+from tests.web.browser_support import PHONE_HEIGHT, PHONE_WIDTH, buttons, phone_browser, shot, text_of
 from tests.web.phone_support import phone_server, phones_only_at, pump_until
 
 WIDTH, HEIGHT = PHONE_WIDTH, PHONE_HEIGHT
@@ -60,7 +60,8 @@ def test_a_pi_turn_on_a_phone_says_whose_turn_it_is_and_fits_its_choices(mock_ta
         rows = {round(t.rect["y"]) for t in tiles}
         assert len(rows) <= 12 and all(t.rect["width"] < WIDTH / 2 for t in tiles)  # two a line
         referee.set_language("es")
-        assert pump_until(referee, lambda: banner(phone) == "Es tu turno" and buttons(phone)[0].text.startswith("Resolver"))
+        assert pump_until(referee, lambda: banner(phone) == "Es tu turno"
+                          and text_of(phone, "section.prompt button").startswith("Resolver"))
         shot(phone, "pi-your-turn-es")
         # Seat 1 plays its turn on the phone: then the page says it is seat 2's, at the top however far one reads.
         assert pump_until(referee, lambda: banner(phone) == "Es el turno del puesto 2" or (tap_a_tile(phone) and False))
