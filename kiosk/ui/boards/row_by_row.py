@@ -7,6 +7,7 @@ nobody touching anything.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from kiosk.ui.scene import ON_TIME
@@ -16,15 +17,16 @@ HOLD_LOOKS = 2.0  # then the whole panel stays this many looks
 
 
 @dataclass
-class RowByRow:
+class RowByRow(ABC):
     """A panel's clock; a reveal adds what its rows show and says how many there are (`row_count`)."""
 
     start: float
     per: float  # the table's reveal speed: seconds per look
 
     @property
+    @abstractmethod
     def row_count(self) -> int:
-        raise NotImplementedError
+        """How many rows the panel turns over."""
 
     @property
     def end(self) -> float:
