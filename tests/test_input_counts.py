@@ -232,8 +232,8 @@ BYTES: dict[tuple[str, str], tuple[int, int]] = {
     # +400 each with the line under "Reveal your character" that says what it does (issue 39's newcomer)
     ("watson-holmes", "kernel"): (244487, 3612),  # with 33e27bb's notice: 248184, 3808
     ("watson-holmes", "user"): (273050, 3786),  # with 33e27bb's notice: 276625, 3952
-    ("pi", "kernel"): (515157, 948),
-    ("pi", "user"): (521065, 948),
+    ("pi", "kernel"): (516334, 948),
+    ("pi", "user"): (522242, 948),
     # +314 each with the trial's seat texts (Assassination's help, «Anotado en «Visto»»): awaited unchanged
     ("mystery-city", "kernel"): (263516, 1416),
     ("mystery-city", "user"): (266311, 1416),
