@@ -36,7 +36,7 @@ from tests.table_support import ButtonsOnly, mux_table, table_referee
 CEILINGS: dict[str, tuple[int, tuple[int, ...], int, tuple[int, int, int, int], tuple[int, int, int, int]]] = {
     "mystery-express": (5, (1,), 400, (1, 5, 5, 1), (588, 2703, 1358, 324)),
     "watson-holmes": (7, (1,), 200, (1, 7, 7, 1), (97, 733, 400, 67)),
-    "pi": (4, (1,), 200, (1, 4, 4, 1), (158, 1191, 688, 101)),
+    "pi": (4, (1,), 200, (1, 4, 4, 1), (158, 1191, 689, 101)),
     "mystery-city": (4, (1,), 400, (1, 4, 4, 1), (143, 749, 330, 143)),
 }
 INVERSION_BYTES = 3  # the address, the command prefix and the command
@@ -232,8 +232,8 @@ BYTES: dict[tuple[str, str], tuple[int, int]] = {
     # +400 each with the line under "Reveal your character" that says what it does (issue 39's newcomer)
     ("watson-holmes", "kernel"): (244487, 3612),  # with 33e27bb's notice: 248184, 3808
     ("watson-holmes", "user"): (273050, 3786),  # with 33e27bb's notice: 276625, 3952
-    ("pi", "kernel"): (515157, 948),
-    ("pi", "user"): (521065, 948),
+    ("pi", "kernel"): (516474, 948),
+    ("pi", "user"): (522382, 948),
     # +314 each with the trial's seat texts (Assassination's help, «Anotado en «Visto»»): awaited unchanged
     ("mystery-city", "kernel"): (263516, 1416),
     ("mystery-city", "user"): (266311, 1416),

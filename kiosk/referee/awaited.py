@@ -83,6 +83,10 @@ DOING: dict[str, dict[str, str]] = {
 }
 
 
+# P.I.: the turn after which the case ends whatever happens (rules 10, A5): its seat is the only one
+# still unsolved, or it is the house rule's last round. Two trials' newcomers let it pass unwarned.
+LAST_TURN = N_("last turn of the case")
+
 SEAT = "Seat {n}"  # how every narrator names a seat that has no character
 ANY_CHOICE = N_("make a choice")
 
@@ -104,11 +108,20 @@ def awaited(prompts: Iterable[Prompt]) -> tuple[Awaited, ...]:
 def doing(game_id: str, kind: str, view: dict[str, Any], narrator: Any) -> Text:
     """What a prompt of `kind` asks, from the public facts of `view` only. A kind without words of
     its own (the tests fail on one) still reads as a choice rather than stopping the table."""
-    msgid = DOING.get(game_id, {}).get(kind, ANY_CHOICE)
+    msgid = LAST_TURN if last_turn(game_id, kind, view) else DOING.get(game_id, {}).get(kind, ANY_CHOICE)
     params: dict[str, Any] = {}
     if "{active}" in msgid:
         params["active"] = narrator.seat(view["active"])
     return Text(msgid, params)
+
+
+def last_turn(game_id: str, kind: str, view: dict[str, Any]) -> bool:
+    """Whether a P.I. turn is the seat's last of the case, from public facts (who has solved, the round)."""
+    if game_id != "pi" or kind != "turn":
+        return False
+    limit = view.get("round_limit")
+    alone = sum(player.get("solved_round") is None for player in view.get("players") or ()) == 1
+    return alone or bool(limit and view.get("round", 0) >= limit)
 
 
 def status_line(game_id: str, waiting: Iterable[Awaited], view: dict[str, Any], narrator: Any) -> Text | None:

@@ -252,7 +252,12 @@ class SeatController:
         back = Entry(Item(Text(BACK).render(lang)), back=True, footer=Text(BACK_DETAIL).render(lang))
         deciding = self.deciding()
         if self.learn is not None and deciding is not None and self.learn.explanation(deciding.kind) is not None:
-            menu = menu.with_last(Entry(again_item(lang), explains=True))
+            again = Entry(again_item(lang), explains=True)
+            if self.steps or not self.also:
+                menu = menu.with_last(again)
+            else:  # before the other prompts' groups: they stay last, one press back from the first choice
+                end = len(menu.entries) - len(self.also)
+                menu = replace(menu, entries=menu.entries[:end] + (again,) + menu.entries[end:])
         return replace(menu, back=back, back_footer=Text(SUBMENU_FOOTER).render(lang))
 
     def table_menu(self) -> Menu:
@@ -288,12 +293,25 @@ class SeatController:
         if entry.action is not None:
             return self._choose(entry.action, menu)
         if entry.is_group:
+            other = self._other_prompt(self.index, len(entries))
             self.path, self.index = self.path + (self.index,), 0
+            if (other is not None and self.learn is not None and self.learn.explanation(other.kind) is not None
+                    and self.learn.first(self.seat, other.kind)):  # its explanation first, then into the group
+                self._asked_again = (self.path, 0)
+                self.mode, self.index, self.explaining = "learn", 0, other.kind
         elif (entry.finish or entry.back) and self.path:  # "Back", or "Done" of a multi-select picked one by one
             self.index, self.path = self.path[-1], self.path[:-1]
         else:  # select on a page of reading turns the page
             self.index = (self.index + 1) % len(entries)
         return None
+
+    def _other_prompt(self, index: int, count: int) -> Prompt | None:
+        """The seat's other prompt whose group stands at `index` of the top level of `count` entries
+        (P.I.: the private notes beside the turn), if it is one: those groups end the top level."""
+        if self.steps or self.path or not self.also:
+            return None
+        at = index - (count - len(self.also))
+        return self.also[at] if at >= 0 else None
 
     def _choose(self, action: Action, menu: Menu) -> Action | None:
         """A local step if the game foresees one, else the action (after the local steps) for the table."""

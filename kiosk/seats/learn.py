@@ -4,7 +4,9 @@ With the `learn` setting on, the first time a prompt kind comes up at a seat, th
 kind's explanation (`kiosk.games.explanations`: what this step is, what the choices do, one tip) on
 up to three pages before its menu, with the seat's page grammar: ● and ▶ read on, ◀ turns back, and
 on the last page ● (or ▶) goes on to the choices; a long press goes back as it does from the choices. After
-that a "?" entry at the end of the seat's menu opens it again. The explanation is per kind, never drawn from the state: it names nothing private.
+that a "?" entry at the end of the seat's menu opens it again (before the group of a second prompt asked
+at once, P.I.'s notes: that group keeps the end, and opening it the first time reads its own kind's
+explanation before its choices). The explanation is per kind, never drawn from the state: it names nothing private.
 
 "First time" is per seat, per kind, per game, and is remembered by whatever `remember` writes to
 (the store, so a resumed game does not explain again what it already did: kiosk/referee/learning.py).

@@ -213,12 +213,13 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
 
 
 def accusation(entry: Entry, guess: dict[str, str], narrator: Narrator, lang: str) -> Entry:
-    """The last tile of an accusation behind a summary of the whole of it (a wrong one costs points,
-    rules 8.2): the tiles picked before, then this one."""
+    """The last tile of an accusation behind a summary of the whole of it, its title saying what a
+    wrong one costs (rules 8.2): the tiles picked before, then this one."""
     assert entry.action is not None
     tiles = [guess[k] for k in KINDS if k in guess] + [entry.action.args[0]]
     summary = tuple(narrator.name(tile).render(lang) for tile in tiles)
-    return confirmed(entry, Text(N_("Accuse?")).render(lang), summary, Text(CONFIRM_FOOTER).render(lang))
+    title = Text(N_("Accuse? Wrong: -{points}"), {"points": narrator.rules.penalty_points})  # what a wrong one costs
+    return confirmed(entry, title.render(lang), summary, Text(CONFIRM_FOOTER).render(lang))
 
 
 def one_line(*words: str) -> str:

@@ -51,7 +51,7 @@ LESSONS: dict[str, tuple[Lesson, ...]] = {
             "secret."), START),
         Lesson(N_("Your turn"), N_(
             "Do one thing: send an investigator to a place, take an evidence card, or try to solve your "
-            "case."), "investigated", 2),
+            "case. You have 5 investigators for all three cases."), "investigated", 2),
         Lesson(N_("Discs and cubes"), N_(
             "A disc: part of your case is in that place. A cube: part of it is in a place beside it. The table "
             "never says which; your seat keeps your notes."), "investigated", 4),

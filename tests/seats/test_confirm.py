@@ -26,19 +26,19 @@ def test_a_p_i_accusation_is_sent_only_from_its_summary_and_back_sends_nothing(m
     for button, long in presses:  # the select on the place opens the summary: it sends nothing
         people.press(seat, button, long)
     summary = controller.screen()
-    assert people.stored() == before and summary.title == "Accuse?"
+    assert people.stored() == before and summary.title == "Accuse? Wrong: -2"  # what a wrong one costs
     named = summary.items[0].lines
     assert len(named) == 3 and named == tuple(sorted(named, key=named.index))  # who, what, where
     assert [i.label for i in summary.items][1:] == ["Back"] and summary.footer == "● send · hold ● back"
     assert all(text_width(line, 12) <= WIDTH for _, lines in writing(summary) for line in lines)
     people.press(seat, "select", True)  # hold: back to the places, the picks kept, nothing sent
-    assert people.stored() == before and controller.screen().title != "Accuse?"
+    assert people.stored() == before and not controller.screen().title.startswith("Accuse?")
     for button, long in presses:
         people.press(seat, button, long)
     people.press(seat, "next")
     people.press(seat, "select")  # "Back": the same
     assert people.stored() == before and len(controller.steps) == 3  # "solve" and two tiles, kept
-    assert controller.screen().title != "Accuse?"
+    assert not controller.screen().title.startswith("Accuse?")
     for button, long in presses_to(controller, place):  # the place, then select on its summary
         people.press(seat, button, long)
     assert people.stored() == before + 4  # "solve", the suspect, the crime and the place, sent at once

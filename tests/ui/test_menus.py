@@ -309,6 +309,16 @@ def test_results_say_what_broke_the_tie():
     assert "+1" in shown  # the telegram column
 
 
+def test_p_i_results_show_penalties_as_the_points_they_cost():
+    """A newcomer read "Penalties 1" beside a total 2 lower: the column shows the points lost, as the board did."""
+    pi = _outcome({0: 17, 1: 19, 2: 7}, [1], minigames=[[5, 5, 7], [7, 7, 0], [7, 7, 0]], penalties=[1, 0, 0],
+                  penalty_points=2, investigators_left=[0, 1, 2], decided_by="total")
+    assert "-2" in texts(draw(Results("pi", pi, QuietNarrator(), print, print)))
+    older = _outcome({0: 17, 1: 19}, [1], minigames=[[5, 5], [7, 7], [7, 7]], penalties=[1, 0],
+                     investigators_left=[0, 1], decided_by="total")  # stored before the cost was kept: the count
+    assert "-2" not in texts(draw(Results("pi", older, QuietNarrator(), print, print)))
+
+
 def test_results_read_outcomes_that_came_back_from_json():
     stored = _outcome({0: 1.0, 1: 0.0}, [], everyone_loses=True, correct={"0": 1, "1": 0}, rounds=4, places={})
     painter = draw(Results("watson-holmes", stored, QuietNarrator(), print, print))

@@ -126,6 +126,24 @@ def test_the_line_reads_as_the_issue_asks_in_both_languages():
     assert doing("pi", "a-kind-with-no-words", {"seats": 3}, narrator_for("pi", {})).render("es") == "elige"
 
 
+def test_a_p_i_turn_after_which_the_case_ends_says_so():
+    """Rules 10, A5: the case ends with the round once one seat at most is unsolved (or at the round cap);
+    the seat left alone had two newcomers' turns go by unwarned."""
+    narrator = narrator_for("pi", {})
+
+    def view(solved: list[int | None], round_: int = 3, limit: int = 30) -> dict[str, Any]:
+        return {"seats": 3, "active": 2, "round": round_, "round_limit": limit,
+                "players": [{"seat": s, "solved_round": r} for s, r in enumerate(solved)]}
+
+    turn = [Awaited(2, "turn"), Awaited(2, "notes")]
+    assert status_line("pi", turn, view([2, None, None]), narrator).render("en") == "Seat 3: choose an action; note a marker"
+    assert status_line("pi", turn, view([2, 3, None]), narrator).render("en") == "Seat 3: last turn of the case; note a marker"
+    assert doing("pi", "turn", view([2, 3, None]), narrator).render("es") == "último turno del caso"
+    assert doing("pi", "turn", view([None, None, None], 30, 30), narrator).render("en") == "last turn of the case"
+    assert doing("pi", "turn", view([None, None, None], 30, 0), narrator).render("en") == "choose an action"  # no cap
+    assert doing("pi", "solve_suspect", view([2, 3, None]), narrator).render("en") == "name the suspect"
+
+
 def test_the_line_is_built_from_seat_and_kind_only():
     """An `Awaited` holds a seat and a kind: a prompt's choices and data never reach the line."""
     prompt = Prompt(1, "dining_show", (), data={"category": "MOTIVE", "to": 0})

@@ -9,17 +9,17 @@ PROMPTS: dict[str, Explanation] = {
     "turn": Explanation(
         N_("Your turn: one action to find your suspect, crime and place."),
         N_("Investigator: checks a place. Evidence: one card. Or solve."),
-        N_("Disc: there. Cube: a place beside it. Only 5 investigators."),
+        N_("Disc: there. Cube: a place beside it. 5 investigators a game."),
     ),
     "notes": Explanation(
-        N_("Notes: which tile is each marker on your investigator?"),
-        N_("Pick a marker and a tile it could be, or clear a note."),
+        N_("Disc: part of your case is there. Cube: in a place beside."),
+        N_("Pick a marker, then the tile it may be, or clear a note."),
         N_("Only you see your notes. They change nothing in the game."),
     ),
     "solve_suspect": Explanation(
         N_("Solving, 1 of 3: name the suspect of your case."),
-        N_("Pick a suspect, or take the attempt back."),
-        N_("Wrong costs 2 points. You hear only right or wrong."),
+        N_("Pick a suspect, or take it back. Wrong costs 2 points."),
+        N_("You hear only right or wrong, never which part."),
     ),
     "solve_crime": Explanation(
         N_("Solving, 2 of 3: name the crime of your case."),
@@ -36,12 +36,12 @@ PROMPTS: dict[str, Explanation] = {
 MOMENTS: dict[str, str] = {
     "minigame_start": N_("A new case: each player hunts a secret suspect, crime and place. The tiles are dealt anew."),
     "investigated": N_("Investigator: a disc per part of the player's case in that place, a cube per part in a place beside it."),
-    "evidence": N_("Evidence: a disc if the card is in the case; a cube if the case's part of its kind is in a place beside it."),
+    "evidence": N_("Evidence: a disc if the card is in the case; a cube if the case's part of its kind is beside the card's place."),
     "transfer": N_("That tile is in the case: the investigator markers about it move onto it."),
     "solve_started": N_("A solution attempt: the player names a suspect, a crime and a place."),
     "solve_attempt": N_("The table says only right or wrong, never which part was wrong."),
     "penalty": N_("A wrong solution costs 2 points; the player keeps playing."),
     "solved": N_("Solved! First solvers score 7, later ones 5, 3, 1; one round, one score. Their discs show the case."),
-    "minigame_end": N_("The case ends when all but one have solved (or at the round cap). Unsolved: 0 points."),
+    "minigame_end": N_("The case ends when all, or all but one, have solved (or at the round cap). Unsolved: 0 points."),
     "game_over": N_("After three cases the best total wins; a tie goes to more unused investigators."),
 }

@@ -36,6 +36,7 @@ def score(rules: Rules, state: PIState) -> Outcome:
     detail: dict[str, Any] = {
         "minigames": [[p.scores[i] for p in state.players] for i in range(rules.minigames)],
         "penalties": [p.penalties for p in state.players],
+        "penalty_points": rules.penalty_points,  # what one costs, for the results to show the points lost
         "investigators_left": [p.investigators_left for p in state.players],
         "decided_by": decided_by,
     }

@@ -60,6 +60,15 @@ def signed(value: Any) -> Verbatim:
     return Verbatim("-" if value is None else f"{int(value):+d}")
 
 
+def lost(count: Any, each: Any) -> Verbatim:
+    """P.I.'s penalties as the points they cost ("-2", as the board showed them during the game; a
+    newcomer read "Penalties 1" beside totals 2 lower), or their count where an older stored outcome
+    does not say what one costs."""
+    if count is None or each is None:
+        return number(count)
+    return Verbatim(f"-{int(count) * int(each)}" if count else "0")
+
+
 @dataclass(frozen=True)
 class Table:
     """What the score table shows: its column headings and one row of cells per seat."""
@@ -89,7 +98,7 @@ TABLES: dict[str, Table] = {
         (N_("Case 1"), N_("Case 2"), N_("Case 3"), N_("Penalties"), N_("Points")),
         lambda o, s: (
             *(number(seat_value(case, s)) for case in (o.detail.get("minigames") or [[], [], []])[:3]),
-            number(seat_value(o.detail.get("penalties"), s)),
+            lost(seat_value(o.detail.get("penalties"), s), o.detail.get("penalty_points")),
             number(o.scores.get(s)),
         ),
         (0.9, 0.9, 0.9, 1.6, 1.0),  # "Penalizaciones" is the widest heading
