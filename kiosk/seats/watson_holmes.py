@@ -36,6 +36,9 @@ TITLES = {
     "answer": N_("Question {number}"),
     "holmes_judge": N_("Voice of Holmes"),
 }
+# What ● shows from the idle screen, said there while learning until the seat first walks its pages (a
+# trial's newcomer never found his character nor his journal): one line of the seat, 21 cells at most.
+PAGES_HINT = N_("● character, journal")
 CHARACTER_STATES = {"hidden": N_("hidden"), "revealed": N_("face up"), "discarded": N_("discarded")}
 
 
@@ -502,7 +505,10 @@ class WatsonHolmesPages:
     narrator: Narrator
     lang: str
     assist: bool = False  # no assist in this game: the notes are the player's own
-    pages: tuple[str, ...] = ("reading", "character", "journal")
+    # your character and journal first, as the idle screen's hint names them; the card open now is
+    # seldom there to see (a reading is a prompt, and its text leaves the view when it is done)
+    pages: tuple[str, ...] = ("character", "journal", "reading")
+    pages_hint: str = PAGES_HINT
     seen: list[Event] = field(default_factory=list)
     behind: bool = False  # the board still shows a verdict: results wait for it (the referee sets this)
     results: dict[str, bool] = field(default_factory=lambda: {"answer_key": False})  # told after the board's verdict; not once the game is over

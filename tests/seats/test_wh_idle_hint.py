@@ -1,0 +1,50 @@
+"""Learn as you play, Watson & Holmes: a waiting seat's idle screen says what ● shows there (its character,
+its journal) until the seat first walks its pages (a trial's newcomer never found either), and ● shows them in
+that order. Learn off, the idle screen is as it was."""
+
+from __future__ import annotations
+
+import pytest
+
+from kiosk.games.watson_holmes.game import WatsonHolmes
+from kiosk.referee.narration import narrator_for
+from kiosk.seats.controller import SeatController
+from kiosk.seats.learn import Learning
+from kiosk.seats.screen import render, writing
+from kiosk.seats.watson_holmes import make_pages
+
+GAME = WatsonHolmes()
+
+
+def waiting_seat(learn: bool, lang: str = "en") -> SeatController:
+    state = GAME.start(3, 7, {"case": "brighton-pomeranian"})
+    narrator = narrator_for("watson-holmes", GAME.view(state, None))
+    awaited = {p.seat for p in GAME.prompts(state)}
+    seat = next(s for s in range(3) if s not in awaited)
+    controller = SeatController(seat, make_pages(narrator, lang), learn=Learning("watson-holmes") if learn else None)
+    controller.update(GAME.view(state, seat), None)
+    return controller
+
+
+def lines(controller: SeatController) -> list[str]:
+    return [line for _, shown in writing(controller.screen()) for line in shown]
+
+
+@pytest.mark.parametrize("lang, hint", [("en", "● character, journal"), ("es", "● personaje, cuaderno")])
+def test_a_newcomers_idle_screen_says_what_select_shows_until_he_walks_the_pages(lang, hint):
+    controller = waiting_seat(learn=True, lang=lang)
+    status = controller.ui.idle(controller.view).footer
+    assert lines(controller)[-2:] == [hint, status]  # the hint above the status, which stays on the last line
+    render(controller.screen())
+    controller.press("select")
+    assert controller.mode == "character"  # the first page is the one the hint names first
+    controller.press("select")
+    assert controller.mode == "journal"
+    while controller.mode != "idle":
+        controller.press("select")
+    assert lines(controller)[-1] == status and hint not in lines(controller)  # found: not told again
+
+
+def test_learn_off_the_idle_screen_is_as_it_was():
+    controller = waiting_seat(learn=False)
+    assert controller.screen() == controller.ui.idle(controller.view)
