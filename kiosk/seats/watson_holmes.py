@@ -18,7 +18,7 @@ from kiosk.games.watson_holmes.board import HOLMES_COST
 from kiosk.games.watson_holmes.characters import Character
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
 from kiosk.i18n import LANGUAGES, N_, Text, counted
-from kiosk.seats.canvas import ELLIPSIS, LINE_WIDTH, fit, paragraph, wrap
+from kiosk.seats.canvas import ELLIPSIS, LINE_WIDTH, TEXT_WIDTH, fit, paragraph, wrap
 from kiosk.seats.menu import BROWSE_FOOTER, CONFIRM_FOOTER, Entry as MenuEntry, Menu, confirmed, grouped
 from kiosk.seats.screen import PAGE_LINES, Item, Screen, title_fits
 
@@ -443,7 +443,7 @@ def sealed_answer(entry: MenuEntry, lang: str) -> MenuEntry:
 def choice_item(label: str, detail: str) -> Item:
     """A choice, large when it fits two lines; a longer one (a long answer, a long card name) is set
     small over several lines, so it is never cut short."""
-    lines, _ = wrap(label, LINE_WIDTH)
+    lines, _ = wrap(label, TEXT_WIDTH)  # as the label is drawn (`label_lines`)
     if ELLIPSIS not in "".join(lines):
         return Item(label, detail=detail)
     return Item(label, lines=tuple(paragraph(label, LINE_WIDTH) + ([detail] if detail else []))[:PAGE_LINES])

@@ -48,3 +48,16 @@ def test_a_newcomers_idle_screen_says_what_select_shows_until_he_walks_the_pages
 def test_learn_off_the_idle_screen_is_as_it_was():
     controller = waiting_seat(learn=False)
     assert controller.screen() == controller.ui.idle(controller.view)
+
+
+def test_a_choice_that_would_be_cut_at_the_labels_width_is_set_small_and_whole():
+    """A trial's newcomer read "Mr Obadiah Kett, pr…" among the places: it fit two lines of the seat's small
+    lines (126 px) but not of a label (124 px), so it was drawn large and cut."""
+    from kiosk.seats.canvas import ELLIPSIS
+    from kiosk.seats.screen import Screen
+    from kiosk.seats.watson_holmes import choice_item
+
+    item = choice_item("Mr Obadiah Kett, private inquiry agent", "card 6")
+    shown = list(item.lines) or [line for _, lines in writing(Screen("Where to?", (item,))) for line in lines]
+    assert not any(ELLIPSIS in line for line in shown) and "card 6" in shown
+    assert "".join(shown).replace(" ", "").startswith("MrObadiahKett,privateinquiryagent")
