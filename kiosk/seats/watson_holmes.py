@@ -451,7 +451,8 @@ def choice_item(label: str, detail: str) -> Item:
 
 def choice_details(prompt: Prompt, narrator: Narrator) -> dict[Action, Text]:
     """A second line under some choices: a location card's number (printed on the physical card),
-    how many questions 221B would have to answer before they open, and the card a bid is for."""
+    how many questions 221B would have to answer before they open, the card a bid is for, and what
+    a failed player's sheet tells (how many of its answers were right, not which)."""
     found: dict[Action, Text] = {}
     if prompt.kind == "bid":
         number = narrator.case.card(prompt.data["card"]).number
@@ -462,6 +463,8 @@ def choice_details(prompt: Prompt, narrator: Narrator) -> dict[Action, Text]:
             found[a] = Text(N_("card {number}"), {"number": narrator.case.card(a.args[0]).number})
         elif a.kind in ("visit", "tap") and a.args[0] == narrator.case.baker_street_id and unopened:
             found[a] = counted("{count} question not open", "{count} questions not open", unopened)
+        elif a.kind == "holmes_consult":  # rules 9.2, Answer Consultation: a trial's newcomer did not know what "the sheet" tells
+            found[a] = Text(N_("how many were right"))
     return found
 
 

@@ -61,3 +61,17 @@ def test_a_choice_that_would_be_cut_at_the_labels_width_is_set_small_and_whole()
     shown = list(item.lines) or [line for _, lines in writing(Screen("Where to?", (item,))) for line in lines]
     assert not any(ELLIPSIS in line for line in shown) and "card 6" in shown
     assert "".join(shown).replace(" ", "").startswith("MrObadiahKett,privateinquiryagent")
+
+
+@pytest.mark.parametrize("lang, said", [("en", "how many were right"), ("es", "cuántas acertó")])
+def test_the_holmes_sheet_says_what_it_tells(lang, said):
+    """"Holmes: the sheet of Seat 2" left a newcomer guessing: it tells how many of that sheet's answers
+    were right (rules 9.2), and the choice says so under it."""
+    from kiosk.games.base import Action, Prompt
+    from kiosk.seats.watson_holmes import choice_details
+
+    state = GAME.start(3, 7, {"case": "brighton-pomeranian"})
+    narrator = narrator_for("watson-holmes", GAME.view(state, None))
+    consult = Action("holmes_consult", (1,))
+    prompt = Prompt(0, "wait_221b", (Action("ready"), consult), True, {})
+    assert choice_details(prompt, narrator)[consult].render(lang) == said
