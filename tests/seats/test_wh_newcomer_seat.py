@@ -1,6 +1,7 @@
-"""Learn as you play, Watson & Holmes: a waiting seat's idle screen says what ● shows there (its character,
-its journal) until the seat first walks its pages (a trial's newcomer never found either), and ● shows them in
-that order. Learn off, the idle screen is as it was."""
+"""Watson & Holmes seats, from a newcomer's game (playWH11). Learn as you play: a waiting seat's idle screen
+says what ● shows there (its character, its journal) until the seat first walks its pages (the newcomer never
+found either), and ● shows them in that order; learn off, the idle screen is as it was. And two choices he
+misread: a long place's name cut short, and what a failed player's sheet tells Holmes' asker."""
 
 from __future__ import annotations
 
