@@ -43,12 +43,16 @@ PHONE_DETAIL = N_("only for your phone")
 # Learn as you play: a seat's first "Your move" also says how to go on (a trial's newcomer waited
 # there, not knowing that any button opens the choices).
 PRESS_TO_START = N_("{asked}: press ●")
+# Learn as you play: until a seat first walks its pages with ●, its idle screen says what ● shows there, in
+# the words of the game's pages (`pages_hint`: a trial's newcomer never found his character nor his journal).
 
 
 class SeatPages(Protocol):
     """A game's screens for one seat, drawn from that seat's view and prompt only."""
 
     pages: tuple[str, ...]  # browsable pages, in order (e.g. "hand", "journal")
+    # optional: `pages_hint`, what ● shows from the idle screen in one short line ("● character, journal"),
+    # which a newcomer's idle screen says above its status line until ● first walks the pages
 
     def idle(self, view: dict[str, Any]) -> Screen: ...
 
@@ -106,6 +110,7 @@ class SeatController:
     _asked_again: tuple[tuple[int, ...], int] | None = None  # where "?" stood, when the explanation was opened by it
     _picked: tuple[int, ...] | None = None  # the level of the last choice sent: "Done" there may follow it
     _notes: int = 0  # how many times the pages were told of events (their notes may have changed)
+    _walked: bool = False  # ● has walked the pages from the idle screen (learn: its hint is then told)
     _menu_kept: tuple[tuple[Any, ...], Menu] | None = None  # the last menu built, and what it was built from
     _screen_kept: tuple[tuple[Any, ...], Screen] | None = None  # the last screen built, and what it showed
 
@@ -338,6 +343,7 @@ class SeatController:
 
     def _next_page(self) -> None:
         order = ("idle",) + self.ui.pages + (("phone",) if self.link else ())
+        self._walked = True
         self.mode = order[(order.index(self.mode) + 1) % len(order)]
         self.index = 0
 
@@ -346,7 +352,7 @@ class SeatController:
         same as before: a screen is built only when something it is built from changed (the view, the
         prompt, where the seat stands in its pages or menu, its reveal, its pages' notes and language)."""
         key = (self.reveals[0] if self.reveals else None, self.mode, self.explaining, self.index, self.path, self.link,
-               self.asked, self._newcomer(), self.menu() if self.mode == "prompt" and self.prompt is not None and not self.reveals
+               self.asked, self._newcomer(), self._walked, self.menu() if self.mode == "prompt" and self.prompt is not None and not self.reveals
                else (self.view, self.prompt, self._pages_key()))
         if self._screen_kept is None or self._screen_kept[0] != key:
             self._screen_kept = (key, self._build_screen())
@@ -371,7 +377,16 @@ class SeatController:
             return Screen(Text(N_("Scan to play this seat on your phone")).render(lang), qr=self.link)
         if self.prompt is not None and self.asked is not None:
             return self.your_move()
-        return self.ui.idle(self.view)
+        return self.hinted(self.ui.idle(self.view))
+
+    def hinted(self, idle: Screen) -> Screen:
+        """The idle screen, with learn on and the pages not yet walked: the game's `pages_hint` on the line
+        above the status line, which stays where it was (a notice of two lines: the hint, then the status)."""
+        hint = getattr(self.ui, "pages_hint", None)
+        if self.learn is None or self._walked or hint is None or not idle.footer or idle.notice:
+            return idle
+        lang = getattr(self.ui, "lang", None)
+        return replace(idle, notice=f"{Text(hint).render(lang)}\n{idle.footer}", footer="")
 
     def _newcomer(self) -> bool:
         """Learn as you play, and this seat has yet to open its first explanation."""

@@ -18,7 +18,7 @@ from kiosk.games.watson_holmes.board import HOLMES_COST
 from kiosk.games.watson_holmes.characters import Character
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
 from kiosk.i18n import LANGUAGES, N_, Text, counted
-from kiosk.seats.canvas import ELLIPSIS, LINE_WIDTH, fit, paragraph, wrap
+from kiosk.seats.canvas import ELLIPSIS, LINE_WIDTH, TEXT_WIDTH, fit, paragraph, wrap
 from kiosk.seats.menu import BROWSE_FOOTER, CONFIRM_FOOTER, Entry as MenuEntry, Menu, confirmed, grouped
 from kiosk.seats.screen import PAGE_LINES, Item, Screen, title_fits
 
@@ -36,6 +36,9 @@ TITLES = {
     "answer": N_("Question {number}"),
     "holmes_judge": N_("Voice of Holmes"),
 }
+# What ● shows from the idle screen, said there while learning until the seat first walks its pages (a
+# trial's newcomer never found his character nor his journal): one line of the seat, 21 cells at most.
+PAGES_HINT = N_("● character, journal")
 CHARACTER_STATES = {"hidden": N_("hidden"), "revealed": N_("face up"), "discarded": N_("discarded")}
 
 
@@ -440,7 +443,7 @@ def sealed_answer(entry: MenuEntry, lang: str) -> MenuEntry:
 def choice_item(label: str, detail: str) -> Item:
     """A choice, large when it fits two lines; a longer one (a long answer, a long card name) is set
     small over several lines, so it is never cut short."""
-    lines, _ = wrap(label, LINE_WIDTH)
+    lines, _ = wrap(label, TEXT_WIDTH)  # as the label is drawn (`label_lines`)
     if ELLIPSIS not in "".join(lines):
         return Item(label, detail=detail)
     return Item(label, lines=tuple(paragraph(label, LINE_WIDTH) + ([detail] if detail else []))[:PAGE_LINES])
@@ -448,7 +451,8 @@ def choice_item(label: str, detail: str) -> Item:
 
 def choice_details(prompt: Prompt, narrator: Narrator) -> dict[Action, Text]:
     """A second line under some choices: a location card's number (printed on the physical card),
-    how many questions 221B would have to answer before they open, and the card a bid is for."""
+    how many questions 221B would have to answer before they open, the card a bid is for, and what
+    a failed player's sheet tells (how many of its answers were right, not which)."""
     found: dict[Action, Text] = {}
     if prompt.kind == "bid":
         number = narrator.case.card(prompt.data["card"]).number
@@ -459,6 +463,8 @@ def choice_details(prompt: Prompt, narrator: Narrator) -> dict[Action, Text]:
             found[a] = Text(N_("card {number}"), {"number": narrator.case.card(a.args[0]).number})
         elif a.kind in ("visit", "tap") and a.args[0] == narrator.case.baker_street_id and unopened:
             found[a] = counted("{count} question not open", "{count} questions not open", unopened)
+        elif a.kind == "holmes_consult":  # rules 9.2, Answer Consultation: a trial's newcomer did not know what "the sheet" tells
+            found[a] = Text(N_("how many were right"))
     return found
 
 
@@ -502,7 +508,10 @@ class WatsonHolmesPages:
     narrator: Narrator
     lang: str
     assist: bool = False  # no assist in this game: the notes are the player's own
-    pages: tuple[str, ...] = ("reading", "character", "journal")
+    # your character and journal first, as the idle screen's hint names them; the card open now is
+    # seldom there to see (a reading is a prompt, and its text leaves the view when it is done)
+    pages: tuple[str, ...] = ("character", "journal", "reading")
+    pages_hint: str = PAGES_HINT
     seen: list[Event] = field(default_factory=list)
     behind: bool = False  # the board still shows a verdict: results wait for it (the referee sets this)
     results: dict[str, bool] = field(default_factory=lambda: {"answer_key": False})  # told after the board's verdict; not once the game is over

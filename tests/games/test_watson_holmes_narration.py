@@ -7,6 +7,7 @@ import pytest
 
 from kiosk.catalogue import all_messages
 from kiosk.cli import main
+from kiosk.games.base import Event
 from kiosk.games.watson_holmes import narrate
 from kiosk.games.watson_holmes.library import bundled_cases
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
@@ -54,3 +55,23 @@ def test_kiosk_run_plays_the_tutorial(capsys, tmp_path):
                  "--data", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "Caso cerrado" in out and out.strip().splitlines()[-1].startswith("Puesto 3:")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_an_outbid_walker_is_not_said_to_lose_nothing(lang):
+    """A trial's log read "Seat 3 loses 0 carriages and must go elsewhere": a walker outbid pays nothing,
+    so the line says only that it goes elsewhere; a bidder's loss is still told."""
+    narrator = Narrator(bundled_cases()[FULL])
+    card = next(c for c in bundled_cases()[FULL].cards if narrator.case.is_location(c.id)).id
+    walked = narrator.describe(Event("outbid", {"seat": 2, "by": 0, "card": card, "lost": 0})).render(lang)
+    assert " 0 " not in walked and ("elsewhere" in walked or "otro sitio" in walked)
+    bid = narrator.describe(Event("outbid", {"seat": 2, "by": 0, "card": card, "lost": 1})).render(lang)
+    assert ("loses 1 carriage" in bid) if lang == "en" else ("pierde 1 carruaje" in bid)
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Carriages paid: 1 from Seat 1"), ("es", "Carruajes pagados: 1 (Puesto 1)")])
+def test_the_bids_paid_say_whose_number_is_whose(lang, said):
+    """A trial's log read "Carriages paid: Seat 1 1.": the number and the seat ran together."""
+    narrator = Narrator(bundled_cases()[FULL])
+    line = narrator.describe(Event("bids_paid", {"payments": [{"seat": 0, "carriages": 1}]})).render(lang)
+    assert line.startswith(said)

@@ -38,12 +38,12 @@ PROMPTS: dict[str, Explanation] = {
     ),
     "reading": Explanation(
         N_("Reading: your card's text, for your eyes only."),
-        N_("Done when your notes are written; or done and put police on it."),
+        N_("Done once notes are written; police on it too, if you can."),
         N_("When the round ends the card is gone: your notes are all."),
     ),
     "wait_221b": Explanation(
         N_("At 221B: whoever holds most carriages tries first."),
-        N_("Say you are ready, or first use what you still may."),
+        N_("Say you are ready; or first use your character card."),
         N_("Ties try together. Once someone fails, Holmes can help."),
     ),
     "answer": Explanation(
@@ -71,7 +71,7 @@ MOMENTS: dict[str, str] = {
     "visiting_over": N_("Every pawn is placed; the last to place takes the Diary and starts the next round."),
     "extra_read": N_("One player reads one more card, in secret."),
     "bids_paid": N_("The carriages bid on the cards go to the supply."),
-    "lockpick_used": N_("A lockpick opens a card guarded by the police."),
+    "lockpick_used": N_("A lockpick opens a locked card, or one guarded by the police."),
     "police_placed": N_("A police token now guards this card from other players."),
     "question_revealed": N_("A new question is open: it is part of the solution."),
     "stop_gain": N_("The Carriage Stop: each player resting there gains 3 carriages."),

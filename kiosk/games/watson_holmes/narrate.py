@@ -104,6 +104,8 @@ class Narrator:
         d = event.data
         if event.kind == "stop_gain" and len(d["seats"]) == 1:
             template = N_("At the Carriage Stop, {seats} gains {carriages}.")
+        if event.kind == "outbid" and not d.get("lost"):  # a walker outbid pays nothing: "loses 0 carriages" read oddly
+            template = N_("{by} outbids {seat} at {card}; {seat} must go elsewhere.")
         params: dict[str, Any] = {}
         for key, value in d.items():
             if key in ("seat", "by", "voice", "diary", "first", "visitor") and isinstance(value, int):
@@ -130,7 +132,7 @@ class Narrator:
                 params["result"] = Text(VERDICTS[value])
             elif key == "payments":
                 params[key] = TextList(
-                    tuple(Text(N_("{seat} {carriages}"), {"seat": self.seat(p["seat"]), "carriages": p["carriages"]}) for p in value)
+                    tuple(Text(N_("{carriages} from {seat}"), {"seat": self.seat(p["seat"]), "carriages": p["carriages"]}) for p in value)
                 )
             elif key == "question" and isinstance(value, str):
                 params[key] = self.case.question(value).number if any(q.id == value for q in self.case.questions) else value
