@@ -6,14 +6,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
-from kiosk.games.mystery_express.choices import worth_offering
+from kiosk.games.mystery_express.choices import why_not, worth_offering
 from kiosk.games.mystery_express.deduction import assist
 from kiosk.games.mystery_express.narrate import CATEGORY_NAMES, FREE, Narrator
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, category_of
 from kiosk.games.mystery_express.turn import CAR_OF
 from kiosk.i18n import N_, Text
 from kiosk.seats.menu import BROWSE_FOOTER, DONE_FOOTER, LONG, PICK_FOOTER, Entry, Menu, grouped, multi_select
-from kiosk.seats.canvas import LINE_WIDTH, paragraph
+from kiosk.seats.canvas import LINE_WIDTH, paragraph, text_width
 from kiosk.seats.screen import PAGE_LINES, Item, Screen, title_fits
 
 HINT = BROWSE_FOOTER
@@ -88,6 +88,21 @@ SHORT_TITLES = {
 # the category of its card; what the chat does is said under it.
 SPACE = N_("Space {space}: {category}")
 SPACE_DETAIL = N_("Take it, leave a card")
+# The turn's cars: the one where the Conductor stands (an action there brings a chat with him), and
+# a car that offers nothing now, whose pages say why.
+CONDUCTOR_HERE = N_("Conductor · {costs}")
+CONDUCTOR_ALONE = N_("The Conductor is here")
+NOT_NOW = N_("Not now: {reasons}.")
+# The game's reasons (kiosk/games/mystery_express/turn.py, choices.py) in the fewer words a page holds.
+SHORT_REASONS = {
+    N_("You have already done that this leg."): N_("done this turn"),
+    N_("Not enough hours left for that."): N_("not enough hours"),
+    N_("No passenger with cards has boarded yet."): N_("no passenger cards yet"),
+    N_("No other player holds a card."): N_("nobody holds a card"),
+    N_("You do not hold enough cards for that."): N_("too few cards in hand"),
+    N_("You would have no card left to give the Conductor."): N_("no card left for him"),
+    N_("No discard pile holds a card yet."): N_("no discards yet"),
+}
 
 
 def idle(view: dict[str, Any], narrator: Narrator, lang: str) -> Screen:
@@ -185,8 +200,8 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
     offered = worth_offering(prompt, view)
     title = seat_title(prompt, narrator, lang)
     if prompt.kind == "turn":
-        leaves = ((_car(a), Entry(_turn_item(a, narrator, lang), a)) for a in offered)
-        entries = grouped(leaves, lambda car, below: _car_item(str(car), below, narrator, lang))
+        entries = grouped(_turn_leaves(prompt, view, offered, narrator, lang),
+                          lambda car, below: _car_item(str(car), below, view, narrator, lang))
     elif prompt.kind == "tunnel" and len(offered) > LONG:  # whose row, then which card of it
         leaves = ((a.args[0], Entry(Item(Text(N_("Card {position}"), {"position": a.args[1] + 1}).render(lang)), a))
                   for a in offered)
@@ -290,10 +305,45 @@ def _turn_item(action: Action, narrator: Narrator, lang: str) -> Item:
     return Item(narrator.label(action).render(lang), None, cost.render(lang) if cost else "")
 
 
-def _car_item(car: str, below: tuple[Entry, ...], narrator: Narrator, lang: str) -> Item:
-    """A car at the upper level: its name and what its actions cost (they are named one level down)."""
+def _turn_leaves(prompt: Prompt, view: dict[str, Any], offered: list[Action], narrator: Narrator,
+                 lang: str) -> list[tuple[str | None, Entry]]:
+    """A turn's choices keyed by car, the cars in the train's order: a car that offers nothing now
+    stands in its place all the same, saying why (the Club Car before anyone has a discard and before
+    the passengers board), then the choices done nowhere (a power, ending the turn)."""
+    leaves: list[tuple[str | None, Entry]] = []
+    for car in narrator.rules.cars:
+        here = [(car, Entry(_turn_item(a, narrator, lang), a)) for a in offered if _car(a) == car]
+        leaves += here or _not_now(car, prompt, view, narrator, lang)
+    return leaves + [(None, Entry(_turn_item(a, narrator, lang), a)) for a in offered if _car(a) is None]
+
+
+def _not_now(car: str, prompt: Prompt, view: dict[str, Any], narrator: Narrator,
+             lang: str) -> list[tuple[str | None, Entry]]:
+    """A car none of whose actions can be started now, as a page to read: its name, whether the
+    Conductor stands there, and why not (nothing there is a choice: ● turns to the next entry)."""
+    reasons = [why for kind in CAR_OF if CAR_OF[kind] == car for why in [why_not(kind, prompt, view)] if why]
+    if not reasons:
+        return []
+    short = list(dict.fromkeys(Text(SHORT_REASONS.get(why, why)).render(lang) for why in reasons))
+    lines = [Text(narrator.rules.cars[car]).render(lang)]
+    if view.get("conductor_car") == car:
+        lines.append(Text(CONDUCTOR_ALONE).render(lang))
+    lines += paragraph(Text(NOT_NOW, {"reasons": "; ".join(short)}).render(lang), LINE_WIDTH)
+    page = tuple(lines[:PAGE_LINES])
+    return [(None, Entry(Item(page[0], lines=page), footer="" if len(page) >= PAGE_LINES else None))]
+
+
+def _car_item(car: str, below: tuple[Entry, ...], view: dict[str, Any], narrator: Narrator, lang: str) -> Item:
+    """A car at the upper level: its name and what its actions cost (they are named one level down),
+    after "Conductor" in the car where he stands (an action there brings a chat with him)."""
     costs = [narrator.cost(e.action) for e in below if e.action is not None and e.action.kind != "move"]
     detail = " · ".join(cost.render(lang) for cost in costs if cost is not None)
+    if view.get("conductor_car") == car:  # on one line with the costs, else alone where they are one level down
+        with_costs = Text(CONDUCTOR_HERE, {"costs": detail}).render(lang)
+        if text_width(with_costs, 12) <= LINE_WIDTH:
+            detail = with_costs
+        elif len(below) > 1:
+            detail = Text(CONDUCTOR_ALONE).render(lang)
     # No category mark: a car is not a Location card, though the cars share their names (rules 9 #4).
     return Item(Text(narrator.rules.cars[car]).render(lang), None, detail)
 

@@ -177,11 +177,15 @@ def unavailable_reason(rules: Rules, state: MEState, kind: str) -> str | None:
 
 
 def _turn_prompts(rules: Rules, state: MEState) -> list[Prompt]:
-    actions = [Action(kind) for kind in CAR_ACTIONS + ("power",) if unavailable_reason(rules, state, kind) is None]
+    """The turn's choices; with them, why each car action left out cannot be started now (public
+    facts: hours, what was done, backs), so a seat can say why a car offers nothing."""
+    reasons = {kind: unavailable_reason(rules, state, kind) for kind in CAR_ACTIONS + ("power",)}
+    actions = [Action(kind) for kind, reason in reasons.items() if reason is None]
     here = state.seats[state.active].car
     actions += [Action("move", (car,)) for car in rules.cars if car != here]
     actions.append(Action("end_turn"))
-    return public_prompt(state, "turn", actions, hours=state.hours, used=list(state.used))
+    unavailable = {kind: reason for kind, reason in reasons.items() if reason is not None and kind != "power"}
+    return public_prompt(state, "turn", actions, hours=state.hours, used=list(state.used), unavailable=unavailable)
 
 
 @stage("turn", _turn_prompts)

@@ -1,0 +1,61 @@
+"""Mystery Express turn menus: every car of the train stands in the seat's menu, a car that offers
+nothing now with why not (the Club Car on a first turn: nobody has a discard, no passenger has boarded),
+and the car where the Conductor stands says so; a grip there is offered even on empty discard piles, for
+the chat it brings (rules 4.4 A: legal, no effect; 4.10: an action in his car brings the chat)."""
+
+from __future__ import annotations
+
+from kiosk.games.base import Action
+from kiosk.games.mystery_express.choices import worth_offering
+from kiosk.games.mystery_express.narrate import Narrator
+from kiosk.seats.mystery_express import menu
+from kiosk.seats.screen import writing
+from tests.games.me_support import GAME, started
+
+
+def first_turn(conductor_car: str):
+    state = started()
+    state.conductor_car = conductor_car
+    assert not any(s.discard for s in state.seats)
+    (prompt,) = GAME.prompts(state)
+    return state, prompt
+
+
+def words(state, prompt, lang="en") -> list[str]:
+    seat_menu = menu(prompt, GAME.view(state, prompt.seat), Narrator(GAME.rules), lang)
+    found = []
+    for screen in seat_menu.screens():
+        for text, _ in writing(screen):
+            found.append(text)
+        found += [" ".join(item.lines) for item in screen.items if item.lines]
+    return found
+
+
+def test_a_first_turn_names_the_club_car_and_why_it_offers_nothing():
+    state, prompt = first_turn("smoking")
+    assert prompt.data["unavailable"]["madam"] == "No passenger with cards has boarded yet."
+    assert Action("grip") not in worth_offering(prompt, GAME.view(state, prompt.seat))  # it would change nothing
+    pages = {w for w in words(state, prompt) if w.startswith("Club Car ")}
+    assert pages == {"Club Car Not now: no discards yet; no passenger cards yet."}
+    spanish = {w for w in words(state, prompt, "es") if w.startswith("Vagón club ")}
+    assert spanish == {"Vagón club Ahora no: aún no hay descartes; aún sin pasajeros."}
+
+
+def test_a_grip_in_the_conductors_car_is_offered_for_the_chat_it_brings():
+    state, prompt = first_turn("club")
+    assert Action("grip") in worth_offering(prompt, GAME.view(state, prompt.seat))
+    assert "Conductor · 1 h" in words(state, prompt)
+    GAME.apply(state, state.active, Action("grip"))
+    for action in (Action("target", (state.active,)), Action("category", ("SUSPECT",))):
+        GAME.apply(state, state.active, action)
+    assert state.stage == "conductor_space"  # the hour bought the chat
+
+
+def test_the_car_where_the_conductor_stands_says_so():
+    state, prompt = first_turn("dining")
+    found = words(state, prompt)
+    assert "The Conductor is here" in found  # "Conductor · 1 h per guest" would not fit its line
+    assert not any(w.startswith("Conductor ·") for w in found)
+    state, prompt = first_turn("smoking")
+    assert "Conductor · 3 h" in words(state, prompt)
+    assert "Revisor · 3 h" in words(state, prompt, "es")
