@@ -79,6 +79,7 @@ SHORT_TITLES = {
     "final_confirm": N_("Send it?"),
     "conductor_space": N_("Conductor's cards"),
     "grip_target": N_("Whose discards?"),
+    "power_target": N_("Power: {category}"),
     "sleeping_hide": N_("Hide the bag"),
     "tunnel": N_("Tunnel: peek"),
     "telegram": N_("Wire: {category}"),
@@ -93,6 +94,7 @@ SPACE_DETAIL = N_("Take it, leave a card")
 CONDUCTOR_HERE = N_("Conductor · {costs}")
 CONDUCTOR_ALONE = N_("The Conductor is here")
 NOT_NOW = N_("Not now: {reasons}.")
+NOT_NOW_FOOTER = N_("◀ ▶ browse")
 # The game's reasons (kiosk/games/mystery_express/turn.py, choices.py) in the fewer words a page holds.
 SHORT_REASONS = {
     N_("You have already done that this leg."): N_("done this turn"),
@@ -274,7 +276,10 @@ def _guests(offered: list[Action], items: list[Entry], lang: str) -> tuple[Entry
 
 
 def _detail(action: Action, prompt: Prompt, narrator: Narrator, lang: str) -> str:
-    """Under a guest of the Dining Car, whether they are invited; under "Done", the hours it costs."""
+    """Under a guest of the Dining Car, whether they are invited; under "Done", the hours it costs;
+    under a card given back from the Smoking Car, to whom."""
+    if prompt.kind == "smoking_return":  # two smokers get a card back, one after the other: whose turn it is
+        return Text(N_("to {to}"), {"to": narrator.seat(prompt.data["to"])}).render(lang)
     if prompt.kind != "dining_guests":
         return ""
     guests = prompt.data.get("guests", [])
@@ -330,7 +335,8 @@ def _not_now(car: str, prompt: Prompt, view: dict[str, Any], narrator: Narrator,
         lines.append(Text(CONDUCTOR_ALONE).render(lang))
     lines += paragraph(Text(NOT_NOW, {"reasons": "; ".join(short)}).render(lang), LINE_WIDTH)
     page = tuple(lines[:PAGE_LINES])
-    return [(None, Entry(Item(page[0], lines=page), footer="" if len(page) >= PAGE_LINES else None))]
+    footer = "" if len(page) >= PAGE_LINES else Text(NOT_NOW_FOOTER).render(lang)  # not "● choose": it chooses nothing
+    return [(None, Entry(Item(page[0], lines=page), footer=footer))]
 
 
 def _car_item(car: str, below: tuple[Entry, ...], view: dict[str, Any], narrator: Narrator, lang: str) -> Item:

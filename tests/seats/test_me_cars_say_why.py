@@ -59,3 +59,33 @@ def test_the_car_where_the_conductor_stands_says_so():
     state, prompt = first_turn("smoking")
     assert "Conductor · 3 h" in words(state, prompt)
     assert "Revisor · 3 h" in words(state, prompt, "es")
+
+
+def test_a_power_names_the_category_it_asks_for():
+    state = started()
+    GAME.apply(state, state.active, Action("power"))
+    (prompt,) = GAME.prompts(state)
+    specialty = GAME.rules.character(state.seats[state.active].character).specialty
+    assert prompt.kind == "power_target" and prompt.data["category"] == specialty
+    named = {"SUSPECT": "Suspect", "MODUS_OPERANDI": "Modus operandi", "MOTIVE": "Motive", "LOCATION": "Location"}
+    title = Narrator(GAME.rules).title(prompt).render("en")
+    assert title == f"Power: {named[specialty]} from whom?"
+    seat_title = menu(prompt, GAME.view(state, prompt.seat), Narrator(GAME.rules), "en").title
+    assert named[specialty] in seat_title
+
+
+def test_a_card_given_back_from_the_smoking_car_says_to_whom():
+    state = started()
+    smoker = state.active
+    GAME.apply(state, smoker, Action("smoking"))
+    category = GAME.prompts(state)[0].actions[0].args[0]
+    GAME.apply(state, smoker, Action("category", (category,)))
+    GAME.apply(state, smoker, GAME.prompts(state)[0].actions[0])
+    while state.stage == "smoking_give":
+        for prompt in GAME.prompts(state):
+            GAME.apply(state, prompt.seat, prompt.actions[0])
+    (prompt,) = GAME.prompts(state)
+    assert prompt.kind == "smoking_return"
+    receiver = Narrator(GAME.rules).seat(prompt.data["to"]).render("en")
+    details = {e.item.detail for e in menu(prompt, GAME.view(state, smoker), Narrator(GAME.rules), "en").entries}
+    assert details == {f"to {receiver}"}

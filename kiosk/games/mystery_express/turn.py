@@ -677,7 +677,8 @@ def _specialty(rules: Rules, state: MEState) -> str:
 
 def _power_target_prompts(rules: Rules, state: MEState) -> list[Prompt]:
     targets = holders(state, others(state, state.active), _specialty(rules, state))
-    return public_prompt(state, "power_target", [Action("target", (t,)) for t in targets] + [BACK])
+    actions = [Action("target", (t,)) for t in targets] + [BACK]
+    return public_prompt(state, "power_target", actions, category=_specialty(rules, state))  # said aloud (rules 10)
 
 
 @stage("power_target", _power_target_prompts)
