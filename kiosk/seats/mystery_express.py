@@ -277,8 +277,8 @@ def _guests(offered: list[Action], items: list[Entry], lang: str) -> tuple[Entry
 
 def _detail(action: Action, prompt: Prompt, narrator: Narrator, lang: str) -> str:
     """Under a guest of the Dining Car, whether they are invited; under "Done", the hours it costs;
-    under a card given back from the Smoking Car, to whom."""
-    if prompt.kind == "smoking_return":  # two smokers get a card back, one after the other: whose turn it is
+    under a card given back from the Smoking Car or passed in the Passenger Car, to whom."""
+    if prompt.kind in ("smoking_return", "passenger_pass"):  # whose turn it is to get a card back; which neighbour
         return Text(N_("to {to}"), {"to": narrator.seat(prompt.data["to"])}).render(lang)
     if prompt.kind != "dining_guests":
         return ""

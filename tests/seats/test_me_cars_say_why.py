@@ -89,3 +89,15 @@ def test_a_card_given_back_from_the_smoking_car_says_to_whom():
     receiver = Narrator(GAME.rules).seat(prompt.data["to"]).render("en")
     details = {e.item.detail for e in menu(prompt, GAME.view(state, smoker), Narrator(GAME.rules), "en").entries}
     assert details == {f"to {receiver}"}
+
+
+def test_a_card_passed_in_the_passenger_car_says_to_which_neighbour():
+    state = started()
+    GAME.apply(state, state.active, Action("passenger"))
+    narrator = Narrator(GAME.rules)
+    for prompt in GAME.prompts(state):
+        assert prompt.kind == "passenger_pass" and prompt.data["to"] == (prompt.seat + 1) % 4  # left, clockwise
+        entries = menu(prompt, GAME.view(state, prompt.seat), narrator, "en").entries
+        leaves = [leaf for e in entries for leaf in (e.below or (e,))]  # seven cards: by category, then card
+        # (a category of one card stands as its heading, without a detail)
+        assert {e.item.detail for e in leaves} - {""} == {f"to {narrator.seat(prompt.data['to']).render('en')}"}

@@ -497,8 +497,10 @@ def passable(state: MEState, seat: int) -> list[str]:
 def _passenger_pass_prompts(rules: Rules, state: MEState) -> list[Prompt]:
     answers = state.pending["answers"]
     to = state.options["passenger_direction"]
+    neighbour = left if to == "left" else right
     return [
-        Prompt(s, "passenger_pass", tuple(card_actions(passable(state, s))), private=True, data={"direction": to})
+        Prompt(s, "passenger_pass", tuple(card_actions(passable(state, s))), private=True,
+               data={"direction": to, "to": neighbour(state, s)})  # the neighbour the card goes to
         for s in _passers(state)
         if s not in answers
     ]
