@@ -316,9 +316,10 @@ def _turn_leaves(prompt: Prompt, view: dict[str, Any], offered: list[Action], na
     stands in its place all the same, saying why (the Club Car before anyone has a discard and before
     the passengers board), then the choices done nowhere (a power, ending the turn)."""
     leaves: list[tuple[str | None, Entry]] = []
+    spent = prompt.data.get("hours") == 0  # no hours left (a free power to use): no car offers anything, plainly
     for car in narrator.rules.cars:
         here = [(car, Entry(_turn_item(a, narrator, lang), a)) for a in offered if _car(a) == car]
-        leaves += here or _not_now(car, prompt, view, narrator, lang)
+        leaves += here or ([] if spent else _not_now(car, prompt, view, narrator, lang))
     return leaves + [(None, Entry(_turn_item(a, narrator, lang), a)) for a in offered if _car(a) is None]
 
 

@@ -101,3 +101,12 @@ def test_a_card_passed_in_the_passenger_car_says_to_which_neighbour():
         leaves = [leaf for e in entries for leaf in (e.below or (e,))]  # seven cards: by category, then card
         # (a category of one card stands as its heading, without a detail)
         assert {e.item.detail for e in leaves} - {""} == {f"to {narrator.seat(prompt.data['to']).render('en')}"}
+
+
+def test_with_no_hours_left_the_cars_are_not_listed_one_by_one():
+    state, prompt = first_turn("smoking")
+    state.hours = 0
+    (prompt,) = GAME.prompts(state)
+    found = words(state, prompt)
+    assert not any(w.startswith(("Club Car", "Dining Car", "Smoking Car")) for w in found)
+    assert "End my turn" in found
