@@ -205,13 +205,15 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
         entries = grouped(_turn_leaves(prompt, view, offered, narrator, lang),
                           lambda car, below: _car_item(str(car), below, view, narrator, lang))
     elif prompt.kind == "tunnel" and len(offered) > LONG:  # whose row, then which card of it
-        leaves = ((a.args[0], Entry(Item(Text(N_("Card {position}"), {"position": a.args[1] + 1}).render(lang)), a))
+        leaves = ((a.args[0], Entry(Item(Text(N_("Card {position}"), {"position": a.args[1] + 1}).render(lang),
+                                         _back(a, view)), a))
                   for a in offered)
         entries = grouped(leaves, lambda owner, below: _row_item(int(owner), below, narrator, lang))
     elif prompt.kind == "conductor_space":
         entries = tuple(Entry(_space_item(a, view, narrator, lang), a) for a in offered)
     else:
-        items = [Entry(Item(narrator.label(a).render(lang), narrator.mark(a), _detail(a, prompt, narrator, lang)), a)
+        items = [Entry(Item(narrator.label(a).render(lang), narrator.mark(a) or _back(a, view),
+                            _detail(a, prompt, narrator, lang)), a)
                  for a in offered]
         marks = {narrator.mark(a) for a in offered}
         if prompt.kind == "dining_guests":  # invite one by one, then Done (a multi-select)
@@ -288,6 +290,15 @@ def _detail(action: Action, prompt: Prompt, narrator: Narrator, lang: str) -> st
     if action.kind == "confirm":
         return Text(DINE_COST, {"hours": len(guests) * narrator.rules.costs["dining_per_guest"]}).render(lang)
     return ""
+
+
+def _back(action: Action, view: dict[str, Any]) -> str | None:
+    """The category of the back at a tunnel position (public: every row lies face down on the table),
+    marked beside it as the board shows it; None for any other choice."""
+    if action.kind != "peek":
+        return None
+    row = view.get("step", {}).get("rows", {}).get(str(action.args[0]), [])
+    return row[action.args[1]] if action.args[1] < len(row) else None
 
 
 def _row_item(owner: int, below: tuple[Entry, ...], narrator: Narrator, lang: str) -> Item:

@@ -110,3 +110,21 @@ def test_with_no_hours_left_the_cars_are_not_listed_one_by_one():
     found = words(state, prompt)
     assert not any(w.startswith(("Club Car", "Dining Car", "Smoking Car")) for w in found)
     assert "End my turn" in found
+
+
+def test_a_tunnel_position_shows_the_category_of_its_back():
+    from kiosk.games.mystery_express.rules import category_of
+
+    state = started()
+    while state.stage != "tunnel":  # everyone ends every turn until München
+        (prompt,) = GAME.prompts(state)
+        GAME.apply(state, prompt.seat, Action("end_turn") if prompt.kind == "turn" else prompt.actions[0])
+    prompt = next(p for p in GAME.prompts(state) if p.seat == 0)
+    seat_menu = menu(prompt, GAME.view(state, 0), Narrator(GAME.rules), "en")
+    marked = {}
+    for entry in seat_menu.entries:
+        for leaf in entry.below or (entry,):
+            if leaf.action is not None:
+                marked[leaf.action.args] = leaf.item.mark
+    assert marked and all(mark == category_of(state.pending["rows"][owner][position])
+                          for (owner, position), mark in marked.items())
