@@ -229,6 +229,7 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
     return Menu(title, entries, footer=Text(HINT).render(lang), asking=asking(prompt, view, narrator, lang))
 
 
+SPECIALTY = N_("Specialty: {category}")  # under a detective to choose (its category alone where this is too long)
 DINE_COST = N_("Dine: costs {hours} h")  # under the Dining Car's "Done": what finishing the invitations costs
 SEND_FOOTER = N_("● send · ▶ redo")  # under what a telegram or the final answers will send
 
@@ -280,6 +281,10 @@ def _guests(offered: list[Action], items: list[Entry], lang: str) -> tuple[Entry
 def _detail(action: Action, prompt: Prompt, narrator: Narrator, lang: str) -> str:
     """Under a guest of the Dining Car, whether they are invited; under "Done", the hours it costs;
     under a card given back from the Smoking Car or passed in the Passenger Car, to whom."""
+    if prompt.kind == "character":  # the explanation says each has a specialty: which one
+        named = Text(CATEGORY_NAMES[narrator.rules.character(action.args[0]).specialty])
+        specialty = Text(SPECIALTY, {"category": named}).render(lang)
+        return specialty if text_width(specialty, 12) <= LINE_WIDTH else named.render(lang)
     if prompt.kind in ("smoking_return", "passenger_pass"):  # whose turn it is to get a card back; which neighbour
         return Text(N_("to {to}"), {"to": narrator.seat(prompt.data["to"])}).render(lang)
     if prompt.kind != "dining_guests":

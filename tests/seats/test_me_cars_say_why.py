@@ -128,3 +128,13 @@ def test_a_tunnel_position_shows_the_category_of_its_back():
                 marked[leaf.action.args] = leaf.item.mark
     assert marked and all(mark == category_of(state.pending["rows"][owner][position])
                           for (owner, position), mark in marked.items())
+
+
+def test_each_detective_to_choose_says_its_specialty():
+    state = GAME.start(4, 1, {})
+    (prompt,) = GAME.prompts(state)
+    assert prompt.kind == "character"
+    details = {e.action.args[0]: e.item.detail
+               for e in menu(prompt, GAME.view(state, prompt.seat), Narrator(GAME.rules), "en").entries if e.action}
+    assert details["strauss"] == "Specialty: Motive"
+    assert details["macdouglas"] == "Modus operandi"  # "Specialty: Modus operandi" is too long for the line
