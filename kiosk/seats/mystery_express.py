@@ -6,14 +6,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
-from kiosk.games.mystery_express.choices import worth_offering
+from kiosk.games.mystery_express.choices import why_not, worth_offering
 from kiosk.games.mystery_express.deduction import assist
 from kiosk.games.mystery_express.narrate import CATEGORY_NAMES, FREE, Narrator
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, category_of
 from kiosk.games.mystery_express.turn import CAR_OF
 from kiosk.i18n import N_, Text
 from kiosk.seats.menu import BROWSE_FOOTER, DONE_FOOTER, LONG, PICK_FOOTER, Entry, Menu, grouped, multi_select
-from kiosk.seats.canvas import LINE_WIDTH, paragraph
+from kiosk.seats.canvas import LINE_WIDTH, paragraph, text_width
 from kiosk.seats.screen import PAGE_LINES, Item, Screen, title_fits
 
 HINT = BROWSE_FOOTER
@@ -79,6 +79,7 @@ SHORT_TITLES = {
     "final_confirm": N_("Send it?"),
     "conductor_space": N_("Conductor's cards"),
     "grip_target": N_("Whose discards?"),
+    "power_target": N_("Power: {category}"),
     "sleeping_hide": N_("Hide the bag"),
     "tunnel": N_("Tunnel: peek"),
     "telegram": N_("Wire: {category}"),
@@ -88,6 +89,22 @@ SHORT_TITLES = {
 # the category of its card; what the chat does is said under it.
 SPACE = N_("Space {space}: {category}")
 SPACE_DETAIL = N_("Take it, leave a card")
+# The turn's cars: the one where the Conductor stands (an action there brings a chat with him), and
+# a car that offers nothing now, whose pages say why.
+CONDUCTOR_HERE = N_("Conductor · {costs}")
+CONDUCTOR_ALONE = N_("The Conductor is here")
+NOT_NOW = N_("Not now: {reasons}.")
+NOT_NOW_FOOTER = N_("◀ ▶ browse")
+# The game's reasons (kiosk/games/mystery_express/turn.py, choices.py) in the fewer words a page holds.
+SHORT_REASONS = {
+    N_("You have already done that this leg."): N_("done this turn"),
+    N_("Not enough hours left for that."): N_("not enough hours"),
+    N_("No passenger with cards has boarded yet."): N_("no passenger cards yet"),
+    N_("No other player holds a card."): N_("nobody holds a card"),
+    N_("You do not hold enough cards for that."): N_("too few cards in hand"),
+    N_("You would have no card left to give the Conductor."): N_("no card left for him"),
+    N_("No discard pile holds a card yet."): N_("no discards yet"),
+}
 
 
 def idle(view: dict[str, Any], narrator: Narrator, lang: str) -> Screen:
@@ -185,16 +202,18 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
     offered = worth_offering(prompt, view)
     title = seat_title(prompt, narrator, lang)
     if prompt.kind == "turn":
-        leaves = ((_car(a), Entry(_turn_item(a, narrator, lang), a)) for a in offered)
-        entries = grouped(leaves, lambda car, below: _car_item(str(car), below, narrator, lang))
+        entries = grouped(_turn_leaves(prompt, view, offered, narrator, lang),
+                          lambda car, below: _car_item(str(car), below, view, narrator, lang))
     elif prompt.kind == "tunnel" and len(offered) > LONG:  # whose row, then which card of it
-        leaves = ((a.args[0], Entry(Item(Text(N_("Card {position}"), {"position": a.args[1] + 1}).render(lang)), a))
+        leaves = ((a.args[0], Entry(Item(Text(N_("Card {position}"), {"position": a.args[1] + 1}).render(lang),
+                                         _back(a, view)), a))
                   for a in offered)
         entries = grouped(leaves, lambda owner, below: _row_item(int(owner), below, narrator, lang))
     elif prompt.kind == "conductor_space":
         entries = tuple(Entry(_space_item(a, view, narrator, lang), a) for a in offered)
     else:
-        items = [Entry(Item(narrator.label(a).render(lang), narrator.mark(a), _detail(a, prompt, narrator, lang)), a)
+        items = [Entry(Item(narrator.label(a).render(lang), narrator.mark(a) or _back(a, view),
+                            _detail(a, prompt, narrator, lang)), a)
                  for a in offered]
         marks = {narrator.mark(a) for a in offered}
         if prompt.kind == "dining_guests":  # invite one by one, then Done (a multi-select)
@@ -210,6 +229,7 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
     return Menu(title, entries, footer=Text(HINT).render(lang), asking=asking(prompt, view, narrator, lang))
 
 
+SPECIALTY = N_("Specialty: {category}")  # under a detective to choose (its category alone where this is too long)
 DINE_COST = N_("Dine: costs {hours} h")  # under the Dining Car's "Done": what finishing the invitations costs
 SEND_FOOTER = N_("● send · ▶ redo")  # under what a telegram or the final answers will send
 
@@ -259,7 +279,14 @@ def _guests(offered: list[Action], items: list[Entry], lang: str) -> tuple[Entry
 
 
 def _detail(action: Action, prompt: Prompt, narrator: Narrator, lang: str) -> str:
-    """Under a guest of the Dining Car, whether they are invited; under "Done", the hours it costs."""
+    """Under a guest of the Dining Car, whether they are invited; under "Done", the hours it costs;
+    under a card given back from the Smoking Car or passed in the Passenger Car, to whom."""
+    if prompt.kind == "character":  # the explanation says each has a specialty: which one
+        named = Text(CATEGORY_NAMES[narrator.rules.character(action.args[0]).specialty])
+        specialty = Text(SPECIALTY, {"category": named}).render(lang)
+        return specialty if text_width(specialty, 12) <= LINE_WIDTH else named.render(lang)
+    if prompt.kind in ("smoking_return", "passenger_pass"):  # whose turn it is to get a card back; which neighbour
+        return Text(N_("to {to}"), {"to": narrator.seat(prompt.data["to"])}).render(lang)
     if prompt.kind != "dining_guests":
         return ""
     guests = prompt.data.get("guests", [])
@@ -268,6 +295,15 @@ def _detail(action: Action, prompt: Prompt, narrator: Narrator, lang: str) -> st
     if action.kind == "confirm":
         return Text(DINE_COST, {"hours": len(guests) * narrator.rules.costs["dining_per_guest"]}).render(lang)
     return ""
+
+
+def _back(action: Action, view: dict[str, Any]) -> str | None:
+    """The category of the back at a tunnel position (public: every row lies face down on the table),
+    marked beside it as the board shows it; None for any other choice."""
+    if action.kind != "peek":
+        return None
+    row = view.get("step", {}).get("rows", {}).get(str(action.args[0]), [])
+    return row[action.args[1]] if action.args[1] < len(row) else None
 
 
 def _row_item(owner: int, below: tuple[Entry, ...], narrator: Narrator, lang: str) -> Item:
@@ -290,10 +326,47 @@ def _turn_item(action: Action, narrator: Narrator, lang: str) -> Item:
     return Item(narrator.label(action).render(lang), None, cost.render(lang) if cost else "")
 
 
-def _car_item(car: str, below: tuple[Entry, ...], narrator: Narrator, lang: str) -> Item:
-    """A car at the upper level: its name and what its actions cost (they are named one level down)."""
+def _turn_leaves(prompt: Prompt, view: dict[str, Any], offered: list[Action], narrator: Narrator,
+                 lang: str) -> list[tuple[str | None, Entry]]:
+    """A turn's choices keyed by car, the cars in the train's order: a car that offers nothing now
+    stands in its place all the same, saying why (the Club Car before anyone has a discard and before
+    the passengers board), then the choices done nowhere (a power, ending the turn)."""
+    leaves: list[tuple[str | None, Entry]] = []
+    spent = prompt.data.get("hours") == 0  # no hours left (a free power to use): no car offers anything, plainly
+    for car in narrator.rules.cars:
+        here = [(car, Entry(_turn_item(a, narrator, lang), a)) for a in offered if _car(a) == car]
+        leaves += here or ([] if spent else _not_now(car, prompt, view, narrator, lang))
+    return leaves + [(None, Entry(_turn_item(a, narrator, lang), a)) for a in offered if _car(a) is None]
+
+
+def _not_now(car: str, prompt: Prompt, view: dict[str, Any], narrator: Narrator,
+             lang: str) -> list[tuple[str | None, Entry]]:
+    """A car none of whose actions can be started now, as a page to read: its name, whether the
+    Conductor stands there, and why not (nothing there is a choice: ● turns to the next entry)."""
+    reasons = [why for kind in CAR_OF if CAR_OF[kind] == car for why in [why_not(kind, prompt, view)] if why]
+    if not reasons:
+        return []
+    short = list(dict.fromkeys(Text(SHORT_REASONS.get(why, why)).render(lang) for why in reasons))
+    lines = [Text(narrator.rules.cars[car]).render(lang)]
+    if view.get("conductor_car") == car:
+        lines.append(Text(CONDUCTOR_ALONE).render(lang))
+    lines += paragraph(Text(NOT_NOW, {"reasons": "; ".join(short)}).render(lang), LINE_WIDTH)
+    page = tuple(lines[:PAGE_LINES])
+    footer = "" if len(page) >= PAGE_LINES else Text(NOT_NOW_FOOTER).render(lang)  # not "● choose": it chooses nothing
+    return [(None, Entry(Item(page[0], lines=page), footer=footer))]
+
+
+def _car_item(car: str, below: tuple[Entry, ...], view: dict[str, Any], narrator: Narrator, lang: str) -> Item:
+    """A car at the upper level: its name and what its actions cost (they are named one level down),
+    after "Conductor" in the car where he stands (an action there brings a chat with him)."""
     costs = [narrator.cost(e.action) for e in below if e.action is not None and e.action.kind != "move"]
     detail = " · ".join(cost.render(lang) for cost in costs if cost is not None)
+    if view.get("conductor_car") == car:  # on one line with the costs, else alone where they are one level down
+        with_costs = Text(CONDUCTOR_HERE, {"costs": detail}).render(lang)
+        if text_width(with_costs, 12) <= LINE_WIDTH:
+            detail = with_costs
+        elif len(below) > 1:
+            detail = Text(CONDUCTOR_ALONE).render(lang)
     # No category mark: a car is not a Location card, though the cars share their names (rules 9 #4).
     return Item(Text(narrator.rules.cars[car]).render(lang), None, detail)
 

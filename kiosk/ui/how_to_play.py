@@ -38,8 +38,9 @@ LESSONS: dict[str, tuple[Lesson, ...]] = {
             "In the cars, players show, pass and swap cards. Only the seats involved see which card: the "
             "board says who showed a card to whom."), "lounge", 1, settled=False),
         Lesson(N_("The cities"), N_(
-            "In Strasbourg, Vienna and Budapest the Time cards flash on this screen: watch them. In Budapest "
-            "everyone writes a telegram on their seat."), "time_reveal", 1, settled=False),
+            "In Strasbourg, Wien and Budapest the Time cards flash on this screen: watch them. In every city "
+            "the Conductor moves to the car numbered on the line: an action there swaps a card with him."),
+            "time_reveal", 1, settled=False),
         Lesson(N_("Istanbul: who wins"), N_(
             "On arrival everyone writes a final answer on their seat. One point per right fact: whoever has "
             "the most points wins, and the telegrams break a tie."), "game_over"),

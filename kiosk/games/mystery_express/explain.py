@@ -21,8 +21,8 @@ PROMPTS: dict[str, Explanation] = {
     ),
     "turn": Explanation(
         N_("Your turn: spend this leg's hours on the actions of the cars."),
-        N_("Each action costs hours, once a turn. End any time."),
-        N_("Unused hours are lost. Act in his car: a Conductor chat."),
+        N_("Each action costs hours, once a turn. Hours left are lost."),
+        N_("Act in the Conductor's car: swap a card with him too."),
     ),
     "conductor_space": Explanation(
         N_("Chat with the Conductor: take a card from his spaces."),

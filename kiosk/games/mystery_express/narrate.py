@@ -115,7 +115,7 @@ PROMPT_TITLES: dict[str, str] = {
     "smoking_targets": N_("Which two players?"),
     "smoking_give": N_("Give a card"),
     "smoking_return": N_("Give a card back"),
-    "power_target": N_("Use your power on"),
+    "power_target": N_("Power: {category} from whom?"),
     "power_show": N_("Show a card"),
     "conductor_space": N_("Chat with the Conductor"),
     "conductor_leave": N_("Leave a card"),

@@ -177,11 +177,15 @@ def unavailable_reason(rules: Rules, state: MEState, kind: str) -> str | None:
 
 
 def _turn_prompts(rules: Rules, state: MEState) -> list[Prompt]:
-    actions = [Action(kind) for kind in CAR_ACTIONS + ("power",) if unavailable_reason(rules, state, kind) is None]
+    """The turn's choices; with them, why each car action left out cannot be started now (public
+    facts: hours, what was done, backs), so a seat can say why a car offers nothing."""
+    reasons = {kind: unavailable_reason(rules, state, kind) for kind in CAR_ACTIONS + ("power",)}
+    actions = [Action(kind) for kind, reason in reasons.items() if reason is None]
     here = state.seats[state.active].car
     actions += [Action("move", (car,)) for car in rules.cars if car != here]
     actions.append(Action("end_turn"))
-    return public_prompt(state, "turn", actions, hours=state.hours, used=list(state.used))
+    unavailable = {kind: reason for kind, reason in reasons.items() if reason is not None and kind != "power"}
+    return public_prompt(state, "turn", actions, hours=state.hours, used=list(state.used), unavailable=unavailable)
 
 
 @stage("turn", _turn_prompts)
@@ -493,8 +497,10 @@ def passable(state: MEState, seat: int) -> list[str]:
 def _passenger_pass_prompts(rules: Rules, state: MEState) -> list[Prompt]:
     answers = state.pending["answers"]
     to = state.options["passenger_direction"]
+    neighbour = left if to == "left" else right
     return [
-        Prompt(s, "passenger_pass", tuple(card_actions(passable(state, s))), private=True, data={"direction": to})
+        Prompt(s, "passenger_pass", tuple(card_actions(passable(state, s))), private=True,
+               data={"direction": to, "to": neighbour(state, s)})  # the neighbour the card goes to
         for s in _passers(state)
         if s not in answers
     ]
@@ -673,7 +679,8 @@ def _specialty(rules: Rules, state: MEState) -> str:
 
 def _power_target_prompts(rules: Rules, state: MEState) -> list[Prompt]:
     targets = holders(state, others(state, state.active), _specialty(rules, state))
-    return public_prompt(state, "power_target", [Action("target", (t,)) for t in targets] + [BACK])
+    actions = [Action("target", (t,)) for t in targets] + [BACK]
+    return public_prompt(state, "power_target", actions, category=_specialty(rules, state))  # said aloud (rules 10)
 
 
 @stage("power_target", _power_target_prompts)

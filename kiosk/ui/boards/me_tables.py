@@ -113,7 +113,7 @@ def _ledger_widths(paint: Painter, rect: pygame.Rect, seats: int, revealed: bool
     return widths
 
 
-def draw_board_cards(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) -> None:
+def draw_board_cards(paint: Painter, rect: pygame.Rect, view: dict[str, Any], car_names: dict[str, str] | None = None) -> None:
     """The Conductor's spaces (one back each) and the two passenger stacks (counts by category)."""
     theme, layout = paint.theme, paint.layout
     gap = layout.mm(1)
@@ -130,7 +130,7 @@ def draw_board_cards(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) ->
     beside = columns(spaces_box, [1.2, 1], gap=gap)  # the name beside the three cards, or over them:
     over = rows(spaces_box, [1, 2.2], gap=max(1, layout.mm(0.5)))  # whichever gives the larger cards
     label, cards = max((beside, over), key=lambda parts: card_width(grid(parts[1], 3, 3, gap=gap)[0]))
-    say(paint, label, Text(N_("Conductor")), theme.accent)
+    say(paint, label, conductor_label(paint, label, view, car_names or {}), theme.accent)
     spaces = view.get("conductor_spaces", [])
     for i, box in enumerate(grid(cards, 3, 3, gap=gap)):
         width = card_width(box)  # a card keeps its 3:4, never a sliver as tall as a wide box
@@ -151,6 +151,21 @@ def draw_board_cards(paint: Painter, rect: pygame.Rect, view: dict[str, Any]) ->
             continue
         for (category, count), chip in zip(counts.items(), grid(cards, len(counts), 2, gap=max(1, layout.mm(0.5)))):
             count_chip(paint, chip, category, count)
+
+
+def conductor_label(paint: Painter, rect: pygame.Rect, view: dict[str, Any], car_names: dict[str, str]) -> Text:
+    """The Conductor's spaces' name, saying in which car he stands (an action there brings a chat
+    with him): "Conductor in the Smoking Car" where it fits, else "Conductor · car 6" (the train's
+    numerals), else "Conductor" alone."""
+    car = view.get("conductor_car")
+    if car not in view.get("cars", []):
+        return Text(N_("Conductor"))
+    named = [Text(N_("Conductor in the {car}"), {"car": Text(car_names[car])})] if car in car_names else []
+    for words in named + [
+                  Text(N_("Conductor · car {number}"), {"number": view["cars"].index(car) + 1})]:
+        if fits(paint, rect, words, FINE):
+            return words
+    return Text(N_("Conductor"))
 
 
 def card_width(box: pygame.Rect) -> int:

@@ -163,7 +163,7 @@ class MysteryExpressBoard:
             self._draw_log(paint, area)
             draw_ledger(paint, area.ledger, view, narrator)
         if not (area.cards_under_stage and (reveal is not None or view.get("stage") == "tunnel")):
-            draw_board_cards(paint, area.cards, view)
+            draw_board_cards(paint, area.cards, view, narrator.rules.cars)
         self._draw_turn(paint, area)
 
     def results_place(self, paint: Painter) -> pygame.Rect | None:
