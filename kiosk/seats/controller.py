@@ -119,8 +119,17 @@ class SeatController:
         self.view = view
         self.asked = asked if prompt is not None else None
         picked, self._picked = self._picked, None
+        if (prompt is not None and not fresh and self.mode == "learn" and self.prompt is not None
+                and prompt.kind == self.explaining and not self.steps and prompt != self.prompt):
+            # The same kind of decision, changed by another seat's move (Mystery City: a rival's
+            # Companionship changes both totals) while this seat reads its explanation: it reads on.
+            self.prompt, self.also, self._asked_again = prompt, also, None
+            return
         if prompt != self.prompt or (fresh and prompt is not None):
-            waited = self.prompt is None or fresh
+            # A seat that had not opened its choices (on "Your move", its hand or journal) stays out
+            # of them when its prompt changes under it: it is told what is asked, never dropped into
+            # a menu it did not open (a trial's newcomer read that as "the menu reopens by itself").
+            waited = self.prompt is None or fresh or self.mode not in ("prompt", "learn")
             before = self.deciding()  # after a walk sent whole: the prompt its last choice answered
             same_kind = prompt is not None and before is not None and prompt.kind == before.kind
             self.prompt, self.also, self.steps = prompt, also, []
