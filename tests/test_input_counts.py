@@ -37,7 +37,9 @@ CEILINGS: dict[str, tuple[int, tuple[int, ...], int, tuple[int, int, int, int], 
     "mystery-express": (5, (1,), 400, (1, 5, 5, 1), (588, 2703, 1358, 324)),
     "watson-holmes": (7, (1,), 200, (1, 7, 7, 1), (97, 733, 400, 67)),
     "pi": (4, (1,), 200, (1, 4, 4, 1), (158, 1191, 688, 101)),
-    "mystery-city": (4, (1,), 400, (1, 4, 4, 1), (143, 749, 330, 143)),
+    # playMC11: a new kind of decision right after one's own choice opens on "Your move" (fresh_turns):
+    # built 749 -> 797, drawn 330 -> 345; per input unchanged
+    "mystery-city": (4, (1,), 400, (1, 4, 4, 1), (143, 797, 345, 143)),
 }
 INVERSION_BYTES = 3  # the address, the command prefix and the command
 
@@ -235,8 +237,10 @@ BYTES: dict[tuple[str, str], tuple[int, int]] = {
     ("pi", "kernel"): (515157, 948),
     ("pi", "user"): (521065, 948),
     # +314 each with the trial's seat texts (Assassination's help, «Anotado en «Visto»»): awaited unchanged
-    ("mystery-city", "kernel"): (263516, 1416),
-    ("mystery-city", "user"): (266311, 1416),
+    # playMC11: +37149 each with "Your move" before a new kind of decision after one's own choice (the
+    # window of shown cards, the combat decided, one's next turn): the inverted page the seat reads first
+    ("mystery-city", "kernel"): (300665, 1436),
+    ("mystery-city", "user"): (303460, 1436),
 }
 
 
