@@ -114,7 +114,8 @@ class PhoneSeats:
 
     def document(self, seat: int, controller: SeatController) -> dict[str, Any]:
         ui, view, prompt = controller.ui, controller.view, controller.prompt
-        status = controller.your_move() if prompt is not None and controller.asked is not None else ui.idle(view)
+        # the phone has no ● to press: its choices are open below (playMC11's phone said "press ●")
+        status = controller.your_move(buttons=False) if prompt is not None and controller.asked is not None else ui.idle(view)
         menu = controller.table_menu() if prompt is not None else None
         return {
             "type": "seat",

@@ -275,3 +275,16 @@ def test_a_newcomers_first_your_move_says_which_button_goes_on(table):
     assert controller.screen().title == "Tu jugada" and controller.screen().notice == "Choose your car"
     plain, _ = waiting_on_your_move("es", None)
     assert plain.screen().notice == "Choose your car"
+
+
+def test_the_phone_of_a_newcomer_is_not_told_to_press_a_button(table):
+    """Seen on a phone in a trial: "Play a card: press ●" above the choices; a phone has no ●, its
+    choices are open on the page. The seat's own screen still says it."""
+    from kiosk.web.hub import PhoneHub
+    from kiosk.web.seat_feed import PhoneSeats
+
+    learning = Learning("mystery-express")
+    controller, prompt = waiting_on_your_move("en", learning)
+    assert controller.screen().notice.endswith(": press ●")
+    status = PhoneSeats(PhoneHub("")).document(prompt.seat, controller)["status"]
+    assert status["notice"] == "Choose your car"
