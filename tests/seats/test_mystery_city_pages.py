@@ -280,3 +280,19 @@ def test_an_ability_window_opens_on_go_on_the_abilities_after(when):
         assert {e.action.kind for e in entries[1:] if e.action is not None} <= {"use"}
         checked += len(entries) > 1
     assert checked
+
+
+def test_the_phone_lists_the_hand_without_the_footer_of_one_card():
+    """Seen on a phone in a trial: "Companionship" under the whole hand, the footer of the card the OLED
+    would show first; the phone lists every card, so no card's footer stands under them all."""
+    from kiosk.seats.controller import SeatController
+    from kiosk.web.hub import PhoneHub
+    from kiosk.web.seat_feed import PhoneSeats
+
+    state, _ = play_until(3, 1, stage("attack"))
+    seat = next(s for s in range(3) if len(state.hands[s]) > 1)
+    controller = SeatController(seat, pages("en"))
+    controller.update(GAME.view(state, seat), None)
+    assert pages("en").hand(GAME.view(state, seat)).footer  # the OLED's, under the card in view
+    hand = next(p for p in PhoneSeats(PhoneHub("")).document(seat, controller)["pages"] if p["name"] == "hand")
+    assert hand["screen"]["footer"] == "" and len(hand["screen"]["items"]) > 1
