@@ -34,10 +34,13 @@ from tests.table_support import ButtonsOnly, mux_table, table_referee
 # game -> seats, seeds, most decisions, and the ceilings: per input (copies, seat screens built, screens
 # drawn, board updates), then for the whole playout of those seeds (the same four)
 CEILINGS: dict[str, tuple[int, tuple[int, ...], int, tuple[int, int, int, int], tuple[int, int, int, int]]] = {
-    "mystery-express": (5, (1,), 400, (1, 5, 5, 1), (588, 2703, 1358, 324)),
+    # playME11: every car stands in the turn menu, one with nothing to do on a page that says why: drawn 1358 -> 1377
+    "mystery-express": (5, (1,), 400, (1, 5, 5, 1), (588, 2703, 1377, 324)),
     "watson-holmes": (7, (1,), 200, (1, 7, 7, 1), (97, 733, 400, 67)),
     "pi": (4, (1,), 200, (1, 4, 4, 1), (158, 1191, 689, 101)),
-    "mystery-city": (4, (1,), 400, (1, 4, 4, 1), (143, 749, 330, 143)),
+    # playMC11: a new kind of decision right after one's own choice opens on "Your move" (fresh_turns):
+    # built 749 -> 797, drawn 330 -> 345; per input unchanged
+    "mystery-city": (4, (1,), 400, (1, 4, 4, 1), (143, 797, 345, 143)),
 }
 INVERSION_BYTES = 3  # the address, the command prefix and the command
 
@@ -227,16 +230,21 @@ def runs(writes: list[set[int]]) -> str:
 # lowers the ceiling. Caught: a W&H "Your move" notice that wrapped to two lines on every awaited seat
 # (33e27bb), which made seven seats asked at once wait 35 ms instead of 16 (bench/table.py).
 BYTES: dict[tuple[str, str], tuple[int, int]] = {
-    ("mystery-express", "kernel"): (1074192, 3138),
-    ("mystery-express", "user"): (1085875, 3592),
+    # playME11 (issue 38's newcomer): the Conductor named on his car, every car in the turn menu with why it
+    # offers nothing now, and each card passed or given back saying to whom: +40394 / +40362 over the playout
+    # (3.7 %); the most before the last awaited seat's last byte +108 / +23 (a Passenger Car card's "to ...")
+    ("mystery-express", "kernel"): (1114586, 3246),
+    ("mystery-express", "user"): (1126237, 3615),
     # +400 each with the line under "Reveal your character" that says what it does (issue 39's newcomer)
     ("watson-holmes", "kernel"): (244487, 3612),  # with 33e27bb's notice: 248184, 3808
     ("watson-holmes", "user"): (273050, 3786),  # with 33e27bb's notice: 276625, 3952
     ("pi", "kernel"): (516474, 948),
     ("pi", "user"): (522382, 948),
     # +314 each with the trial's seat texts (Assassination's help, «Anotado en «Visto»»): awaited unchanged
-    ("mystery-city", "kernel"): (263516, 1416),
-    ("mystery-city", "user"): (266311, 1416),
+    # playMC11: +37149 each with "Your move" before a new kind of decision after one's own choice (the
+    # window of shown cards, the combat decided, one's next turn): the inverted page the seat reads first
+    ("mystery-city", "kernel"): (300665, 1436),
+    ("mystery-city", "user"): (303460, 1436),
 }
 
 

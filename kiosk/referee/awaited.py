@@ -75,7 +75,7 @@ DOING: dict[str, dict[str, str]] = {
     "mystery-city": {
         "record_hand": N_("tap the cards in hand"),
         "attack": N_("choose an attack"),
-        "counterattack": N_("fight back or give in"),
+        "counterattack": N_("counterattack"),  # in a new attribute: there is no giving in (rules 5.1)
         "play_card": N_("play a card"),
         "reveal": N_("use ability or go on"),
         "aftermath": N_("end the combat"),  # the winner is known: each fighter may still use an ability

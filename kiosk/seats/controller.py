@@ -124,8 +124,17 @@ class SeatController:
         self.view = view
         self.asked = asked if prompt is not None else None
         picked, self._picked = self._picked, None
+        if (prompt is not None and not fresh and self.mode == "learn" and self.prompt is not None
+                and prompt.kind == self.explaining and not self.steps and prompt != self.prompt):
+            # The same kind of decision, changed by another seat's move (Mystery City: a rival's
+            # Companionship changes both totals) while this seat reads its explanation: it reads on.
+            self.prompt, self.also, self._asked_again = prompt, also, None
+            return
         if prompt != self.prompt or (fresh and prompt is not None):
-            waited = self.prompt is None or fresh
+            # A seat that had not opened its choices (on "Your move", its hand or journal) stays out
+            # of them when its prompt changes under it: it is told what is asked, never dropped into
+            # a menu it did not open (a trial's newcomer read that as "the menu reopens by itself").
+            waited = self.prompt is None or fresh or self.mode not in ("prompt", "learn")
             before = self.deciding()  # after a walk sent whole: the prompt its last choice answered
             same_kind = prompt is not None and before is not None and prompt.kind == before.kind
             self.prompt, self.also, self.steps = prompt, also, []
@@ -392,16 +401,17 @@ class SeatController:
         """Learn as you play, and this seat has yet to open its first explanation."""
         return self.learn is not None and not any(seat == self.seat for seat, _ in self.learn.explained)
 
-    def your_move(self) -> Screen:
+    def your_move(self, buttons: bool = True) -> Screen:
         """The idle screen while this seat is awaited (when the wait ends, or after a long press left
         the choices): inverted, "Your move" in the title bar and what is asked at the bottom, over the
         idle body as it was. Several seats are often awaited at once (a bid, a telegram, a card to
         pass) and their updates cross one bus in turn: a new page costs each seat 650-800 bytes, a
-        new title and bottom lines 380-550 (`make bench`). Any button opens the choices."""
+        new title and bottom lines 380-550 (`make bench`). Any button opens the choices. Without
+        `buttons` (the phone's page, whose choices are always open) a newcomer is not told to press ●."""
         lang = getattr(self.ui, "lang", None)
         assert self.asked is not None
         asked = self.asked.render(lang)
         notice = asked[:1].upper() + asked[1:]
-        if self._newcomer():
+        if self._newcomer() and buttons:
             notice = Text(PRESS_TO_START, {"asked": notice}).render(lang)  # a newcomer's first turn: say how
         return replace(self.ui.idle(self.view), title=Text(N_("Your move")).render(lang), notice=notice, inverted=True)

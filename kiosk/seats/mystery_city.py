@@ -8,7 +8,7 @@ what the seat learnt in private (rules 12), from the view's notes, so it survive
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
@@ -40,6 +40,14 @@ ABILITY_HELP = {
     "COMPANIONSHIP": N_("Add Chomp's value to your card in play"),
 }
 ONCE = N_("Used once only.")  # then the card leaves the game (rules 3.2)
+# Couples (rules 3.3): a newcomer is told a card adds its partner's value, so each card says who that is,
+# and a card to play whose partner is already on the table says what the partner adds.
+PARTNER = N_("Partner: {card}")
+WITH_PARTNER = N_("{attribute}: {value} + {bonus}")
+PARTNER_ON_TABLE = N_("Partner on the table")
+# The windows put "Go on" first: one press too many after reading must not spend a special (a trial's
+# newcomer lost Assassination so); the abilities follow, once only.
+WINDOWS = ("reveal", "aftermath")
 # Where a prompt lets the seat choose what to fight with, its hand is one more entry to read first.
 HAND_IN = ("attack", "counterattack")
 # A combat choice another player put to this seat: who, and in what (the phone says it above the choices).
@@ -114,7 +122,7 @@ class MysteryCityPages:
         entries: list[Entry] = []
         for card in cards:
             name = self.narrator.card(card).render(self.lang)
-            entries.append(Entry(Item(name, detail=self.values(card)), footer=self.footer(card)))
+            entries.append(Entry(Item(name, detail=self.values(card)), footer=self.card_footer(card)))
             ability = self.narrator.cards.card(card).ability
             if ability is not None:
                 words = f"{self._(ABILITY_HELP[ability])}. {self._(ONCE)}"
@@ -130,6 +138,13 @@ class MysteryCityPages:
     def footer(self, card: str) -> str:
         ability = self.narrator.cards.card(card).ability
         return self._(ABILITY_NAMES[ability]) if ability is not None else self._(HINT)
+
+    def card_footer(self, card: str) -> str:
+        """Under a card of the hand: a special's ability, else the card's partner, else the buttons' hint."""
+        partner = self.narrator.cards.card(card).partner
+        if self.narrator.cards.card(card).ability is None and partner is not None:
+            return self._(PARTNER, card=self.narrator.card(partner))
+        return self.footer(card)
 
     def journal(self, view: dict[str, Any], index: int = 0) -> Screen:
         """What this seat learnt in private, newest first: one card per item, with how it learnt it."""
@@ -161,7 +176,11 @@ class MysteryCityPages:
         elif prompt.kind == "aftermath" and prompt.data.get("winner") is not None:  # who won, not only that it is over
             title = self._(N_("You won the combat") if prompt.data["winner"] == prompt.seat else N_("You lost the combat"))
         hand = view["you"]["hand"]
-        leaves = [(action.args[0] if action.kind == "attack" else None, self.choice(prompt, action)) for action in prompt.actions]
+        actions = prompt.actions
+        if prompt.kind in WINDOWS:
+            actions = tuple(sorted(actions, key=lambda action: action.kind != "pass"))
+        leaves = [(action.args[0] if action.kind == "attack" else None, self.choice(prompt, action, view))
+                  for action in actions]
         entries = (tuple(entry for _, entry in leaves) if len(leaves) <= LONG
                    else grouped(leaves, lambda attribute, below: self.attribute_heading(attribute, below, hand)))
         cards = self.hand_entries(hand) if prompt.kind in HAND_IN else ()
@@ -193,10 +212,24 @@ class MysteryCityPages:
         best = max(printed) if printed else "?"
         return Item(self._(ATTRIBUTE_NAMES[attribute]), detail=self._(N_("Your best card: {value}"), value=best))
 
-    def choice(self, prompt: Prompt, action: Action) -> Entry:
+    def choice(self, prompt: Prompt, action: Action, view: dict[str, Any] | None = None) -> Entry:
         """One choice of the menu; an ability's words on four lines leave no room for the hint."""
         item = self.label(prompt, action)
+        partner = self.partner_on_table(action, view)
+        if partner is not None:  # its value and the partner's, which the table adds when it is shown
+            value = self.narrator.cards.card(action.args[0]).values[prompt.data["attribute"]]
+            bonus = self.narrator.cards.card(partner).values[prompt.data["attribute"]]
+            detail = self._(WITH_PARTNER, attribute=Text(ATTRIBUTE_NAMES[prompt.data["attribute"]]), value=value, bonus=bonus)
+            return Entry(replace(item, detail=detail), action, footer=self._(PARTNER_ON_TABLE))
         return Entry(item, action, footer="" if len(item.lines) >= PAGE_LINES else self.choice_footer(action))
+
+    def partner_on_table(self, action: Action, view: dict[str, Any] | None) -> str | None:
+        """A card to play whose couple partner is already on the table, in this combat (rules 3.3)."""
+        combat = view.get("combat") if view is not None else None
+        if action.kind != "play" or combat is None:
+            return None
+        partner = self.narrator.cards.card(action.args[0]).partner
+        return partner if partner in {placed["card"] for placed in combat["table"]} else None
 
     def choice_footer(self, action: Action) -> str:
         """A card's ability under a choice of that card, else the buttons' hint."""

@@ -11,7 +11,7 @@ news as they happen, so a phone that was away is shown what it missed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from kiosk.games.base import Action, Prompt
@@ -64,6 +64,12 @@ def screen_json(screen: Screen) -> dict[str, Any]:
     return found
 
 
+def page_json(screen: Screen) -> dict[str, Any]:
+    """A page as the phone lists it: every item at once, so a carousel's footer, which speaks of the
+    item in view only, is left out (playMC11's phone showed "Companionship" under a whole hand)."""
+    return screen_json(replace(screen, footer="") if len(screen.items) > 1 else screen)
+
+
 def menu_json(menu: Menu, version: int, kind: str) -> dict[str, Any]:
     """The menu with its choices numbered in the order of `menu.leaves()`."""
     count = 0
@@ -114,14 +120,15 @@ class PhoneSeats:
 
     def document(self, seat: int, controller: SeatController) -> dict[str, Any]:
         ui, view, prompt = controller.ui, controller.view, controller.prompt
-        status = controller.your_move() if prompt is not None and controller.asked is not None else ui.idle(view)
+        # the phone has no ● to press: its choices are open below (playMC11's phone said "press ●")
+        status = controller.your_move(buttons=False) if prompt is not None and controller.asked is not None else ui.idle(view)
         menu = controller.table_menu() if prompt is not None else None
         return {
             "type": "seat",
             "seat": seat,
             "lang": lang_of(controller),
             "status": screen_json(status),
-            "pages": [{"name": name, "screen": screen_json(ui.page(name, view, 0))} for name in ui.pages],
+            "pages": [{"name": name, "screen": page_json(ui.page(name, view, 0))} for name in ui.pages],
             "prompt": menu_json(menu, self._version(seat, menu.leaves()), prompt.kind) if menu is not None and prompt is not None else None,
             "explain": self.explain(seat, controller) if prompt is not None else None,
             "reveals": [screen_json(s) for s in controller.reveals],

@@ -67,3 +67,13 @@ def test_kiosk_run_plays_and_narrates_a_whole_game(capsys, tmp_path):
     assert "attacks" in out and "wins the game" in out and out.rstrip().endswith(" cards")
     assert main([*run, "--seats", "2", "--seed", "4", "--lang", "es", "--data", str(tmp_path / "b")]) == 0
     assert "gana la partida" in capsys.readouterr().out
+
+
+def test_companionship_is_used_against_nobody():
+    """Read in a trial: "Seat 3 uses Companionship (Chomp) against Seat 2": it adds to one's own card."""
+    narrator = Narrator(CARDS)
+    used = narrate.Event("ability", {"seat": 2, "card": "chomp", "ability": "COMPANIONSHIP", "target": 1})
+    assert narrator.describe(used).render("en") == "Seat 3 uses Companionship (Chomp)."
+    assert narrator.describe(used).render("es") == "Puesto 3 usa Compañía (Chomp)."
+    used = narrate.Event("ability", {"seat": 2, "card": "falken", "ability": "INVESTIGATION", "target": 1})
+    assert narrator.describe(used).render("en") == "Seat 3 uses Investigation (Thomas Falken) against Seat 2."

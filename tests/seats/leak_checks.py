@@ -5,6 +5,7 @@ been shown (empty: no leak)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from typing import Any
@@ -131,6 +132,19 @@ def mc_names_on(screen: Screen, lang: str) -> set[str]:
     return {card for card, name in mc_card_names().items() if Text(name).render(lang) in words}
 
 
+def mc_partner_footers(lang: str) -> set[str]:
+    """Each "Partner: Bess" footer under a card of the hand: the couples are printed on the cards (rules
+    3.3), so naming a partner tells nobody where that card is."""
+    from kiosk.games.mystery_city.game import MysteryCity
+    from kiosk.seats.mystery_city import PARTNER
+
+    cards = MysteryCity().cards.cards
+    return {Text(PARTNER, {"card": Text(cards[c.partner].name)}).render(lang) for c in cards.values() if c.partner}
+
+
 def mc_untold_cards(screens: list[Screen], known: str, lang: str) -> list[str]:
-    """Cards named on `screens` that `known` (everything the seat was told, as JSON text) never names."""
+    """Cards named on `screens` that `known` (everything the seat was told, as JSON text) never names;
+    a partner's name in the footer under a card is no news (`mc_partner_footers`)."""
+    partners = mc_partner_footers(lang)
+    screens = [dataclasses.replace(s, footer="") if s.footer in partners else s for s in screens]
     return [card for screen in screens for card in mc_names_on(screen, lang) if f'"{card}"' not in known]

@@ -98,6 +98,19 @@ def test_select_reads_on_like_next_and_prev_turns_back(table):
     assert controller.mode == "prompt" and controller.screen().title.startswith("Choose your car")
 
 
+def test_a_prompt_of_the_same_kind_changed_by_another_seat_lets_the_reading_go_on(table):
+    """Seen at a Mystery City table: a rival's Companionship changed both totals of the reveal window
+    while this seat read its explanation, and the seat was dropped into the menu mid-page."""
+    _, made, prompts = controllers(Learning("mystery-express"))
+    (seat,) = prompts
+    controller = made[seat]
+    controller.press("next")
+    changed = replace(prompts[seat], data={**prompts[seat].data, "again": True})
+    controller.update(controller.view, changed)
+    assert controller.mode == "learn" and controller.screen().index == 1
+    assert read_through(controller) == 2 and controller.mode == "prompt" and controller.prompt == changed
+
+
 def test_the_question_mark_entry_opens_it_again_and_nothing_is_explained_twice(table):
     learning = Learning("mystery-express")
     _, made, prompts = controllers(learning)
@@ -262,3 +275,16 @@ def test_a_newcomers_first_your_move_says_which_button_goes_on(table):
     assert controller.screen().title == "Tu jugada" and controller.screen().notice == "Choose your car"
     plain, _ = waiting_on_your_move("es", None)
     assert plain.screen().notice == "Choose your car"
+
+
+def test_the_phone_of_a_newcomer_is_not_told_to_press_a_button(table):
+    """Seen on a phone in a trial: "Play a card: press ●" above the choices; a phone has no ●, its
+    choices are open on the page. The seat's own screen still says it."""
+    from kiosk.web.hub import PhoneHub
+    from kiosk.web.seat_feed import PhoneSeats
+
+    learning = Learning("mystery-express")
+    controller, prompt = waiting_on_your_move("en", learning)
+    assert controller.screen().notice.endswith(": press ●")
+    status = PhoneSeats(PhoneHub("")).document(prompt.seat, controller)["status"]
+    assert status["notice"] == "Choose your car"

@@ -229,3 +229,70 @@ def test_every_card_name_fits_and_values_fit_on_one_line():
         for card in CARD_NAMES:
             assert ELLIPSIS not in "".join(wrap(Text(CARD_NAMES[card]).render(lang), WIDTH)[0])
             assert text_width(pages(lang).values(card), 12) <= WIDTH
+
+
+def partner_in_hand(state: Any, events: list[Event]) -> bool:
+    """A card must be played while the partner of a card on the table is in that seat's hand."""
+    if state.stage not in ("lead", "follow"):
+        return False
+    (prompt,) = GAME.prompts(state)
+    placed = {card for _, card in state.combat.table}
+    return any(GAME.cards.card(card).partner in placed for card in state.hands[prompt.seat])
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_card_says_its_partner_and_what_the_partner_on_the_table_adds(lang):
+    """Seen in a trial: "Meryl · Strength: 4" while Luigi, her partner, lay on the table; she made 16
+    and won, and nothing on the seat had said so, nor which cards are couples."""
+    state, _ = play_until(3, 1, partner_in_hand)
+    (prompt,) = GAME.prompts(state)
+    view = GAME.view(state, prompt.seat)
+    attribute = prompt.data["attribute"]
+    placed = {card for _, card in state.combat.table}
+    menu = pages(lang).menu(prompt, view)
+    plays = [(entry.action.args[0], entry) for entry in menu.entries if entry.action is not None and entry.action.kind == "play"]
+    paired = [(card, entry) for card, entry in plays if GAME.cards.card(card).partner in placed]
+    assert paired
+    for card, entry in paired:
+        value = GAME.cards.card(card).values[attribute]
+        bonus = GAME.cards.card(GAME.cards.card(card).partner).values[attribute]
+        assert entry.item.detail.endswith(f": {value} + {bonus}")
+        assert entry.footer == {"en": "Partner on the table", "es": "Pareja en la mesa"}[lang]
+    for card, entry in plays:
+        if (card, entry) not in paired:
+            assert entry.item.detail.endswith(f": {GAME.cards.card(card).values[attribute]}")
+    hand = pages(lang).hand_entries(view["you"]["hand"])
+    for card, entry in zip([c for c in view["you"]["hand"] for _ in range(2 if GAME.cards.is_special(c) else 1)], hand):
+        partner = GAME.cards.card(card).partner
+        if partner is not None and not GAME.cards.is_special(card):
+            assert entry.footer == {"en": "Partner: ", "es": "Pareja: "}[lang] + CARD_NAMES[partner]
+
+
+@pytest.mark.parametrize("when", ["reveal", "aftermath"])
+def test_an_ability_window_opens_on_go_on_the_abilities_after(when):
+    """A trial's newcomer read the explanation with ●, pressed it once more, and spent Assassination:
+    the first choice of a window is "Go on", the once-only abilities follow."""
+    state, _ = play_until(3, 1, lambda s, ev: s.stage == when and any(a.kind == "use" for p in GAME.prompts(s) for a in p.actions))
+    checked = 0
+    for prompt in GAME.prompts(state):
+        entries = [e for e in pages("en").menu(prompt, GAME.view(state, prompt.seat)).entries if e.action is not None]
+        assert entries[0].action is not None and entries[0].action.kind == "pass"
+        assert {e.action.kind for e in entries[1:] if e.action is not None} <= {"use"}
+        checked += len(entries) > 1
+    assert checked
+
+
+def test_the_phone_lists_the_hand_without_the_footer_of_one_card():
+    """Seen on a phone in a trial: "Companionship" under the whole hand, the footer of the card the OLED
+    would show first; the phone lists every card, so no card's footer stands under them all."""
+    from kiosk.seats.controller import SeatController
+    from kiosk.web.hub import PhoneHub
+    from kiosk.web.seat_feed import PhoneSeats
+
+    state, _ = play_until(3, 1, stage("attack"))
+    seat = next(s for s in range(3) if len(state.hands[s]) > 1)
+    controller = SeatController(seat, pages("en"))
+    controller.update(GAME.view(state, seat), None)
+    assert pages("en").hand(GAME.view(state, seat)).footer  # the OLED's, under the card in view
+    hand = next(p for p in PhoneSeats(PhoneHub("")).document(seat, controller)["pages"] if p["name"] == "hand")
+    assert hand["screen"]["footer"] == "" and len(hand["screen"]["items"]) > 1

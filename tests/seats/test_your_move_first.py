@@ -57,6 +57,22 @@ def test_the_next_prompt_of_the_same_turn_opens_on_its_choices():
     controller = controller_for(state, prompt.seat, "en")
     controller.update(GAME.view(state, prompt.seat), prompt, asked)
     assert controller.mode == "idle"
+    controller.press("next")  # the choices opened: the turn goes on from them
     later = type(prompt)(prompt.seat, "dining_show", prompt.actions[:1], prompt.private)
     controller.update(GAME.view(state, prompt.seat), later, asked)  # already awaited: no "Your move" again
     assert controller.mode == "prompt"
+
+
+def test_a_prompt_changed_under_your_move_stays_on_your_move():
+    """A seat still on "Your move" (it has not opened its choices) whose prompt changes by another
+    seat's move is not dropped into the menu: a trial's newcomer read that as the menu reopening."""
+    state, prompt = awaited_at_a_dining_show()
+    public = GAME.view(state, None)
+    asked = doing("mystery-express", prompt.kind, public, narrator_for("mystery-express", public))
+    controller = controller_for(state, prompt.seat, "en")
+    controller.update(GAME.view(state, prompt.seat), prompt, asked)
+    later = type(prompt)(prompt.seat, "dining_show", prompt.actions[:1], prompt.private)
+    controller.update(GAME.view(state, prompt.seat), later, asked)
+    assert controller.mode == "idle" and controller.screen().title == "Your move"
+    controller.press("prev")
+    assert controller.mode == "prompt" and controller.screen() == controller.ui.menu(later, controller.view).screen((), 0)

@@ -279,3 +279,18 @@ def test_a_row_of_public_choices_is_set_at_one_size(kind, seats, seed):
             assert rows_of_buttons
             for top, sizes in rows_of_buttons.items():
                 assert len(sizes) == 1, f"{kind} at {layout.name} in {lang}: the row at {top} mixes sizes {sizes}"
+
+
+def a_couple_on_the_table(m: Moment) -> bool:
+    return any(e.kind == "card_played" and e.data["side"]["partner"] is not None for e in m.events)
+
+
+@pytest.mark.parametrize("seats, seed", [(2, 1), (3, 4)])
+def test_the_couples_heart_covers_no_total(seats, seed):
+    """Seen in a trial: the heart of a couple sat on the left card's total, "= 12" read "= ♥2"."""
+    moment = first(seats, seed, a_couple_on_the_table, None)
+    for painter in render_everywhere(f"mystery-city-couple-{seats}-{seed}", lambda: moment.board):
+        hearts = [d.rect for d in painter.drawn if d.text == "♥"]
+        totals = [d.rect for d in painter.drawn if isinstance(d.source, Verbatim) and "=" in d.text]
+        assert hearts and totals
+        assert not any(h.colliderect(t) for h in hearts for t in totals), (hearts, totals)

@@ -32,6 +32,11 @@ INFO = GameInfo(
             "ask both duellists about abilities at every window, or only when one could use one",
         ),
     ),
+    # A seat's next decision of another kind, right after its own choice: the window when both cards
+    # are shown (after it played the second card), the window after the combat or a counterattack
+    # (after its last "Go on"), its own new turn. Each opens on "Your move" with what is asked: a trial's
+    # newcomer saw the menu come back by itself, an ability first, and spent a special by one press too many.
+    fresh_turns=frozenset({"card_played", "exchange", "combat_won", "turn"}),
 )
 
 

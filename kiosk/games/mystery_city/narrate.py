@@ -38,6 +38,8 @@ TEMPLATES: dict[str, str] = {
     "game_over": N_("{winner} wins the game with all {cards} cards in play!"),
 }
 
+COMPANIONSHIP_USED = N_("{seat} uses {ability} ({card}).")
+
 COLLECT = {  # (regular cards collected, specials removed) -> sentence
     (True, True): TEMPLATES["collect"],
     (True, False): N_("{seat} collects {cards}."),
@@ -101,6 +103,8 @@ class Narrator:
         if event.kind == "combat_won":
             return Text(COMBAT_WON[d["reason"]], {"seat": self.seat(d["seat"]), "loser": self.seat(d["loser"])})
         template = TEMPLATES.get(event.kind)
+        if event.kind == "ability" and d["ability"] == "COMPANIONSHIP":
+            template = COMPANIONSHIP_USED  # it helps the user's own card: it is against nobody
         if event.kind == "collect":
             template = COLLECT[(bool(d["cards"]), bool(d["removed"]))]
         if template is None:

@@ -92,13 +92,20 @@ def draw_duel(paint: Painter, rect: pygame.Rect, attribute: str, sides: list[Sid
     where = {card: box for p in placed for card, box in p.cards}
     links = [(side.cards[-1], side.shown["partner"]) for side in sides
              if side.shown is not None and side.shown.get("partner") in where and side.cards]
-    for card, partner in links:  # under the cards: only the stretch between them shows
-        pygame.draw.line(paint.surface, HEART_INK, where[card].center, where[partner].center, max(2, layout.mm(1.2)))
+    # Beside the cards lie the dice and the totals: the link passes behind them, and its heart sits
+    # where nothing is written (a trial saw the heart on the left total, "= 12" read "= ♥2").
+    beside: list[pygame.Rect] = []
     for side, spot in zip(sides, placed):
-        _draw_side(paint, side, spot, narrator, attribute, dice, grow)
+        beside += [r.inflate(gap, gap) for r in _draw_side(paint, side, spot, narrator, attribute, dice, grow)]
     tabs = {card for p in placed for card, _ in p.tabs}
     for card, partner in links:
-        _heart(paint, where[card], where[partner], partner in tabs, grow)
+        start, end = _edge(where[card], where[partner].center), _edge(where[partner], where[card].center)
+        pieces = _around(start, end, list(where.values()) + beside)  # under the cards, as before
+        for a, b in pieces:
+            pygame.draw.line(paint.surface, HEART_INK, a, b, max(2, layout.mm(1.2)))
+        longest = max(pieces, key=lambda ab: abs(ab[1][0] - ab[0][0]) + abs(ab[1][1] - ab[0][1]), default=(start, end))
+        middle = ((longest[0][0] + longest[1][0]) // 2, (longest[0][1] + longest[1][1]) // 2)
+        _heart(paint, end if partner in tabs else middle, grow)
     if result is not None:
         paint.box(parts[2], paint.theme.panel, paint.theme.accent, radius=layout.mm(1.5), width=2)
         paint.text(inset(parts[2], layout.mm(1)), result, grown(BODY, grow), paint.theme.ink, title=True)
@@ -162,8 +169,10 @@ def _same_size(placed: list[_Placed]) -> list[_Placed]:
 
 
 def _draw_side(paint: Painter, side: Side, spot: _Placed, narrator: Any, attribute: str, dice: DiceDrawer,
-               grow: float) -> None:
+               grow: float) -> list[pygame.Rect]:
+    """The side drawn; returns where its dice and its total are, for the couple's link to pass behind."""
     theme = paint.theme
+    beside: list[pygame.Rect] = []
     name = narrator.seat(side.seat)
     roomy = spot.who.width >= paint.layout.mm(ROLE_ROOM_MM * grow)  # else the seat's tile says it
     words: Words = name if side.role is None or not roomy else Text(N_("{seat} · {role}"), {"seat": name, "role": side.role})
@@ -178,8 +187,10 @@ def _draw_side(paint: Painter, side: Side, spot: _Placed, narrator: Any, attribu
     shown = side.shown if spot.face is not None else None  # an empty slot has no card to total ("= 8")
     if spot.dice is not None and shown is not None:
         dice(paint, spot.dice, _rolls(shown))
+        beside.append(spot.dice)
     if spot.total is not None and shown is not None:
-        paint.text(spot.total, Verbatim(_sum(shown)), grown(TITLE, grow), theme.accent, title=True)
+        beside.append(paint.text(spot.total, Verbatim(_sum(shown)), grown(TITLE, grow), theme.accent, title=True))
+    return beside
 
 
 def _rolls(shown: dict[str, Any] | None) -> list[list[int]]:
@@ -199,16 +210,37 @@ def _sum(shown: dict[str, Any]) -> str:
     return " + ".join(parts) + f" = {shown['total']}" if len(parts) > 1 else f"= {shown['total']}"
 
 
-def _heart(paint: Painter, card: pygame.Rect, partner: pygame.Rect, on_partner: bool, grow: float) -> None:
-    """The couple's heart on the stretch of the link between the two cards: half-way, or where it
-    reaches the partner when that is a card lying under another (its top is all that shows)."""
+def _heart(paint: Painter, point: tuple[int, int], grow: float) -> None:
+    """The couple's heart on the link between the two cards: half-way along its longest open stretch,
+    or where it reaches the partner when that is a card lying under another (its top is all that shows)."""
     side = paint.layout.mm(7 * grow)
-    start, end = _edge(card, partner.center), _edge(partner, card.center)
-    point = end if on_partner else ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
     badge = pygame.Rect(0, 0, side, side)
     badge.center = point
     pygame.draw.ellipse(paint.surface, HEART_INK, badge)
     paint.text(inset(badge, 1), Verbatim("♥"), grown(LABEL, grow), (255, 255, 255), title=True)
+
+
+def _around(start: tuple[int, int], end: tuple[int, int], rects: list[pygame.Rect]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The stretches of the segment from `start` to `end` that cross none of `rects`."""
+    length = max(abs(end[0] - start[0]), abs(end[1] - start[1]))
+    if length == 0:
+        return []
+
+    def at(point: tuple[int, int]) -> float:
+        return (point[0] - start[0]) / (end[0] - start[0]) if end[0] != start[0] else (point[1] - start[1]) / (end[1] - start[1])
+
+    clipped = [r.clipline(start, end) for r in rects]
+    blocked = sorted(sorted((at(c[0]), at(c[1]))) for c in clipped if c and c[0] != c[1])
+    pieces, t = [], 0.0
+    for low, high in blocked + [(1.0, 1.0)]:
+        if low * length - t * length >= 1:
+            pieces.append((t, low))
+        t = max(t, high)
+    return [(_point(start, end, a), _point(start, end, b)) for a, b in pieces]
+
+
+def _point(start: tuple[int, int], end: tuple[int, int], t: float) -> tuple[int, int]:
+    return round(start[0] + (end[0] - start[0]) * t), round(start[1] + (end[1] - start[1]) * t)
 
 
 def _edge(rect: pygame.Rect, towards: tuple[int, int]) -> tuple[int, int]:
