@@ -223,6 +223,9 @@ class Referee:
             self.refuse_everywhere(Text(N_("Several seats can play that card now: choose it on your seat's buttons.")))
         elif choices:
             seat, action = choices[0]
+            controller = self.controllers.get(seat)
+            if controller is not None:
+                controller.chose_elsewhere()
             self.submit(seat, action)
             self.draw(seat)
         else:

@@ -151,6 +151,12 @@ class SeatController:
                 if self.menu().level(self.path) is None:
                     self.index, self.path = 0, ()
 
+    def chose_elsewhere(self) -> None:
+        """The seat's player chose without its buttons (a card laid on the reader): as after a choice
+        made in its menu, the next decision of its turn opens on its choices, not on "Your move"."""
+        if self.prompt is not None and self.mode == "idle":
+            self.mode, self.index, self.path = "prompt", 0, ()
+
     def observe(self, events: list[Event]) -> None:
         """Events this seat may see, for its pages' notes (a journal drawn from them)."""
         if events:
