@@ -7,8 +7,9 @@ decodes the controller's command stream (addressing modes, page/column pointers,
 and its display RAM writes, so a test can read back the image the panel would show after the bytes
 went through luma's real driver. The chips' decoding runs in the writing thread (a test reads the
 picture as soon as the write returns) but it is the chips' work, not the Pi's: on a Pi the SSD1306
-decodes its own bytes. So a bus asked to (`counting_chips`, as bench/table.py does) keeps the CPU
-time it took apart, per thread (`chip_seconds`), for a benchmark to leave it out of the loop's own CPU.
+decodes its own bytes. So a bus asked to (`counting_chips`, as bench/table.py does) keeps the time
+it took apart, per thread (`chip_seconds`: the wall clock around each decoding, which never sleeps),
+for a benchmark to leave it out of the loop's own CPU.
 
 The controller emulation is hand-written: no Python library emulates these chips. It follows the
 SSD1306 and SH1106 datasheets for the commands luma and `hardware.display` send; the picture is taken
@@ -67,11 +68,11 @@ class FakeI2CBus:
         self.free_at = 0.0  # paced: when (time.perf_counter) the wire has carried every byte so far
         self.mux: FakeTCA9548A | None = None
         self.lock = threading.Lock()
-        self.counting_chips = False  # count the chips' CPU apart: two clock reads a write, for benchmarks only
-        self._chip_cpu: dict[int, float] = {}  # thread id -> CPU time (time.thread_time) its writes spent in the chips
+        self.counting_chips = False  # count the chips' time apart: two clock reads a write, for benchmarks only
+        self._chip_cpu: dict[int, float] = {}  # thread id -> the time its writes spent in the chips
 
     def chip_seconds(self) -> float:
-        """The CPU time the calling thread has spent in the simulated chips' decoding of its writes
+        """The time the calling thread has spent in the simulated chips' decoding of its writes
         (the panels' and the mux's `receive`) while `counting_chips`: work the chips do themselves on
         real hardware."""
         return self._chip_cpu.get(threading.get_ident(), 0.0)
@@ -91,7 +92,7 @@ class FakeI2CBus:
             target = self._route(i2c_addr)
             self.transactions.append(Transaction(i2c_addr, b"", None))
             self._carry(2)
-            if target is None or getattr(target, "answering", True) is False or not self._keeps_up(target):
+            if target is None or not self._acknowledges(target):
                 raise remote_io_error()
             reader = getattr(target, "read", None)
             return int(reader()) if reader else 0
@@ -124,8 +125,11 @@ class FakeI2CBus:
         """Writes in one go, as the kernel's driver sends an I2C_RDWR call's messages (a repeated start
         between them): the bus held throughout, and on a paced bus the caller waits once, for all of
         them, as it blocks once in that call. A write nobody acknowledges ends the call with an error;
-        the writes before it went through."""
+        the writes before it went through. (A seat's page is some twenty writes, on the loop's thread:
+        routing them is kept to a dictionary look-up and a test of each target.)"""
         carried = 0
+        counting = self.counting_chips
+        chips = 0.0
         with self.lock:
             began = time.perf_counter() if self.paced else None  # the wire starts with the first write
             try:
@@ -135,7 +139,7 @@ class FakeI2CBus:
                         channel = None
                     else:
                         targets, channel = self.mux.route_writes(address)
-                    targets = [t for t in targets if getattr(t, "answering", True) is not False and self._keeps_up(t)]
+                    targets = [t for t in targets if self._acknowledges(t)]
                     if not targets:
                         # NACK on the address byte: only that byte crossed the wire.
                         self.transactions.append(Transaction(address, b"", channel))
@@ -143,14 +147,23 @@ class FakeI2CBus:
                         raise remote_io_error()
                     self.transactions.append(Transaction(address, payload, channel))
                     carried += 1 + len(payload)
-                    started = time.thread_time() if self.counting_chips else 0.0
+                    # The chips' own time is read off the wall clock: a thread-CPU clock read is a system
+                    # call, which would cost the loop more than the decoding it measures.
+                    started = time.perf_counter() if counting else 0.0
                     for target in targets:
                         target.receive(payload)
-                    if self.counting_chips:
-                        thread = threading.get_ident()
-                        self._chip_cpu[thread] = self._chip_cpu.get(thread, 0.0) + time.thread_time() - started
+                    if counting:
+                        chips += time.perf_counter() - started
             finally:
+                if counting:
+                    thread = threading.get_ident()
+                    self._chip_cpu[thread] = self._chip_cpu.get(thread, 0.0) + chips
                 self._carry(carried, began)
+
+    def _acknowledges(self, target: I2CTarget) -> bool:
+        """A target acknowledges a write when it is powered and answering, and follows the bus's clock:
+        clocked faster than it can follow, it misses its own address."""
+        return getattr(target, "answering", True) is not False and self.clock_hz <= getattr(target, "fastest_hz", self.clock_hz)
 
     def _carry(self, count: int, since: float | None = None) -> None:
         """Count `count` bytes on the wire (the lock held: one transfer at a time, as on a real bus),
@@ -163,10 +176,6 @@ class FakeI2CBus:
             self.free_at = max(now if since is None else since, self.free_at) + seconds
             if self.free_at - now > PACE_SLACK:
                 time.sleep(self.free_at - now)
-
-    def _keeps_up(self, target: I2CTarget) -> bool:
-        """A target clocked faster than it can follow misses its own address: no acknowledge."""
-        return self.clock_hz <= getattr(target, "fastest_hz", self.clock_hz)
 
     def reset_counters(self) -> None:
         with self.lock:
@@ -184,25 +193,32 @@ class FakeTCA9548A:
         self.channels: list[dict[int, I2CTarget]] = [{} for _ in range(8)]
         self.selections = 0
         self.shared_writes = 0  # writes that reached targets on several channels at once
+        self._routes: dict[int, tuple[list[I2CTarget], int | None]] = {}  # address -> route_writes, for this control
 
     def attach(self, channel: int, address: int, target: I2CTarget) -> None:
         self.channels[channel][address] = target
+        self._routes.clear()
 
     def receive(self, payload: bytes) -> None:
         self.control = payload[-1]
         self.selections += 1
         self._open = tuple(c for c in range(8) if self.control & (1 << c))
+        self._routes.clear()
 
     def read(self) -> int:
         return self.control
 
     def route_writes(self, address: int) -> tuple[list[I2CTarget], int | None]:
         """Every target at `address` on the open channels (a write reaches each of them), and the
-        first of those channels (None: nobody)."""
-        found = [(c, self.channels[c][address]) for c in self._open if address in self.channels[c]]
-        if len(found) > 1:
+        first of those channels (None: nobody). Worked out once per address until the control
+        register or the wiring changes: the list is shared, not to be changed."""
+        route = self._routes.get(address)
+        if route is None:
+            found = [(c, self.channels[c][address]) for c in self._open if address in self.channels[c]]
+            route = self._routes[address] = ([target for _, target in found], found[0][0] if found else None)
+        if len(route[0]) > 1:
             self.shared_writes += 1
-        return [target for _, target in found], found[0][0] if found else None
+        return route
 
     def route(self, address: int) -> I2CTarget | None:
         """The one target a read at `address` reaches (None: nobody, or two driving the wire at once)."""
