@@ -43,16 +43,14 @@ PHONE_DETAIL = N_("only for your phone")
 # Learn as you play: a seat's first "Your move" also says how to go on (a trial's newcomer waited
 # there, not knowing that any button opens the choices).
 PRESS_TO_START = N_("{asked}: press ●")
-# Learn as you play: until a seat first walks its pages with ●, its idle screen says what ● shows there, in
-# the words of the game's pages (`pages_hint`: a trial's newcomer never found his character nor his journal).
-
 
 class SeatPages(Protocol):
     """A game's screens for one seat, drawn from that seat's view and prompt only."""
 
     pages: tuple[str, ...]  # browsable pages, in order (e.g. "hand", "journal")
     # optional: `pages_hint`, what ● shows from the idle screen in one short line ("● character, journal"),
-    # which a newcomer's idle screen says above its status line until ● first walks the pages
+    # which a newcomer's idle screen says above its status line until ● first walks the pages (learn on: a
+    # trial's newcomer never found his character nor his journal)
 
     def idle(self, view: dict[str, Any]) -> Screen: ...
 
@@ -392,9 +390,9 @@ class SeatController:
             return Screen(Text(N_("Scan to play this seat on your phone")).render(lang), qr=self.link)
         if self.prompt is not None and self.asked is not None:
             return self.your_move()
-        return self.hinted(self.ui.idle(self.view))
+        return self._hinted(self.ui.idle(self.view))
 
-    def hinted(self, idle: Screen) -> Screen:
+    def _hinted(self, idle: Screen) -> Screen:
         """The idle screen, with learn on and the pages not yet walked: the game's `pages_hint` on the line
         above the status line, which stays where it was (a notice of two lines: the hint, then the status)."""
         hint = getattr(self.ui, "pages_hint", None)
