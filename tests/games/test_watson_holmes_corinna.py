@@ -21,7 +21,7 @@ CULPRIT = ("Tull", "A. Thorne", "Wood Street", "silver knob", "silver-knob")
 RED_HERRINGS = {"dray": ("Dray",), "lowe": ("Lowe",), "lydia": ("Lydia", "Mrs Crane"), "biddle": ("Biddle",)}
 # For each question, words of which every card listed as evidence names at least one (in English).
 KEYWORDS = {
-    "Q1": ("Tull", "cane", "stick"),
+    "Q1": ("Tull", "cane", "stick", "florin"),  # the surgeon (C19) gives the wound, round and the size of a florin, not the weapon
     "Q2": ("bricks", "heavy", "silk"),
     "Q3": ("Kestrel", "hoist", "ebb", "stunned", "blood"),
     "Q4": ("40", "Forty"),
