@@ -63,7 +63,7 @@ KEYWORDS = {
         "Q1": ("Reeve", "clock", "still-room", "library"),
         "Q2": ("draught", "port", "bottle"),
         "Q3": ("forg", "signature", "draft", "legacy", "owed", "Scotland Yard"),
-        "Q4": ("Nora",),
+        "Q4": ("Nora", "housemaid"),  # C12 names her only as "the housemaid" (C17's front: "Nora Quill, housemaid")
         "Q5": ("draft", "clock"),
     },
 }
