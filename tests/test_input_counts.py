@@ -229,22 +229,25 @@ def runs(writes: list[set[int]]) -> str:
 # Exact for the seeds, like CEILINGS: a picture that costs more bytes shows here, one that costs fewer
 # lowers the ceiling. Caught: a W&H "Your move" notice that wrapped to two lines on every awaited seat
 # (33e27bb), which made seven seats asked at once wait 35 ms instead of 16 (bench/table.py).
+# Session 12: every total -1.8 to -2.9 % (ME user 1126237 -> 1105602), with a window's cost as the wire's (one
+# message, no 32-byte blocks) and consecutive changed pages joined where one window costs less (`cheapest`);
+# the most before the last awaited seat's last byte down or the same but W&H user's (+2: 3786 -> 3788).
 BYTES: dict[tuple[str, str], tuple[int, int]] = {
     # playME11 (issue 38's newcomer): the Conductor named on his car, every car in the turn menu with why it
     # offers nothing now, and each card passed or given back saying to whom: +40394 / +40362 over the playout
     # (3.7 %); the most before the last awaited seat's last byte +108 / +23 (a Passenger Car card's "to ...")
-    ("mystery-express", "kernel"): (1114586, 3246),
-    ("mystery-express", "user"): (1126237, 3615),
+    ("mystery-express", "kernel"): (1091878, 3163),
+    ("mystery-express", "user"): (1105602, 3606),
     # +400 each with the line under "Reveal your character" that says what it does (issue 39's newcomer)
-    ("watson-holmes", "kernel"): (244487, 3612),  # with 33e27bb's notice: 248184, 3808
-    ("watson-holmes", "user"): (273050, 3786),  # with 33e27bb's notice: 276625, 3952
-    ("pi", "kernel"): (516474, 948),
-    ("pi", "user"): (522382, 948),
+    ("watson-holmes", "kernel"): (239757, 3524),  # with 33e27bb's notice: 248184, 3808
+    ("watson-holmes", "user"): (268655, 3788),  # with 33e27bb's notice: 276625, 3952
+    ("pi", "kernel"): (501754, 919),
+    ("pi", "user"): (507820, 919),
     # +314 each with the trial's seat texts (Assassination's help, «Anotado en «Visto»»): awaited unchanged
     # playMC11: +37149 each with "Your move" before a new kind of decision after one's own choice (the
     # window of shown cards, the combat decided, one's next turn): the inverted page the seat reads first
-    ("mystery-city", "kernel"): (300665, 1436),
-    ("mystery-city", "user"): (303460, 1436),
+    ("mystery-city", "kernel"): (295054, 1429),
+    ("mystery-city", "user"): (297885, 1429),
 }
 
 
