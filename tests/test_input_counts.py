@@ -53,6 +53,8 @@ class Input:
     built: int = 0
     drawn: int = 0
     board: int = 0
+    prompted: int = 0  # the game's prompts worked out on the game's own state (not on a lookahead's copy)
+    actions: int = 0  # the game's actions the input took (a walk: several)
     written: list[tuple[int, int, int]] = field(default_factory=list)  # (write, seat, bytes) as the panels took them
     awaited_bytes: int = 0  # the bytes the bus carried until the last awaited seat had its last byte
 
@@ -88,6 +90,14 @@ class Counted(ButtonsOnly):
             return reduce(state, protocol)
 
         monkeypatch.setattr(state_class, "__reduce_ex__", copied)
+        game_class = type(self.session.game)
+        prompts = game_class.prompts
+
+        def prompted(game: Any, state: Any) -> Any:
+            self.now.prompted += state is self.session.state
+            return prompts(game, state)
+
+        monkeypatch.setattr(game_class, "prompts", prompted)
         draw = seat_screen.draw_screen
 
         def drawn(screen: Any) -> Any:
@@ -120,11 +130,13 @@ class Counted(ButtonsOnly):
     def press(self, seat: int, button: str, long: bool = False) -> None:
         before = self.showing()
         self.now = Input()
+        done = self.session.actions_done
         super().press(seat, button, long)
+        self.now.actions = self.session.actions_done - done
         after = self.showing()
         self.inputs.append(self.now)
         where = f"seat {seat + 1} pressed {button}{' (long)' if long else ''}, input {len(self.inputs)}"
-        awaited = {p.seat for p in self.session.game.prompts(self.session.state)}
+        awaited = {p.seat for p in self.session.prompts()}
         reached: dict[int, set[int]] = {}  # each write of the input: the panels it reached
         for write, seat_reached, _ in self.now.written:
             reached.setdefault(write, set()).add(seat_reached)
@@ -259,3 +271,13 @@ def test_bytes_to_the_seats_stay_under_the_ceiling(request, playout):
     assert total <= ceiling_total and awaited <= ceiling_awaited, (
         f"{game_id} ({mux} mux): {total} bytes to the seats over the playout (ceiling {ceiling_total}), "
         f"at most {awaited} before the last awaited seat's last byte (ceiling {ceiling_awaited})")
+
+
+def test_the_prompts_are_worked_out_once_an_action(request, playout):
+    """Everyone asks for the game's prompts after an action: the waiting order, each seat, the bots, the
+    board. The session works them out once an action (GameSession.prompts), so an input does so at most
+    twice an action on the game's own state (the game's own legality check in `apply`, and once after
+    it) and not at all when it took none; each caller asking anew made it 4 for one action."""
+    game_id = request.node.callspec.params["playout"][0]
+    over = [(i.actions, i.prompted) for i in playout.inputs if i.prompted > 2 * i.actions]
+    assert not over, f"{game_id}: (actions, prompts worked out) of the inputs over: {over[:5]}"
