@@ -16,7 +16,10 @@ input, the simulated chips' decoding of the bytes (FakeI2CBus.chip_seconds: the 
 mux's own work on real hardware) and this benchmark's probes of the panels included, as older commits
 measured it; "loop: the kiosk's code (CPU)" leaves those two out: what the loop thread would spend on
 a Pi (the referee, the seats, drawing, luma, smbus2 and the fake bus's routing and pacing, which stand
-for the kernel's I2C driver). Then the wire time of the busiest bus, and the total (input
+for the kernel's I2C driver); and "loop: the kiosk's code, no bus" leaves the whole simulated bus out
+too (FakeI2CBus.bus_seconds: taking smbus2's messages apart, routing them through the mux, the chips;
+its paced waits are no CPU anyway): on a Pi that work is the kernel's driver, in C, a few interrupts a
+transfer, not the Python that simulates it here. Then the wire time of the busiest bus, and the total (input
 to the last byte on every seat); the time until the last byte of the seat that acted, and of each
 seat awaited after the input (the people who wait for their screen; a seat whose screen did not change
 is not counted), split into inputs after which one seat was awaited (a turn) and those after which
@@ -102,6 +105,7 @@ MOST_INPUTS = 20_000  # per game: a scripted table that never ends is a defect, 
 class Sample:
     cpu: float  # seconds of the loop's CPU time
     own_cpu: float  # the same without the simulated chips' decoding and this benchmark's probes
+    driver_free_cpu: float  # the same without the whole simulated bus (FakeI2CBus.bus_seconds) nor the probes
     bytes: int
     wire: float  # seconds the busiest bus spent carrying this input's bytes
     total: float  # seconds until the last byte on every seat screen
@@ -331,6 +335,7 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
             wire = [bus.wire_seconds for bus in wires]
             writes.start(wires)
             outside = sum(bus.chip_seconds() for bus in wires) + writes.probe_seconds()
+            simulated = sum(bus.bus_seconds() for bus in wires) + writes.probe_seconds()
             waited = run_queue_seconds()
             cpu_started = time.thread_time()
             if slower is not None:
@@ -341,13 +346,14 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
                 slower.settle()
             spent = time.thread_time() - cpu_started
             outside = sum(bus.chip_seconds() for bus in wires) + writes.probe_seconds() - outside
+            simulated = sum(bus.bus_seconds() for bus in wires) + writes.probe_seconds() - simulated
             cpu, own_cpu = spent * cpu_factor, (spent - outside) * cpu_factor
             total = max([time.perf_counter(), *(bus.free_at for bus in wires)]) - writes.started
             awaited = {p.seat for p in session.game.prompts(session.state) if p.seat in humans} - {acted}
             served = writes.last_bytes()
             until = writes.bytes_until()
             samples.append(Sample(
-                cpu, own_cpu, sum(bus.bytes_sent for bus in wires) - sum(sent),
+                cpu, own_cpu, (spent - simulated) * cpu_factor, sum(bus.bytes_sent for bus in wires) - sum(sent),
                 max(bus.wire_seconds - before for bus, before in zip(wires, wire)), total,
                 served.get(acted) if acted in humans else None,
                 tuple(served[s] for s in sorted(awaited) if s in served), tuple(writes.moves(submits)),
@@ -384,6 +390,7 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
            buses: int = 1, mux: str = "kernel", cpu_factor: float = 1.0) -> None:
     cpu = [s.cpu * 1000 for s in samples]
     own_cpu = [s.own_cpu * 1000 for s in samples]
+    driver_free = [s.driver_free_cpu * 1000 for s in samples]
     wire = [s.wire * 1000 for s in samples]
     total = [s.total * 1000 for s in samples]
     acted = [s.acted * 1000 for s in samples if s.acted is not None]
@@ -403,7 +410,8 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
           "input to last byte on the seat screens (ms, measured)")
     print(f"{'':>34} {'median':>8} {'p99':>8}")
     stretched = "" if cpu_factor == 1.0 else f" x{cpu_factor:g}"
-    rows = ((f"loop (CPU{stretched})", cpu), (f"loop: the kiosk's code (CPU{stretched})", own_cpu), ("I2C bus" if buses == 1 else "I2C, the busiest bus", wire),
+    rows = ((f"loop (CPU{stretched})", cpu), (f"loop: the kiosk's code (CPU{stretched})", own_cpu),
+            (f"loop: the kiosk's code, no bus (CPU{stretched})", driver_free), ("I2C bus" if buses == 1 else "I2C, the busiest bus", wire),
             ("total: every seat", total), ("the seat that acted", acted),
             ("each seat awaited next", awaited), (f"the one seat awaited ({len(alone)}x)", alone),
             (f"each of several awaited ({len(together)}x)", together),

@@ -57,7 +57,7 @@ def play_showing_each_seat(mock_table: Any, session: GameSession, referee: Refer
     for _ in range(steps):
         if session.over:
             return
-        prompt = min(session.game.prompts(session.state), key=lambda p: session.turn_order(p.seat))
+        prompt = min(session.prompts(), key=lambda p: session.turn_order(p.seat))
         referee.submit(prompt.seat, prompt.actions[0])
         for seat in range(session.record.seats):
             image, inverted = panel_picture(referee.screen_of(seat))
@@ -129,7 +129,7 @@ class ButtonsOnly:
     def answer_next(self) -> None:
         """The next decision of the table, taken by the seat that has waited longest."""
         session = self.session
-        self.answer(min(session.game.prompts(session.state), key=lambda p: session.turn_order(p.seat)).seat)
+        self.answer(min(session.prompts(), key=lambda p: session.turn_order(p.seat)).seat)
 
     def answer(self, seat: int) -> None:
         """One decision of the seat, taken with its buttons: local steps, then the choice that is sent."""

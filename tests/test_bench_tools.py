@@ -25,7 +25,8 @@ from hardware.sim.fake_i2c import FakeI2CBus, FakePanel
 
 def test_the_table_report_is_read_back_figure_for_figure(capsys: pytest.CaptureFixture[str]) -> None:
     rng = random.Random(4)
-    samples = [table_bench.Sample(cpu=rng.uniform(0.0005, 0.02), own_cpu=rng.uniform(0.0002, 0.01), bytes=rng.randrange(0, 3000),
+    samples = [table_bench.Sample(cpu=rng.uniform(0.0005, 0.02), own_cpu=rng.uniform(0.0002, 0.01),
+                                  driver_free_cpu=rng.uniform(0.0001, 0.008), bytes=rng.randrange(0, 3000),
                                   wire=rng.uniform(0.001, 0.06), total=rng.uniform(0.002, 0.08),
                                   acted=rng.choice([None, rng.uniform(0.002, 0.07)]),
                                   awaited=tuple(rng.uniform(0.005, 0.1) for _ in range(rng.choice([0, 1, 2]))),
@@ -44,6 +45,8 @@ def test_the_table_report_is_read_back_figure_for_figure(capsys: pytest.CaptureF
     assert read["loop (CPU), p99"] == (round(table_bench.percentile(cpu, 0.99), 2), "ms")
     own = [s.own_cpu * 1000 for s in samples]
     assert read["loop: the kiosk's code (CPU), p99"] == (round(table_bench.percentile(own, 0.99), 2), "ms")
+    lean = [s.driver_free_cpu * 1000 for s in samples]
+    assert read["loop: the kiosk's code, no bus (CPU), p99"] == (round(table_bench.percentile(lean, 0.99), 2), "ms")
     assert read["each seat awaited next, median"][0] == pytest.approx(statistics.median(awaited), abs=0.006)
     assert read["bytes per input, p99"] == (table_bench.percentile([float(s.bytes) for s in samples], 0.99), "B")
     moves = [count for s in samples for count in s.moves]
@@ -55,7 +58,7 @@ def test_the_table_report_is_read_back_figure_for_figure(capsys: pytest.CaptureF
     assert read["loop: waiting for a CPU (run queue), p99"] == (round(table_bench.percentile(waited, 0.99), 2), "ms")
     rank = len(awaited) - int(0.99 * len(awaited))
     assert f"each seat awaited next: {len(awaited)} samples, so its p99 is the {table_bench.ordinal(rank)} longest" in output
-    assert len(read) == 30  # twelve rows of median and p99, two figures of bytes per input, three per move, one unchanged
+    assert len(read) == 32  # thirteen rows of median and p99, two figures of bytes per input, three per move, one unchanged
 
 
 def test_the_run_queue_wait_of_the_loop_thread_is_read_from_the_kernel() -> None:
@@ -98,7 +101,7 @@ def test_the_bytes_on_an_unchanged_picture_are_counted_and_a_change_is_not() -> 
 
 
 def test_the_slower_cpu_row_is_read_as_the_loop_too(capsys: pytest.CaptureFixture[str]) -> None:
-    samples = [table_bench.Sample(0.001 * n, 0.0005 * n, 100, 0.01, 0.02, None, ()) for n in range(1, 11)]
+    samples = [table_bench.Sample(0.001 * n, 0.0005 * n, 0.0004 * n, 100, 0.01, 0.02, None, ()) for n in range(1, 11)]
     table_bench.report("watson-holmes", 7, 7, 1, 400_000, samples, cpu_factor=5.0)
     output = capsys.readouterr().out
     assert "the CPU stretched 5x" in output

@@ -53,6 +53,8 @@ class Input:
     built: int = 0
     drawn: int = 0
     board: int = 0
+    prompted: int = 0  # the game's prompts worked out on the game's own state (not on a lookahead's copy)
+    actions: int = 0  # the game's actions the input took (a walk: several)
     written: list[tuple[int, int, int]] = field(default_factory=list)  # (write, seat, bytes) as the panels took them
     awaited_bytes: int = 0  # the bytes the bus carried until the last awaited seat had its last byte
 
@@ -88,6 +90,14 @@ class Counted(ButtonsOnly):
             return reduce(state, protocol)
 
         monkeypatch.setattr(state_class, "__reduce_ex__", copied)
+        game_class = type(self.session.game)
+        prompts = game_class.prompts
+
+        def prompted(game: Any, state: Any) -> Any:
+            self.now.prompted += state is self.session.state
+            return prompts(game, state)
+
+        monkeypatch.setattr(game_class, "prompts", prompted)
         draw = seat_screen.draw_screen
 
         def drawn(screen: Any) -> Any:
@@ -120,11 +130,13 @@ class Counted(ButtonsOnly):
     def press(self, seat: int, button: str, long: bool = False) -> None:
         before = self.showing()
         self.now = Input()
+        done = self.session.actions_done
         super().press(seat, button, long)
+        self.now.actions = self.session.actions_done - done
         after = self.showing()
         self.inputs.append(self.now)
         where = f"seat {seat + 1} pressed {button}{' (long)' if long else ''}, input {len(self.inputs)}"
-        awaited = {p.seat for p in self.session.game.prompts(self.session.state)}
+        awaited = {p.seat for p in self.session.prompts()}
         reached: dict[int, set[int]] = {}  # each write of the input: the panels it reached
         for write, seat_reached, _ in self.now.written:
             reached.setdefault(write, set()).add(seat_reached)
@@ -229,22 +241,25 @@ def runs(writes: list[set[int]]) -> str:
 # Exact for the seeds, like CEILINGS: a picture that costs more bytes shows here, one that costs fewer
 # lowers the ceiling. Caught: a W&H "Your move" notice that wrapped to two lines on every awaited seat
 # (33e27bb), which made seven seats asked at once wait 35 ms instead of 16 (bench/table.py).
+# Session 12: every total -1.8 to -2.9 % (ME user 1126237 -> 1105602), with a window's cost as the wire's (one
+# message, no 32-byte blocks) and consecutive changed pages joined where one window costs less (`cheapest`);
+# the most before the last awaited seat's last byte down or the same but W&H user's (+2: 3786 -> 3788).
 BYTES: dict[tuple[str, str], tuple[int, int]] = {
     # playME11 (issue 38's newcomer): the Conductor named on his car, every car in the turn menu with why it
     # offers nothing now, and each card passed or given back saying to whom: +40394 / +40362 over the playout
     # (3.7 %); the most before the last awaited seat's last byte +108 / +23 (a Passenger Car card's "to ...")
-    ("mystery-express", "kernel"): (1114586, 3246),
-    ("mystery-express", "user"): (1126237, 3615),
+    ("mystery-express", "kernel"): (1091878, 3163),
+    ("mystery-express", "user"): (1105602, 3606),
     # +400 each with the line under "Reveal your character" that says what it does (issue 39's newcomer)
-    ("watson-holmes", "kernel"): (244487, 3612),  # with 33e27bb's notice: 248184, 3808
-    ("watson-holmes", "user"): (273050, 3786),  # with 33e27bb's notice: 276625, 3952
-    ("pi", "kernel"): (516474, 948),
-    ("pi", "user"): (522382, 948),
+    ("watson-holmes", "kernel"): (239757, 3524),  # with 33e27bb's notice: 248184, 3808
+    ("watson-holmes", "user"): (268655, 3788),  # with 33e27bb's notice: 276625, 3952
+    ("pi", "kernel"): (501754, 919),
+    ("pi", "user"): (507820, 919),
     # +314 each with the trial's seat texts (Assassination's help, «Anotado en «Visto»»): awaited unchanged
     # playMC11: +37149 each with "Your move" before a new kind of decision after one's own choice (the
     # window of shown cards, the combat decided, one's next turn): the inverted page the seat reads first
-    ("mystery-city", "kernel"): (300665, 1436),
-    ("mystery-city", "user"): (303460, 1436),
+    ("mystery-city", "kernel"): (295054, 1429),
+    ("mystery-city", "user"): (297885, 1429),
 }
 
 
@@ -256,3 +271,13 @@ def test_bytes_to_the_seats_stay_under_the_ceiling(request, playout):
     assert total <= ceiling_total and awaited <= ceiling_awaited, (
         f"{game_id} ({mux} mux): {total} bytes to the seats over the playout (ceiling {ceiling_total}), "
         f"at most {awaited} before the last awaited seat's last byte (ceiling {ceiling_awaited})")
+
+
+def test_the_prompts_are_worked_out_once_an_action(request, playout):
+    """Everyone asks for the game's prompts after an action: the waiting order, each seat, the bots, the
+    board. The session works them out once an action (GameSession.prompts), so an input does so at most
+    twice an action on the game's own state (the game's own legality check in `apply`, and once after
+    it) and not at all when it took none; each caller asking anew made it 4 for one action."""
+    game_id = request.node.callspec.params["playout"][0]
+    over = [(i.actions, i.prompted) for i in playout.inputs if i.prompted > 2 * i.actions]
+    assert not over, f"{game_id}: (actions, prompts worked out) of the inputs over: {over[:5]}"

@@ -9,7 +9,9 @@ went through luma's real driver. The chips' decoding runs in the writing thread 
 picture as soon as the write returns) but it is the chips' work, not the Pi's: on a Pi the SSD1306
 decodes its own bytes. So a bus asked to (`counting_chips`, as bench/table.py does) keeps the time
 it took apart, per thread (`chip_seconds`: the wall clock around each decoding, which never sleeps),
-for a benchmark to leave it out of the loop's own CPU.
+for a benchmark to leave it out of the loop's own CPU; and the time spent in the bus itself, the chips
+included (`bus_seconds`: routing, smbus2's messages taken apart; the paced waits left out), which on a
+Pi is the kernel's I2C driver in C and the chips.
 
 The controller emulation is hand-written: no Python library emulates these chips. It follows the
 SSD1306 and SH1106 datasheets for the commands luma and `hardware.display` send; the picture is taken
@@ -68,14 +70,25 @@ class FakeI2CBus:
         self.free_at = 0.0  # paced: when (time.perf_counter) the wire has carried every byte so far
         self.mux: FakeTCA9548A | None = None
         self.lock = threading.Lock()
-        self.counting_chips = False  # count the chips' time apart: two clock reads a write, for benchmarks only
+        self.counting_chips = False  # count the chips' and the bus's time apart: clock reads, for benchmarks only
         self._chip_cpu: dict[int, float] = {}  # thread id -> the time its writes spent in the chips
+        self._bus_cpu: dict[int, float] = {}  # thread id -> the time its writes spent in this bus, chips included
 
     def chip_seconds(self) -> float:
         """The time the calling thread has spent in the simulated chips' decoding of its writes
         (the panels' and the mux's `receive`) while `counting_chips`: work the chips do themselves on
         real hardware."""
         return self._chip_cpu.get(threading.get_ident(), 0.0)
+
+    def bus_seconds(self) -> float:
+        """The time the calling thread has spent in this simulated bus while `counting_chips`: taking
+        smbus2's messages apart, routing them, the chips' decoding (`chip_seconds`), all but the paced
+        waits. On a Pi that is the kernel's I2C driver (C, a few interrupts a transfer) and the chips."""
+        return self._bus_cpu.get(threading.get_ident(), 0.0)
+
+    def _count_bus(self, seconds: float) -> None:
+        thread = threading.get_ident()
+        self._bus_cpu[thread] = self._bus_cpu.get(thread, 0.0) + seconds
 
     # --- the smbus2 subset -------------------------------------------------------------------
     def write_i2c_block_data(self, i2c_addr: int, register: int, data: Iterable[int]) -> None:
@@ -98,7 +111,11 @@ class FakeI2CBus:
             return int(reader()) if reader else 0
 
     def i2c_rdwr(self, *messages: Any) -> None:
-        self.transfers([(message.addr, bytes(message)) for message in messages])
+        started = time.perf_counter() if self.counting_chips else 0.0
+        writes = [(message.addr, bytes(message)) for message in messages]
+        if self.counting_chips:
+            self._count_bus(time.perf_counter() - started)
+        self.transfers(writes)
 
     def close(self) -> None:
         pass
@@ -131,6 +148,7 @@ class FakeI2CBus:
         counting = self.counting_chips
         chips = 0.0
         with self.lock:
+            entered = time.perf_counter() if counting else 0.0  # the lock held: no other thread's wait in it
             began = time.perf_counter() if self.paced else None  # the wire starts with the first write
             try:
                 for address, payload in messages:
@@ -158,6 +176,7 @@ class FakeI2CBus:
                 if counting:
                     thread = threading.get_ident()
                     self._chip_cpu[thread] = self._chip_cpu.get(thread, 0.0) + chips
+                    self._count_bus(time.perf_counter() - entered)  # before the paced wait
                 self._carry(carried, began)
 
     def _acknowledges(self, target: I2CTarget) -> bool:

@@ -42,7 +42,7 @@ def state_payload(session: GameSession | None, language: str, resumable: str | N
         return {"game": resumable, "game_name": game_name(resumable, language) if resumable else None,
                 "language": language, "playing": False, "resumable": resumable is not None}
     record = session.record
-    waiting = sorted({seat.seat + 1 for seat in awaited(session.game.prompts(session.state))})
+    waiting = sorted({seat.seat + 1 for seat in awaited(session.prompts())})
     return {
         "game": record.game,
         "game_name": game_name(record.game, language),

@@ -218,7 +218,7 @@ class Referee:
             self.refuse_everywhere(unknown_card(match))
             return
         kinds = CARD_ACTIONS.get(self.session.record.game)
-        choices = card_choices(self.session.game.prompts(self.session.state), match.card, set(self.bots), kinds)
+        choices = card_choices(self.session.prompts(), match.card, set(self.bots), kinds)
         if len({seat for seat, _ in choices}) > 1:
             self.refuse_everywhere(Text(N_("Several seats can play that card now: choose it on your seat's buttons.")))
         elif choices:
@@ -345,7 +345,7 @@ class Referee:
         `fresh`: a new leg, case or round began, so every awaited seat is awaited as after a wait."""
         prompts: dict[int, Prompt] = {}
         also: dict[int, tuple[Prompt, ...]] = {}  # a seat asked several things at once (P.I.: turn and notes)
-        for prompt in self.session.game.prompts(self.session.state):
+        for prompt in self.session.prompts():
             if prompt.seat in prompts:
                 also[prompt.seat] = also.get(prompt.seat, ()) + (prompt,)
             else:
@@ -439,7 +439,7 @@ class Referee:
         )
 
     def _bot_acts(self, seat: int) -> None:
-        prompt = next((p for p in self.session.game.prompts(self.session.state) if p.seat == seat), None)
+        prompt = next((p for p in self.session.prompts() if p.seat == seat), None)
         if prompt is None:
             return
         action = self._bot_unsaved.pop(seat, None)

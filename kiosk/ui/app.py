@@ -642,14 +642,14 @@ class App:
     def _update_board(self, now: float) -> None:
         assert self.referee is not None and self.board is not None
         session = self.referee.session
-        waiting = awaited(session.game.prompts(session.state))  # seat and kind only: nothing private
+        waiting = awaited(session.prompts())  # seat and kind only: nothing private
         self.board.update(session.game.view(session.state, None), self._public_prompts(), now, waiting)
 
     def _public_prompts(self) -> list[Prompt]:
         assert self.referee is not None
         session = self.referee.session
         return [
-            prompt for prompt in session.game.prompts(session.state)
+            prompt for prompt in session.prompts()
             if not prompt.private and prompt.seat not in self.referee.bots
         ]
 

@@ -217,3 +217,46 @@ def test_changes_far_apart_in_a_page_are_separate_windows_and_near_ones_one():
     assert [(w.first_page, w.first_column, w.last_column) for w in windows] == [
         (2, 5, 8), (2, 100, 103), (5, 40, 40 + GAP)]
     assert sum(w.size for w in plan_windows(bytes(old), bytes(new), "ssd1306")) < 30  # not columns 5-103
+
+
+def menu(*lines: str) -> bytes:
+    image = Image.new("1", (128, 64))
+    draw = ImageDraw.Draw(image)
+    for row, line in enumerate(lines):
+        draw.text((4, 1 + row * 10), line, fill=1)
+    return image_to_framebuffer(image)
+
+
+def test_a_menu_page_changed_on_every_row_goes_as_fewer_windows_than_pages():
+    from hardware.display import changed_spans, window_cost
+
+    old = menu("Your turn: 2 h", "> Dining Car", "  Club Car", "  Passenger Car", "  Lounge Car", "3/7")
+    new = menu("You passed", "> Pocket pistol", "  to Doctor Strauss", "  Seen by Seat 3", "  and Seat 4", "1/2")
+    spans = changed_spans(old, new)
+    windows = plan_windows(old, new, "ssd1306")
+    assert len({w.first_page for w in spans}) == 8 and len(windows) < 8
+    assert sum(window_cost(w) for w in windows) <= sum(window_cost(w) for w in spans)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 1023), st.integers(1, 255)), min_size=1, max_size=40))
+def test_windows_carry_every_change_for_no_more_bytes_than_page_by_page_or_one_around_all(changes):
+    from hardware.display import Window, changed_spans, window_cost
+
+    old = bytearray(1024)
+    new = bytearray(old)
+    for at, value in changes:
+        new[at] = value
+    spans = changed_spans(bytes(old), bytes(new))
+    windows = plan_windows(bytes(old), bytes(new), "ssd1306")
+    carried = bytearray(old)
+    for w in windows:
+        for page in range(w.first_page, w.last_page + 1):
+            carried[page * 128 + w.first_column:page * 128 + w.last_column + 1] = \
+                new[page * 128 + w.first_column:page * 128 + w.last_column + 1]
+    assert carried == new
+    around = Window(spans[0].first_page, spans[-1].last_page, min(w.first_column for w in spans),
+                    max(w.last_column for w in spans))
+    cost = sum(window_cost(w) for w in windows)
+    assert cost <= sum(window_cost(w) for w in spans)
+    assert cost <= window_cost(around) or len(windows) > 1
