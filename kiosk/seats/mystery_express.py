@@ -196,9 +196,11 @@ def _ruled_out(report: dict[str, Any] | None, face: str) -> bool:
     return report is not None and report.get(face, {}).get("status") == "ruled_out"
 
 
-def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) -> Menu:
+def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
+         report: dict[str, Any] | None = None) -> Menu:
     """The prompt's choices worth making: a turn by car (first the car, then what to do there),
-    a long list of cards by category, each with its cost where it has one."""
+    a long list of cards by category, each with its cost where it has one; in a telegram or the final
+    answers, each element the seat has seen (or, with the assist `report`, can rule out) marked."""
     offered = worth_offering(prompt, view)
     title = seat_title(prompt, narrator, lang)
     if prompt.kind == "turn":
@@ -213,7 +215,7 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
         entries = tuple(Entry(_space_item(a, view, narrator, lang), a) for a in offered)
     else:
         items = [Entry(Item(narrator.label(a).render(lang), narrator.mark(a) or _back(a, view),
-                            _detail(a, prompt, narrator, lang)), a)
+                            _detail(a, prompt, narrator, lang) or _seen_mark(a, prompt, view, report, lang)), a)
                  for a in offered]
         marks = {narrator.mark(a) for a in offered}
         if prompt.kind == "dining_guests":  # invite one by one, then Done (a multi-select)
@@ -229,6 +231,13 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
     return Menu(title, entries, footer=Text(HINT).render(lang), asking=asking(prompt, view, narrator, lang))
 
 
+# A telegram's or the final answers' element the seat has seen a copy of (dealt to it, shown, given or
+# revealed to it: its own journal, rules 10) says so, on that seat's screen only. One copy seen rules
+# nothing out (rules 7.2: the solution's element has its other copy in play), so the mark says "seen",
+# never "not it"; with the assist, an element the seat can already rule out says that instead.
+FORMS = ("telegram", "final")
+SEEN_MARK = N_("✓ seen")
+RULED_OUT_MARK = N_("ruled out")
 SPECIALTY = N_("Specialty: {category}")  # under a detective to choose (its category alone where this is too long)
 DINE_COST = N_("Dine: costs {hours} h")  # under the Dining Car's "Done": what finishing the invitations costs
 SEND_FOOTER = N_("● send · ▶ redo")  # under what a telegram or the final answers will send
@@ -295,6 +304,20 @@ def _detail(action: Action, prompt: Prompt, narrator: Narrator, lang: str) -> st
     if action.kind == "confirm":
         return Text(DINE_COST, {"hours": len(guests) * narrator.rules.costs["dining_per_guest"]}).render(lang)
     return ""
+
+
+def _seen_mark(action: Action, prompt: Prompt, view: dict[str, Any], report: dict[str, Any] | None,
+               lang: str) -> str:
+    """Under an element of a telegram or the final answers: "ruled out" where the assist can rule it
+    out, "✓ seen" where this seat has seen a copy of it (its hand, discards and journal), else nothing."""
+    if prompt.kind not in FORMS or action.kind != "entry" or action.args[1] is None:
+        return ""
+    face = action.args[1]
+    if _ruled_out(report, face):
+        return Text(RULED_OUT_MARK).render(lang)
+    you = view["you"]
+    seen = {entry["face"] for entry in you["journal"]} | set(you["hand"]) | set(you["discard"])
+    return Text(SEEN_MARK).render(lang) if face in seen else ""
 
 
 def _back(action: Action, view: dict[str, Any]) -> str | None:
@@ -435,7 +458,8 @@ class MysteryExpressPages:
         return journal(view, self.narrator, self.lang, index, report)
 
     def menu(self, prompt: Prompt, view: dict[str, Any]) -> Menu:
-        return menu(prompt, view, self.narrator, self.lang)
+        report = assist(view, self.seen) if self.assist and prompt.kind in FORMS else None
+        return menu(prompt, view, self.narrator, self.lang, report)
 
     def reveal(self, event: Event, seat: int) -> Screen | None:
         screen = reveal(event, self.narrator, self.lang, seat)
