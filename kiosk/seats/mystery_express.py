@@ -66,6 +66,9 @@ HOW = {
     "stolen": N_("taken from {source}"),
     "taken": N_("taken from {source}"),
 }
+# The seat's own card it revealed to all, in its own journal: "revealed by you", not by its own name.
+BY_YOU = N_("revealed by you")
+YOURS = N_("Yours")
 TAKEN = {"conductor": N_("taken from the Conductor"), "passenger1": N_("taken from the 1st passengers"),
          "passenger2": N_("taken from the 2nd passengers")}
 A_CARD = N_("a card")
@@ -165,11 +168,13 @@ def _when(view: dict[str, Any], narrator: Narrator, entry: dict[str, Any], ruled
     leg (7.2); a card of the seat's own deal was "dealt at the start"."""
     if entry["from"] == "deal":
         return Text(DEALT_OUT if ruled_out else DEALT)
+    mine = entry["from"] == view["you"]["seat"]  # a card the seat revealed itself (Lounge Car, sudden revelation)
     if "arriving" in entry:  # the tunnel, the sudden revelation: whose card, the city is the rest
-        params: dict[str, Any] = {"source": _source(narrator, entry["from"]), "city": Text(view["itinerary"][entry["arriving"]]["city"])}
+        source = Text(YOURS) if mine else _source(narrator, entry["from"])
+        params: dict[str, Any] = {"source": source, "city": Text(view["itinerary"][entry["arriving"]]["city"])}
         arriving = N_("ruled out · {source}, arriving in {city}") if ruled_out else N_("{source}, arriving in {city}")
         return Text(arriving, params)
-    params = {"source": _seen(narrator, entry), "leg": entry["leg"]}
+    params = {"source": Text(BY_YOU) if mine and entry["how"] == "revealed" else _seen(narrator, entry), "leg": entry["leg"]}
     return Text(N_("ruled out · {source}, leg {leg}") if ruled_out else N_("{source}, leg {leg}"), params)
 
 
