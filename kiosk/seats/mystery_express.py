@@ -17,6 +17,9 @@ from kiosk.seats.canvas import LINE_WIDTH, paragraph, text_width
 from kiosk.seats.screen import PAGE_LINES, Item, Screen, title_fits
 
 HINT = BROWSE_FOOTER
+# Under the hand: ● chooses nothing there, it turns to the next page, the journal "Seen" (a trial's
+# newcomer pressed ● on a card, read "● choose", and landed on "Seen").
+HAND_FOOTER = N_("◀ ▶ browse · ● Seen")
 PRIVATE_CARD_EVENTS = {
     "card_shown": N_("Shown by {from}"),
     "card_passed": N_("Passed by {from}"),
@@ -136,7 +139,7 @@ def hand(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0) ->
     if not faces:
         return Screen(title, (Item(Text(N_("No cards")).render(lang)),))
     items = tuple(Item(narrator.face(f).render(lang), category_of(f)) for f in faces)
-    return Screen(title, items, index % len(items), footer=Text(HINT).render(lang))
+    return Screen(title, items, index % len(items), footer=Text(HAND_FOOTER).render(lang))
 
 
 def journal(
