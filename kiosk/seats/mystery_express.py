@@ -17,6 +17,9 @@ from kiosk.seats.canvas import LINE_WIDTH, paragraph, text_width
 from kiosk.seats.screen import PAGE_LINES, Item, Screen, title_fits
 
 HINT = BROWSE_FOOTER
+# Under the hand: ● chooses nothing there, it turns to the next page, the journal "Seen" (a trial's
+# newcomer pressed ● on a card, read "● choose", and landed on "Seen").
+HAND_FOOTER = N_("◀ ▶ browse · ● Seen")
 PRIVATE_CARD_EVENTS = {
     "card_shown": N_("Shown by {from}"),
     "card_passed": N_("Passed by {from}"),
@@ -66,6 +69,9 @@ HOW = {
     "stolen": N_("taken from {source}"),
     "taken": N_("taken from {source}"),
 }
+# The seat's own card it revealed to all, in its own journal: "revealed by you", not by its own name.
+BY_YOU = N_("revealed by you")
+YOURS = N_("Yours")
 TAKEN = {"conductor": N_("taken from the Conductor"), "passenger1": N_("taken from the 1st passengers"),
          "passenger2": N_("taken from the 2nd passengers")}
 A_CARD = N_("a card")
@@ -133,7 +139,7 @@ def hand(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0) ->
     if not faces:
         return Screen(title, (Item(Text(N_("No cards")).render(lang)),))
     items = tuple(Item(narrator.face(f).render(lang), category_of(f)) for f in faces)
-    return Screen(title, items, index % len(items), footer=Text(HINT).render(lang))
+    return Screen(title, items, index % len(items), footer=Text(HAND_FOOTER).render(lang))
 
 
 def journal(
@@ -165,11 +171,13 @@ def _when(view: dict[str, Any], narrator: Narrator, entry: dict[str, Any], ruled
     leg (7.2); a card of the seat's own deal was "dealt at the start"."""
     if entry["from"] == "deal":
         return Text(DEALT_OUT if ruled_out else DEALT)
+    mine = entry["from"] == view["you"]["seat"]  # a card the seat revealed itself (Lounge Car, sudden revelation)
     if "arriving" in entry:  # the tunnel, the sudden revelation: whose card, the city is the rest
-        params: dict[str, Any] = {"source": _source(narrator, entry["from"]), "city": Text(view["itinerary"][entry["arriving"]]["city"])}
+        source = Text(YOURS) if mine else _source(narrator, entry["from"])
+        params: dict[str, Any] = {"source": source, "city": Text(view["itinerary"][entry["arriving"]]["city"])}
         arriving = N_("ruled out · {source}, arriving in {city}") if ruled_out else N_("{source}, arriving in {city}")
         return Text(arriving, params)
-    params = {"source": _seen(narrator, entry), "leg": entry["leg"]}
+    params = {"source": Text(BY_YOU) if mine and entry["how"] == "revealed" else _seen(narrator, entry), "leg": entry["leg"]}
     return Text(N_("ruled out · {source}, leg {leg}") if ruled_out else N_("{source}, leg {leg}"), params)
 
 
@@ -196,9 +204,11 @@ def _ruled_out(report: dict[str, Any] | None, face: str) -> bool:
     return report is not None and report.get(face, {}).get("status") == "ruled_out"
 
 
-def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) -> Menu:
+def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
+         report: dict[str, Any] | None = None) -> Menu:
     """The prompt's choices worth making: a turn by car (first the car, then what to do there),
-    a long list of cards by category, each with its cost where it has one."""
+    a long list of cards by category, each with its cost where it has one; in a telegram or the final
+    answers, each element the seat has seen (or, with the assist `report`, can rule out) marked."""
     offered = worth_offering(prompt, view)
     title = seat_title(prompt, narrator, lang)
     if prompt.kind == "turn":
@@ -213,7 +223,7 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
         entries = tuple(Entry(_space_item(a, view, narrator, lang), a) for a in offered)
     else:
         items = [Entry(Item(narrator.label(a).render(lang), narrator.mark(a) or _back(a, view),
-                            _detail(a, prompt, narrator, lang)), a)
+                            _detail(a, prompt, narrator, lang) or _seen_mark(a, prompt, view, report, lang)), a)
                  for a in offered]
         marks = {narrator.mark(a) for a in offered}
         if prompt.kind == "dining_guests":  # invite one by one, then Done (a multi-select)
@@ -229,6 +239,13 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str) ->
     return Menu(title, entries, footer=Text(HINT).render(lang), asking=asking(prompt, view, narrator, lang))
 
 
+# A telegram's or the final answers' element the seat has seen a copy of (dealt to it, shown, given or
+# revealed to it: its own journal, rules 10) says so, on that seat's screen only. One copy seen rules
+# nothing out (rules 7.2: the solution's element has its other copy in play), so the mark says "seen",
+# never "not it"; with the assist, an element the seat can already rule out says that instead.
+FORMS = ("telegram", "final")
+SEEN_MARK = N_("✓ seen")
+RULED_OUT_MARK = N_("ruled out")
 SPECIALTY = N_("Specialty: {category}")  # under a detective to choose (its category alone where this is too long)
 DINE_COST = N_("Dine: costs {hours} h")  # under the Dining Car's "Done": what finishing the invitations costs
 SEND_FOOTER = N_("● send · ▶ redo")  # under what a telegram or the final answers will send
@@ -295,6 +312,20 @@ def _detail(action: Action, prompt: Prompt, narrator: Narrator, lang: str) -> st
     if action.kind == "confirm":
         return Text(DINE_COST, {"hours": len(guests) * narrator.rules.costs["dining_per_guest"]}).render(lang)
     return ""
+
+
+def _seen_mark(action: Action, prompt: Prompt, view: dict[str, Any], report: dict[str, Any] | None,
+               lang: str) -> str:
+    """Under an element of a telegram or the final answers: "ruled out" where the assist can rule it
+    out, "✓ seen" where this seat has seen a copy of it (its hand, discards and journal), else nothing."""
+    if prompt.kind not in FORMS or action.kind != "entry" or action.args[1] is None:
+        return ""
+    face = action.args[1]
+    if _ruled_out(report, face):
+        return Text(RULED_OUT_MARK).render(lang)
+    you = view["you"]
+    seen = {entry["face"] for entry in you["journal"]} | set(you["hand"]) | set(you["discard"])
+    return Text(SEEN_MARK).render(lang) if face in seen else ""
 
 
 def _back(action: Action, view: dict[str, Any]) -> str | None:
@@ -435,7 +466,8 @@ class MysteryExpressPages:
         return journal(view, self.narrator, self.lang, index, report)
 
     def menu(self, prompt: Prompt, view: dict[str, Any]) -> Menu:
-        return menu(prompt, view, self.narrator, self.lang)
+        report = assist(view, self.seen) if self.assist and prompt.kind in FORMS else None
+        return menu(prompt, view, self.narrator, self.lang, report)
 
     def reveal(self, event: Event, seat: int) -> Screen | None:
         screen = reveal(event, self.narrator, self.lang, seat)

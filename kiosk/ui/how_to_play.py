@@ -30,7 +30,7 @@ LESSONS: dict[str, tuple[Lesson, ...]] = {
     "mystery-express": (
         Lesson(N_("A murder on the train"), N_(
             "Find the five facts of a murder: who, how, why, where and at what time. Your cards are on your "
-            "seat screen; each card you see rules one fact out."), START),
+            "seat screen. Every hand card has a twin: see both in one leg, and it is not the answer."), START),
         Lesson(N_("Your turn"), N_(
             "Tap a car of the train to walk there: walking is free. Each car's action costs some of the "
             "leg's hours. When everyone has spent theirs, the train reaches the next city."), "turn_start", 2),

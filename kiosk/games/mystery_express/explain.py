@@ -146,12 +146,12 @@ PROMPTS: dict[str, Explanation] = {
     ),
     "telegram": Explanation(
         N_("The telegram: a secret early guess, by category."),
-        N_("Choose an element, or leave the line blank."),
+        N_("“✓ seen”: you saw a copy. Both copies in one leg rule it out."),
         N_("It only breaks ties: +1 right, −1 wrong, 0 blank."),
     ),
     "final": Explanation(
         N_("Istanbul: your final answer, one category at a time."),
-        N_("Pick the element you think belongs to the solution."),
+        N_("“✓ seen”: you saw a copy. Both copies in one leg rule it out."),
         N_("A wrong answer costs nothing, so always answer."),
     ),
     "sudden": Explanation(
