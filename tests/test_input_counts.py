@@ -240,9 +240,10 @@ BYTES: dict[tuple[str, str], tuple[int, int]] = {
     # +400 each with the line under "Reveal your character" that says what it does (issue 39's newcomer)
     ("watson-holmes", "kernel"): (244487, 3612),  # with 33e27bb's notice: 248184, 3808
     ("watson-holmes", "user"): (273050, 3786),  # with 33e27bb's notice: 276625, 3952
-    # playPI14: +11867 each with the cards held before a case's first choices (12 more pages): awaited unchanged
-    ("pi", "kernel"): (528341, 948),
-    ("pi", "user"): (534249, 948),
+    # playPI14: +11867 each with the cards held before a case's first choices (12 more pages): awaited unchanged;
+    # then +3 each, awaited +4, with the accusation's title whole and alone ("Accuse? If wrong: -2", no "1/2")
+    ("pi", "kernel"): (528344, 952),
+    ("pi", "user"): (534252, 952),
     # +314 each with the trial's seat texts (Assassination's help, «Anotado en «Visto»»): awaited unchanged
     # playMC11: +37149 each with "Your move" before a new kind of decision after one's own choice (the
     # window of shown cards, the combat decided, one's next turn): the inverted page the seat reads first

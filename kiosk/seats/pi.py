@@ -236,7 +236,9 @@ def accusation(entry: Entry, guess: dict[str, str], narrator: Narrator, lang: st
     assert entry.action is not None
     tiles = [guess[k] for k in KINDS if k in guess] + [entry.action.args[0]]
     summary = tuple(narrator.name(tile).render(lang) for tile in tiles)
-    title = Text(N_("Accuse? Wrong: -{points}"), {"points": narrator.rules.penalty_points})  # what a wrong one costs
+    # What a wrong one costs, too long to stand beside the counter "1/2" (playPI14: "Accuse? Wrong: -2 1/2"
+    # read as minus two and a half): the title bar shows it alone.
+    title = Text(N_("Accuse? If wrong: -{points}"), {"points": narrator.rules.penalty_points})
     return confirmed(entry, title.render(lang), summary, Text(CONFIRM_FOOTER).render(lang))
 
 
