@@ -173,7 +173,8 @@ def label(action: Action, narrator: Narrator, places: dict[int, str]) -> tuple[T
 def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
          places: dict[int, str] | None = None) -> Menu:
     """The prompt's choices: a move first by what (investigate, take evidence, solve), then where or
-    which card; a note first by marker, then the tile; an accusation under way recalls its first tiles."""
+    which card, after the cards held on a case's first turn (`held_first`); a note first by marker, then
+    the tile; an accusation under way recalls its first tiles."""
     guess = prompt.data.get("guess") or {}
     so_far = Text(N_("With {so_far}"), {"so_far": TextList(tuple(narrator.name(guess[k]) for k in KINDS if k in guess))})
     leaves = []
