@@ -39,7 +39,9 @@ CEILINGS: dict[str, tuple[int, tuple[int, ...], int, tuple[int, int, int, int], 
     # the seats' lists no longer share one picture: drawn 1377 -> 1418; per input unchanged
     "mystery-express": (5, (1,), 400, (1, 5, 5, 1), (588, 2703, 1418, 324)),
     "watson-holmes": (7, (1,), 200, (1, 7, 7, 1), (97, 733, 400, 67)),
-    "pi": (4, (1,), 200, (1, 4, 4, 1), (158, 1191, 689, 101)),
+    # playPI14: each seat's first turn of a case opens on the cards it holds (12 more presses over the
+    # playout's 3 cases of 4 seats): built 1191 -> 1203, drawn 689 -> 710; per input unchanged
+    "pi": (4, (1,), 200, (1, 4, 4, 1), (158, 1203, 710, 101)),
     # playMC11: a new kind of decision right after one's own choice opens on "Your move" (fresh_turns):
     # built 749 -> 797, drawn 330 -> 345; per input unchanged
     "mystery-city": (4, (1,), 400, (1, 4, 4, 1), (143, 797, 345, 143)),
@@ -257,8 +259,10 @@ BYTES: dict[tuple[str, str], tuple[int, int]] = {
     # +400 each with the line under "Reveal your character" that says what it does (issue 39's newcomer)
     ("watson-holmes", "kernel"): (239757, 3524),  # with 33e27bb's notice: 248184, 3808
     ("watson-holmes", "user"): (268655, 3788),  # with 33e27bb's notice: 276625, 3952
-    ("pi", "kernel"): (501754, 919),
-    ("pi", "user"): (507820, 919),
+    # playPI14: +11867 each with the cards held before a case's first choices (12 more pages): awaited unchanged;
+    # then +3 each, awaited +4, with the accusation's title whole and alone ("Accuse? If wrong: -2", no "1/2")
+    ("pi", "kernel"): (513324, 923),
+    ("pi", "user"): (519390, 923),
     # +314 each with the trial's seat texts (Assassination's help, «Anotado en «Visto»»): awaited unchanged
     # playMC11: +37149 each with "Your move" before a new kind of decision after one's own choice (the
     # window of shown cards, the combat decided, one's next turn): the inverted page the seat reads first

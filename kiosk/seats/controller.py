@@ -28,7 +28,7 @@ from typing import Any, Protocol
 from kiosk.games.base import Action, Event, Prompt
 from kiosk import i18n
 from kiosk.i18n import N_, Text
-from kiosk.seats.learn import Learning, again_item, explanation_pages, explanation_screen
+from kiosk.seats.learn import Learning, again_footer, again_item, explanation_pages, explanation_screen
 from kiosk.seats.menu import BACK, BACK_DETAIL, DONE_FOOTER, PICK_FOOTER, SUBMENU_FOOTER, Entry, Menu
 from kiosk.seats.screen import Item, Screen
 
@@ -270,7 +270,7 @@ class SeatController:
         back = Entry(Item(Text(BACK).render(lang)), back=True, footer=Text(BACK_DETAIL).render(lang))
         deciding = self.deciding()
         if self.learn is not None and deciding is not None and self.learn.explanation(deciding.kind) is not None:
-            again = Entry(again_item(lang), explains=True)
+            again = Entry(again_item(lang), explains=True, footer=again_footer(lang))  # its own: it is on no board
             if self.steps or not self.also:
                 menu = menu.with_last(again)
             else:  # before the other prompts' groups: they stay last, one press back from the first choice

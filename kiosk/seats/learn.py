@@ -27,6 +27,9 @@ TITLE = N_("How it works")
 FOOTER = N_("● or ▶ to read on")
 LAST_FOOTER = N_("● to the choices")
 AGAIN = N_("How this step works")  # the detail of the "?" entry
+# Its footer: at a touchscreen table the choices' footer says "● or tap the board", where "?" stands nowhere
+# (playPI14's newcomer read it under "?").
+AGAIN_FOOTER = N_("● to read it")
 READING_LINES = PAGE_LINES - 1  # the footer ("● or ▶ to read on") takes a page's last line
 BOARD = -1  # the board's "seat" in what was explained: its public moments and prompts
 
@@ -74,6 +77,10 @@ def explanation_screen(explanation: Explanation, lang: str | None, index: int) -
     index %= len(pages)
     footer = LAST_FOOTER if index == len(pages) - 1 else FOOTER
     return Screen(Text(TITLE).render(lang), pages, index, footer=Text(footer).render(lang))
+
+
+def again_footer(lang: str | None) -> str:
+    return Text(AGAIN_FOOTER).render(lang)
 
 
 def again_item(lang: str | None) -> Item:

@@ -6,7 +6,8 @@ own position ("2/4"); select on a group opens it, a long press goes back up one 
 single choice is not a group: that choice stands at the upper level itself.
 
 An entry that is neither a choice nor a group is a page of reading (a card's text, a question):
-select turns to the next entry.
+select turns to the next entry. Its own title, if it has one, stands in the title bar while it shows
+(P.I.: "Case of Seat 1" over the three cards the seat holds, before its first choices of a case).
 
 Every level below the top ends with "Back" (select there goes up, as a long press does), unless it is
 a multi-select, whose "Done" goes back up already; its footer says how to back out.
@@ -40,7 +41,7 @@ class Entry:
     action: Action | None = None  # select chooses this action
     below: tuple[Entry, ...] = ()  # select opens these (a group); the item names the group
     footer: str | None = None  # this entry's own footer line, instead of the menu's
-    title: str = ""  # a group's: the title of the level it opens (its item's label if none)
+    title: str = ""  # a group's: the title of the level it opens (its item's label if none); a page of reading's: its own
     finish: bool = False  # the entry that finishes a multi-select: the cursor lands here after each pick
     back: bool = False  # the entry that goes back up a level
     confirms: bool = False  # a group that is one choice's summary (`confirmed`), not a level of choices
@@ -110,6 +111,8 @@ class Menu:
         assert found is not None
         title, entries = found
         index %= len(entries)
+        if entries[index].title and entries[index].action is None and not entries[index].is_group:
+            title = entries[index].title  # a page of reading under its own title
         footer = entries[index].footer
         if footer is None:
             footer = self.back_footer if path and self.back_footer is not None else self.footer

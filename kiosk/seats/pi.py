@@ -18,10 +18,15 @@ from kiosk.games.pi.rules import KINDS, kind_of
 from kiosk.games.phrases import POINTS
 from kiosk.i18n import N_, Text, TextList, counted
 from kiosk.seats.canvas import TEXT_WIDTH, text_width
+from kiosk.seats.learn import LAST_FOOTER
 from kiosk.seats.menu import BROWSE_FOOTER, CONFIRM_FOOTER, Entry, Menu, confirmed, grouped
 from kiosk.seats.screen import Item, Screen
 
 HINT = BROWSE_FOOTER
+# Under the cards held, walked with ● from the idle screen: ◀ ▶ turn the cards, ● the page ("Learnt").
+HELD_FOOTER = N_("◀ ▶ cards · ● Learnt")
+# Learn as you play: the idle screen says what ● shows there (kiosk/seats/controller.py `pages_hint`).
+PAGES_HINT = N_("● your cards, answers")
 # One-bit marks of the three kinds of case element (kiosk/seats/canvas.py GLYPHS): a head, a dagger
 # for the crime, a house for the location.
 MARKS = {"SUSPECT": "SUSPECT", "CRIME": "MODUS_OPERANDI", "LOCATION": "PLACE"}
@@ -75,7 +80,18 @@ def held(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0) ->
     detail = Text(N_("Case of {owner}"), {"owner": narrator.seat(holding["owner"])}).render(lang)
     items = tuple(Item(narrator.name(holding["case"][kind]).render(lang), mark(holding["case"][kind]), detail)
                   for kind in KINDS)
-    return Screen(Text(N_("You hold")).render(lang), items, index % len(items), footer=Text(HINT).render(lang))
+    return Screen(Text(N_("You hold")).render(lang), items, index % len(items), footer=Text(HELD_FOOTER).render(lang))
+
+
+def held_first(view: dict[str, Any], narrator: Narrator, lang: str) -> Entry:
+    """The cards the seat holds as one page of reading, read before its first choice of a case: the
+    deal's reveal is gone by then (a trial's first player, reading How to play, never saw it, and on
+    one's turn any button opens the choices, not the pages). Its title says whose case they are, so
+    never one's own; ● goes on to the choices."""
+    holding = you(view)["holding"]
+    title = Text(N_("Case of {owner}"), {"owner": narrator.seat(holding["owner"])}).render(lang)
+    lines = tuple(narrator.name(holding["case"][kind]).render(lang) for kind in KINDS)
+    return Entry(Item(title, lines=lines), footer=Text(LAST_FOOTER).render(lang), title=title)
 
 
 def journal(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0,
@@ -157,7 +173,8 @@ def label(action: Action, narrator: Narrator, places: dict[int, str]) -> tuple[T
 def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
          places: dict[int, str] | None = None) -> Menu:
     """The prompt's choices: a move first by what (investigate, take evidence, solve), then where or
-    which card; a note first by marker, then the tile; an accusation under way recalls its first tiles."""
+    which card, after the cards held on a case's first turn (`held_first`); a note first by marker, then
+    the tile; an accusation under way recalls its first tiles."""
     guess = prompt.data.get("guess") or {}
     so_far = Text(N_("With {so_far}"), {"so_far": TextList(tuple(narrator.name(guess[k]) for k in KINDS if k in guess))})
     leaves = []
@@ -209,6 +226,8 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
                         for e in tiles)
     if prompt.kind == "turn" and unnoted(view, prompt.seat):  # the answer just received is noted at the end
         entries = (replace(entries[0], footer=Text(TO_NOTES).render(lang)),) + entries[1:]
+    elif prompt.kind == "turn" and view.get("round") == 1 and "you" in view:  # a case's first turn: what one holds first
+        entries = (held_first(view, narrator, lang),) + entries
     return Menu(title, entries, footer=Text(HINT).render(lang))
 
 
@@ -218,7 +237,9 @@ def accusation(entry: Entry, guess: dict[str, str], narrator: Narrator, lang: st
     assert entry.action is not None
     tiles = [guess[k] for k in KINDS if k in guess] + [entry.action.args[0]]
     summary = tuple(narrator.name(tile).render(lang) for tile in tiles)
-    title = Text(N_("Accuse? Wrong: -{points}"), {"points": narrator.rules.penalty_points})  # what a wrong one costs
+    # What a wrong one costs, too long to stand beside the counter "1/2" (playPI14: "Accuse? Wrong: -2 1/2"
+    # read as minus two and a half): the title bar shows it alone.
+    title = Text(N_("Accuse? If wrong: -{points}"), {"points": narrator.rules.penalty_points})
     return confirmed(entry, title.render(lang), summary, Text(CONFIRM_FOOTER).render(lang))
 
 
@@ -264,6 +285,7 @@ class PIPages:
     narrator: Narrator
     lang: str
     assist: bool = False  # a table option: the journal opens with what is still possible
+    pages_hint: str = PAGES_HINT
     pages: tuple[str, ...] = ("held", "journal", "markers")
     places: dict[int, str] = field(default_factory=dict)  # investigator number -> its location
     behind: bool = False  # the board still shows a case's end: the game's end waits for it (the referee sets this)

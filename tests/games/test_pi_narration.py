@@ -54,3 +54,11 @@ def test_every_template_and_result_word_is_in_the_catalogue():
     for kind, template in narrate.TEMPLATES.items():
         assert template in marked, kind
     assert set(narrate.RESULTS.values()) | set(narrate.VERDICTS.values()) <= marked
+
+
+def test_a_penalty_says_its_points_are_the_track_total():
+    """playPI14: "Seat 1 moves down the penalty track: -4 points." after a second wrong accusation
+    read as if that one had cost 4 (each costs 2; the event carries the track's total)."""
+    line = Narrator().describe(Event("penalty", {"seat": 0, "penalties": 2, "points": -4}))
+    assert line.render("en") == "Seat 1 moves down the penalty track: -4 points in all."
+    assert line.render("es") == "Puesto 1 baja en el marcador de penalizaciones: -4 puntos en total."

@@ -4,7 +4,7 @@ nothing reaches the table before select on the summary, and Back returns with no
 from __future__ import annotations
 
 from kiosk.games.base import Action
-from kiosk.seats.screen import writing
+from kiosk.seats.screen import title_position, writing
 from kiosk.seats.canvas import WIDTH, text_width
 from tests.menu_support import presses_to
 from tests.table_support import ButtonsOnly, deciding, table_referee
@@ -26,7 +26,9 @@ def test_a_p_i_accusation_is_sent_only_from_its_summary_and_back_sends_nothing(m
     for button, long in presses:  # the select on the place opens the summary: it sends nothing
         people.press(seat, button, long)
     summary = controller.screen()
-    assert people.stored() == before and summary.title == "Accuse? Wrong: -2"  # what a wrong one costs
+    assert people.stored() == before and summary.title == "Accuse? If wrong: -2"  # what a wrong one costs
+    # alone in the title bar: "Accuse? Wrong: -2 1/2" read as minus two and a half (playPI14)
+    assert title_position(summary, f"1/{len(summary.items)}") == ""
     named = summary.items[0].lines
     assert len(named) == 3 and named == tuple(sorted(named, key=named.index))  # who, what, where
     assert [i.label for i in summary.items][1:] == ["Back"] and summary.footer == "● send · hold ● back"

@@ -131,6 +131,21 @@ def test_the_question_mark_entry_opens_it_again_and_nothing_is_explained_twice(t
     assert controller.mode == "prompt"
 
 
+def test_the_question_mark_says_what_select_does_not_to_tap_the_board(table):
+    """playPI14: at a touchscreen table "?" read "● or tap the board", the choices' footer, where it
+    stands on no board: it says what ● does there."""
+    learning = Learning("mystery-express")
+    _, made, prompts = controllers(learning)
+    (seat,) = prompts
+    controller = made[seat]
+    controller.touchscreen = True
+    read_through(controller)
+    assert controller.screen().footer == "● or tap the board"  # a choice: the board takes it too
+    controller.press("prev")  # onto "?", the last entry
+    assert controller.screen().items[controller.screen().index].label == "?"
+    assert controller.screen().footer == "● to read it"
+
+
 def test_the_kind_is_new_at_each_seat_but_only_once(table):
     learning = Learning("mystery-express")
     learning.explained.add((0, "start_car"))

@@ -106,7 +106,8 @@ def test_the_turn_choice(lang):
     moment = first(lambda m: m.prompts and m.prompts[0].kind == "turn")
     prompt = moment.prompts[0]
     menu = pages_at(moment, prompt.seat, lang).menu(prompt, moment.views[prompt.seat])
-    check(f"pi_turn_{lang}", render(menu.screen()))
+    check(f"pi_hold_first_{lang}", render(menu.screen()))  # a case's first turn: the cards held, then the choices
+    check(f"pi_turn_{lang}", render(menu.screen((), 1)))
 
 
 def test_an_accusation_under_way():
@@ -158,8 +159,10 @@ def test_select_on_the_nth_choice_answers_the_nth_action():
     controller = SeatController(prompt.seat, pages_at(moment, prompt.seat))
     controller.update(moment.views[prompt.seat], prompt)
     evidence = [a for a in prompt.actions if a.kind == "evidence"]
+    assert controller.screen().title == f"Case of Seat {left(prompt.seat, SEATS) + 1}"  # the cards held first
+    controller.press("select")  # on to the choices
     top = controller.screen()
-    assert top.title == "Your move" and [i.label for i in top.items] == ["Place an investigator", "Take evidence", "Solve the case"]
+    assert top.title == "Your move" and [i.label for i in top.items][1:] == ["Place an investigator", "Take evidence", "Solve the case"]
     controller.press("next")
     controller.press("select")  # opens the evidence cards
     for _ in range(2):
@@ -167,6 +170,46 @@ def test_select_on_the_nth_choice_answers_the_nth_action():
     assert controller.screen().title == "Take evidence" and controller.screen().index == 2
     assert [i.label for i in controller.screen().items][len(evidence):] == ["Back"]  # the cards, then Back
     assert controller.press("select") == evidence[2]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_case_first_turn_shows_the_cards_held_before_the_choices(lang):
+    """playPI14: the first player never saw what it held (the deal's reveal went by under How to play,
+    and on one's turn any button opens the choices, never the pages). Each seat's first turn of a case
+    opens on the three cards it holds, titled by whose case they are; ● goes on to the choices. Later
+    turns open on the choices."""
+    for minigame in (1, 2):
+        moment = first(lambda m: m.prompts and m.prompts[0].kind == "turn" and m.views[0]["minigame"] == minigame)
+        prompt = moment.prompts[0]
+        owner = left(prompt.seat, SEATS)
+        pages = pages_at(moment, prompt.seat, lang)
+        controller = SeatController(prompt.seat, pages)
+        controller.update(moment.views[prompt.seat], prompt)
+        screen = controller.screen()
+        held = pages.page("held", moment.views[prompt.seat], 0).items  # the cards, each "Case of Seat 2"
+        assert screen.title == held[0].detail and screen.items[0].lines == tuple(i.label for i in held)
+        assert lang != "en" or set(screen.items[0].lines) == names(moment.cases[owner])
+        assert screen.footer == {"en": "● to the choices", "es": "● a las opciones"}[lang]
+        assert controller.press("select") is None  # it chooses nothing: on to the first choice
+        assert controller.screen().index == 1 and controller.menu().entries[1].item.label == {
+            "en": "Place an investigator", "es": "Poner investigador"}[lang]
+    later = first(lambda m: m.prompts and m.prompts[0].kind == "turn" and m.views[0]["round"] == 2)
+    prompt = later.prompts[0]
+    menu = pages_at(later, prompt.seat, lang).menu(prompt, later.views[prompt.seat])
+    assert all(e.action is not None or e.is_group for e in menu.entries)  # only choices
+
+
+def test_the_cards_held_say_what_select_does_there():
+    """playPI14: the held cards' footer said "● choose" where ● chooses nothing: it turns the page."""
+    moment = moments()[0]
+    pages = pages_at(moment, 0)
+    controller = SeatController(0, pages)
+    controller.update(moment.views[0], None)
+    controller.press("select")
+    held = controller.screen()
+    assert held.title == "You hold" and "choose" not in held.footer
+    controller.press("select")
+    assert held.footer.endswith("● " + controller.screen().title)  # "● Learnt": the page ● turns to
 
 
 def test_the_pages_are_registered_and_walked_with_select():
@@ -268,6 +311,7 @@ def test_the_places_menu_title_reads_whole_beside_its_counter(lang, title):
     prompt = moment.prompts[0]
     controller = SeatController(prompt.seat, pages_at(moment, prompt.seat, lang))
     controller.update(moment.views[prompt.seat], prompt)
+    controller.press("select")  # past the cards held, a case's first turn
     controller.press("select")  # opens the places
     screen = controller.screen()
     assert screen.title == title and text_width(screen.title, 12) <= WIDTH - 24

@@ -214,8 +214,10 @@ def test_pi_move_is_what_then_where():
     prompt, view, pages = first("pi", 3, 2, "turn")
     menu = pages.menu(prompt, view)
     assert len(prompt.actions) > 20
-    assert [e.item.label for e in menu.entries] == ["Place an investigator", "Take evidence", "Solve the case"]
-    places = menu.screen((0,), 3)
+    # a case's first turn opens on the cards the seat holds (a page of reading), then the choices
+    assert menu.entries[0].action is None and not menu.entries[0].is_group and menu.entries[0].title.startswith("Case of")
+    assert [e.item.label for e in menu.entries[1:]] == ["Place an investigator", "Take evidence", "Solve the case"]
+    places = menu.screen((1,), 3)
     assert places.title == "Where to?" and places.index == 3
     assert len(places.items) == sum(a.kind == "investigate" for a in prompt.actions)
 

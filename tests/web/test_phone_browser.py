@@ -13,6 +13,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 
+from kiosk.games.pi.state import left
 from kiosk.referee.narration import narrator_for
 from kiosk.web.seat_feed import PhoneSeats
 from kiosk.web.server import WebServer
@@ -114,3 +115,21 @@ def test_a_mystery_express_turn_from_the_phone_page(mock_table, tmp_path, browse
         shot(browser, "mystery-express-after-the-turn")
         hand = browser.find_element(By.ID, "seat").text
         assert "Your hand" in hand and "Seen" in hand
+
+
+def test_a_p_i_phone_reads_whose_case_it_holds_above_the_cards_before_its_first_choices(mock_table, tmp_path, browser):
+    """playPI14: a case's first turn opens on the cards the seat holds, a page of reading titled by whose
+    case they are ("Case of Seat 2"); the phone shows that title before the three names, not the names alone."""
+    with phone_server(mock_table.table.events) as (hub, server):
+        phones_only_at(hub, 3, 0)
+        store, session, referee = table_referee(mock_table, tmp_path, "pi", 3, seats=3, bots=(1, 2), phones=PhoneSeats(hub))
+        browser.get(hub.url(0))
+        owner = left(0, 3)  # seat 1 holds its left neighbour's case
+        heading = f"Case of Seat {owner + 1}"
+        assert pump_until(referee, lambda: heading in text_of(browser, "section.prompt .reading-title"))
+        shot(browser, "pi-cards-held-first")
+        held = session.state.cases[owner]
+        names = narrator_for("pi", session.game.view(session.state, None)).rules.names
+        shown = text_of(browser, "section.prompt")
+        assert all(names[held[kind]] in shown for kind in ("SUSPECT", "CRIME", "LOCATION"))
+        store.close()

@@ -54,7 +54,10 @@ def test_a_pi_turn_on_a_phone_says_whose_turn_it_is_and_fits_its_choices(mock_ta
         assert banner(phone) == "It is your turn"
         solve = buttons(phone)[0]
         assert solve.text.startswith("Solve the case")
-        assert top(phone, solve) + solve.rect["height"] < HEIGHT / 3  # first of all, no scrolling
+        # first of all but the cards held, which a case's first turn reads before its choices (playPI14), no scrolling
+        held = phone.find_elements(By.CSS_SELECTOR, "section.prompt .card.reading")
+        assert len(held) == 1 and "Case of Seat 2: " in held[0].text
+        assert top(phone, solve) + solve.rect["height"] < HEIGHT / 3 + held[0].rect["height"] + 16
         tiles = phone.find_elements(By.CSS_SELECTOR, "section.prompt .tiles button")
         assert len(tiles) == 23  # 14 locations to investigate, 9 evidence cards
         rows = {round(t.rect["y"]) for t in tiles}

@@ -9,7 +9,7 @@ PROMPTS: dict[str, Explanation] = {
     "turn": Explanation(
         N_("Your turn: one action to find your suspect, crime and place."),
         N_("Investigator: checks a place. Evidence: one card. Or solve."),
-        N_("Disc: there. Cube: a place beside it. 5 investigators a game."),
+        N_("5 investigators for 3 cases. Disc: in that place. Cube: beside."),
     ),
     "notes": Explanation(
         N_("Disc: part of your case is there. Cube: in a place beside."),

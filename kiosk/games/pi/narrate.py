@@ -24,7 +24,7 @@ TEMPLATES: dict[str, str] = {
     "solve_started": N_("{seat} attempts to solve."),
     "solve_cancelled": N_("{seat} takes the attempt back."),
     "solve_attempt": N_("{seat} accuses {guess}: {verdict}."),
-    "penalty": N_("{seat} moves down the penalty track: {points}."),
+    "penalty": N_("{seat} moves down the penalty track: {points} in all."),  # the track's total, not this attempt's cost
     "solved": N_("{seat} solves the case in round {round} and scores {points}."),
     "minigame_end": N_("Case {minigame} is over after {rounds}. The cases were: {cases}."),
     "game_over": N_("Final scores: {totals}. {winners}."),

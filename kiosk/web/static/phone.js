@@ -181,6 +181,15 @@
         run.push(entry);
       } else {
         if (run.length) flush();
+        if (entry.title && entry.item.lines && entry.item.lines.length) {
+          // a page of reading under its own title, one card (P.I.: "Case of Seat 2: Pinky, Blackmail, Rick's Café")
+          flush();
+          const card = el("div", "card reading");
+          card.appendChild(el("strong", "reading-title", entry.title + ": "));
+          card.appendChild(document.createTextNode(keep(entry.item.lines.join(", "))));
+          into.appendChild(card);
+          return;
+        }
         reading.push(entry.item);
       }
     });
