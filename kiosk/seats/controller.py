@@ -394,9 +394,11 @@ class SeatController:
 
     def _hinted(self, idle: Screen) -> Screen:
         """The idle screen, with learn on and the pages not yet walked: the game's `pages_hint` on the line
-        above the status line, which stays where it was (a notice of two lines: the hint, then the status)."""
+        above the status line, which stays where it was (a notice of two lines: the hint, then the status).
+        Not once the game is over: that line is the seat's end then ("Final scores")."""
         hint = getattr(self.ui, "pages_hint", None)
-        if self.learn is None or self._walked or hint is None or not idle.footer or idle.notice:
+        if self.learn is None or self._walked or hint is None or not idle.footer or idle.notice \
+                or self.view.get("over"):
             return idle
         lang = getattr(self.ui, "lang", None)
         return replace(idle, notice=f"{Text(hint).render(lang)}\n{idle.footer}", footer="")
