@@ -75,11 +75,31 @@ class Window:
         return (self.last_page - self.first_page + 1) * (self.last_column - self.first_column + 1)
 
 
+# The last few frames compared, by the identity of the two frames (held here, so neither id is reused):
+# a redraw that shares writes compares each seat's frames to plan them (hardware/shared_writes.py), and
+# the seat's own `show` compares the same two again when no shared write changed its panel.
+_COMPARED: dict[tuple[int, int], tuple[bytes | None, bytes, tuple[Window, ...]]] = {}
+COMPARED_KEPT = 16
+
+
 def changed_spans(old: bytes | None, new: bytes) -> list[Window]:
     """Each page's runs of changed columns, as windows: runs closer than `GAP` unchanged columns are
     one (a card's name rewritten is one window; two digits at either end of a row are two). The
     changed columns are found in C (the pages XORed as integers, the non-zero runs by `re`): every
-    redraw of every seat plans its windows on the referee's thread."""
+    redraw of every seat plans its windows on the referee's thread, so the same two frames are
+    compared once."""
+    key = (id(old), id(new))
+    kept = _COMPARED.get(key)
+    if kept is not None and kept[0] is old and kept[1] is new:
+        return list(kept[2])
+    spans = _spans(old, new)
+    if len(_COMPARED) >= COMPARED_KEPT:
+        _COMPARED.clear()
+    _COMPARED[key] = (old, new, tuple(spans))
+    return spans
+
+
+def _spans(old: bytes | None, new: bytes) -> list[Window]:
     spans = []
     for page in range(PAGES):
         start = page * WIDTH

@@ -260,3 +260,20 @@ def test_windows_carry_every_change_for_no_more_bytes_than_page_by_page_or_one_a
     cost = sum(window_cost(w) for w in windows)
     assert cost <= sum(window_cost(w) for w in spans)
     assert cost <= window_cost(around) or len(windows) > 1
+
+
+def test_two_frames_are_compared_once_though_asked_twice(monkeypatch):
+    """A redraw that shares writes compares each seat's frames to plan them, and the seat's own `show`
+    compares the same two again: the second asks for the first's answer (equal frames that are other
+    objects are compared anew: only the very objects are known to be the same)."""
+    import hardware.display as display
+
+    compared = []
+    spans = display._spans
+    monkeypatch.setattr(display, "_spans", lambda old, new: compared.append(1) or spans(old, new))
+    old, new = menu("Dining Car", "3/7"), menu("Club Car", "4/7")
+    first = display.changed_spans(old, new)
+    first.clear()  # a caller's list is its own
+    assert display.changed_spans(old, new) == spans(old, new) and len(compared) == 1
+    display.changed_spans(bytes(bytearray(old)), new)
+    assert len(compared) == 2
