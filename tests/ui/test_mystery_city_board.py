@@ -143,7 +143,7 @@ def test_the_board_shows_hand_sizes_the_revolver_and_who_is_out():
 def test_the_end_names_the_winner():
     moment = first(3, 8, lambda m: m.state.over)
     texts = [d.text for d in render(moment.board, LAYOUTS["720x1280"], "es").drawn]
-    assert f"¡Gana Puesto {moment.state.winner + 1}!" in texts
+    assert f"¡Gana el puesto {moment.state.winner + 1}!" in texts
 
 
 @pytest.mark.parametrize(("seats", "seed", "deck"), [(2, 11, "virtual"), (3, 12, "virtual"), (4, 13, "virtual"),
