@@ -95,15 +95,30 @@ class Renders(Protocol):
 
 SEAT_AFTER_A_OR_DE = re.compile(r"\b([Aa]|[Dd]e) Puesto (\d)")
 SEAT_AFTER_CONTRA = re.compile(r"\b([Cc]ontra) Puesto (\d)")
+SEAT_AFTER_ARTICLE = re.compile(r"\b([Ee]l|[Dd]el|[Aa]l) Puesto (\d)")
+# A seat's name standing alone, as a label: the whole line, in brackets, before «:» or «·» («Puesto 1:
+# Pop, …», «Puesto 1 · tu turno»), or as the value after «:» that ends the line («Gana: Puesto 2»).
+SEAT_AS_LABEL = re.compile(
+    r"(^|\n|\(|(?<=[ «]))Puesto (\d+)(?=:| ·)|(^|\n|\(|(?<=: ))Puesto (\d+)(?=$|\n|\))"
+)
+# A seat's name opening a sentence («¡El puesto 1 gana!», «… la baza. El puesto 2 gana»).
+SEAT_OPENS_SENTENCE = re.compile(r"(^|\n|[.!?] |[¡¿])Puesto (\d+)")
+SEAT_IN_SENTENCE = re.compile(r"(?<=[ «])Puesto (\d+)")
 
 
 def contracted(spanish: str) -> str:
-    """A seat named after «a» or «de» in a Spanish sentence («ataca a {target}» with «Puesto 2»)
-    reads «ataca al puesto 2», «la mano del puesto 2»: the article the seat's name takes inside a
-    sentence contracts with the preposition, and the name is lower case there. After «contra» it takes
-    its article whole: «gana el combate contra el puesto 2»."""
+    """A seat named inside a Spanish sentence takes its article, and its name is lower case there:
+    «Gana el puesto 1», «El puesto 2 gana el combate». After «a» or «de» the article contracts
+    («ataca al puesto 2», «la mano del puesto 2»); after «contra» it is whole («contra el puesto 2»).
+    A name standing alone as a label keeps its capital and no article: «Puesto 1», «Puesto 1: 5 puntos»."""
     spanish = SEAT_AFTER_A_OR_DE.sub(lambda m: f"{m.group(1)}l puesto {m.group(2)}", spanish)
-    return SEAT_AFTER_CONTRA.sub(lambda m: f"{m.group(1)} el puesto {m.group(2)}", spanish)
+    spanish = SEAT_AFTER_CONTRA.sub(lambda m: f"{m.group(1)} el puesto {m.group(2)}", spanish)
+    spanish = SEAT_AFTER_ARTICLE.sub(lambda m: f"{m.group(1)} puesto {m.group(2)}", spanish)
+    if "Puesto" not in spanish:
+        return spanish
+    labels = SEAT_AS_LABEL.sub(lambda m: f"{m.group(1) or m.group(3) or ''}\0{m.group(2) or m.group(4)}", spanish)
+    opened = SEAT_OPENS_SENTENCE.sub(lambda m: f"{m.group(1)}El puesto {m.group(2)}", labels)
+    return SEAT_IN_SENTENCE.sub(lambda m: f"el puesto {m.group(1)}", opened).replace("\0", "Puesto ")
 
 
 @dataclass(frozen=True)
@@ -120,19 +135,28 @@ class Text:
     plural: str | None = None
 
     def render(self, lang: str | None = None) -> str:
+        rendered = self.composed(lang)
+        return contracted(rendered) if (lang or _current) == "es" else rendered
+
+    def composed(self, lang: str | None = None) -> str:
+        """The message with its parameters in, before a seat's name takes its article: a `Text`
+        inside a `Text` is a piece of the sentence, whose start is not the sentence's start."""
         catalogue = translations(lang or _current)
         values = {
-            key: value.render(lang) if hasattr(value, "render") else value
+            key: value.composed(lang) if piece(value) else value.render(lang) if hasattr(value, "render") else value
             for key, value in self.params.items()
         }
         if self.plural is not None:
-            rendered = catalogue.ngettext(self.msgid, self.plural, self.params["count"]).format(**values)
-        else:
-            rendered = catalogue.gettext(self.msgid).format(**values)
-        return contracted(rendered) if (lang or _current) == "es" else rendered
+            return catalogue.ngettext(self.msgid, self.plural, self.params["count"]).format(**values)
+        return catalogue.gettext(self.msgid).format(**values)
 
     def __str__(self) -> str:
         return self.render(DEFAULT_LANGUAGE)
+
+
+def piece(value: Any) -> bool:
+    """A `Text` composed as part of another (one with a `render` of its own renders whole)."""
+    return isinstance(value, Text) and type(value).render is Text.render
 
 
 @dataclass(frozen=True)

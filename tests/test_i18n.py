@@ -69,7 +69,7 @@ def test_language_switches_at_runtime():
 def test_text_renders_nested_names_in_the_readers_language():
     text = Text(N_("{seat} goes to the {car}."), {"seat": Text(N_("Seat {n}"), {"n": 2}), "car": Text("Club Car")})
     assert text.render("en") == "Seat 2 goes to the Club Car."
-    assert text.render("es") == "Puesto 2 va al Vagón club."
+    assert text.render("es") == "El puesto 2 va al Vagón club."
     names = TextList((Text("Paris"), Text("Wien")))
     assert names.render("es") == "París, Viena" and TextList(()).render("es") == "-"
 

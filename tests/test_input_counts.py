@@ -266,8 +266,9 @@ BYTES: dict[tuple[str, str], tuple[int, int]] = {
     # +314 each with the trial's seat texts (Assassination's help, «Anotado en «Visto»»): awaited unchanged
     # playMC11: +37149 each with "Your move" before a new kind of decision after one's own choice (the
     # window of shown cards, the combat decided, one's next turn): the inverted page the seat reads first
-    ("mystery-city", "kernel"): (295054, 1429),
-    ("mystery-city", "user"): (297885, 1429),
+    # playMC14: +52 each with "Go on · Use no ability" ("No ability now" read as having none): awaited unchanged
+    ("mystery-city", "kernel"): (295106, 1429),
+    ("mystery-city", "user"): (297937, 1429),
 }
 
 

@@ -32,14 +32,14 @@ def test_winners_are_named_in_the_singular_or_the_plural():
     one = winners(TextList((Text("Seat {n}", {"n": 2}),)))
     two = winners(TextList((Text("Seat {n}", {"n": 1}), Text("Seat {n}", {"n": 3}))))
     assert one.render("en") == "Winner: Seat 2" and one.render("es") == "Gana: Puesto 2"
-    assert two.render("en") == "Winners: Seat 1, Seat 3" and two.render("es") == "Ganan: Puesto 1, Puesto 3"
+    assert two.render("en") == "Winners: Seat 1, Seat 3" and two.render("es") == "Ganan: el puesto 1, el puesto 3"
 
 
 def test_narration_counts_carriages_cards_discs_and_hours():
     holmes = HolmesNarrator()
     lost = holmes.describe(Event("outbid", {"by": 1, "seat": 0, "card": "baker", "lost": 1}))
     assert lost is not None and "Seat 1 loses 1 carriage and" in lost.render("en")
-    assert "Puesto 1 pierde 1 carruaje y" in lost.render("es")
+    assert "el puesto 1 pierde 1 carruaje y" in lost.render("es")
     gained = holmes.describe(Event("carriages_gained", {"seat": 2, "carriages": 3}))
     assert gained is not None and gained.render("en") == "Seat 3 gains 3 carriages."
 
@@ -53,4 +53,4 @@ def test_narration_counts_carriages_cards_discs_and_hours():
 
     express = ExpressNarrator(load_rules()).describe(Event("turn_start", {"seat": 1, "hours": 1}))
     assert express is not None and express.render("en") == "Seat 2 plays, 1 hour."
-    assert express.render("es") == "Juega Puesto 2, 1 hora."
+    assert express.render("es") == "Juega el puesto 2, 1 hora."

@@ -1,5 +1,7 @@
-"""A seat named inside a Spanish sentence after «a» or «de» takes the contracted article, lower case:
-«Puesto 1 ataca al puesto 2», «Mano del puesto 3» (issue #31); a character's name is left as it is."""
+"""A seat named inside a Spanish sentence takes its article, lower case: «El puesto 1 ataca al puesto 2»,
+«Mano del puesto 3» (issue #31), «Gana el puesto 1» (playMC14: «Gana Puesto 1» read as a translation in
+every game); a seat's name standing alone as a label keeps its capital and no article («Puesto 1»,
+«Puesto 1 · tu turno», «Gana: Puesto 2»); a character's name is left as it is."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ def seat(n: int) -> Text:
 
 def test_a_seat_after_a_or_de_reads_al_puesto_and_del_puesto():
     attack = Text("{seat} attacks {target} on {attribute}.", {"seat": seat(1), "target": seat(2), "attribute": "⚔"})
-    assert attack.render("es") == "Puesto 1 ataca al puesto 2 con ⚔."
+    assert attack.render("es") == "El puesto 1 ataca al puesto 2 con ⚔."
     assert attack.render("en") == "Seat 1 attacks Seat 2 on ⚔."
     assert Text("Attack {seat}", {"seat": seat(2)}).render("es") == "Atacar al puesto 2"
     assert Text("Hand of {seat}", {"seat": seat(3)}).render("es") == "Mano del puesto 3"
@@ -23,8 +25,29 @@ def test_a_seat_after_a_or_de_reads_al_puesto_and_del_puesto():
 
 def test_a_seat_after_contra_takes_its_article():
     won = Text("{seat} wins the combat against {loser}.", {"seat": seat(1), "loser": seat(2)})
-    assert won.render("es") == "Puesto 1 gana el combate contra el puesto 2."
+    assert won.render("es") == "El puesto 1 gana el combate contra el puesto 2."
     assert won.render("en") == "Seat 1 wins the combat against Seat 2."
+
+
+def test_a_seat_opening_or_inside_a_sentence_takes_el_in_every_game():
+    assert Text("{seat} wins!", {"seat": seat(1)}).render("es") == "¡Gana el puesto 1!"
+    assert Text("{seat} takes the revolver.", {"seat": seat(2)}).render("es") == "El puesto 2 toma el revólver."
+    assert Text("Round {round}: {seat} plays.", {"round": 2, "seat": seat(1)}).render("es") == "Ronda 2: juega el puesto 1."
+    assert Text("{seat} wins the exchange.", {"seat": seat(2)}).render("en") == "Seat 2 wins the exchange."
+    # A name inside a piece of the sentence is not the sentence's start: one article, lower case.
+    # (Spanish msgids that no catalogue holds render as they are: the rule alone is tested.)
+    exchange = Text("IQ: {a} contra {b}. {winner}", {
+        "a": Text("{seat} con Paul", {"seat": seat(1)}), "b": Text("{seat} con Amanda", {"seat": seat(2)}),
+        "winner": Text("{seat} wins the exchange.", {"seat": seat(2)})})
+    assert exchange.render("es") == "IQ: el puesto 1 con Paul contra el puesto 2 con Amanda. El puesto 2 gana la baza."
+
+
+def test_a_seat_name_standing_alone_is_a_label_without_article():
+    assert seat(1).render("es") == "Puesto 1"
+    assert Text("{seat} · your turn", {"seat": seat(1)}).render("es") == "Puesto 1 · tu turno"
+    assert Text("{seat}: {score}", {"seat": seat(2), "score": 5}).render("es") == "Puesto 2: 5"
+    assert Text("Ganan: {a}, {b}", {"a": seat(1), "b": seat(3)}).render("es") == "Ganan: el puesto 1, el puesto 3"
+    assert Text("Outbid by {by}", {"by": seat(3)}).render("es") == "Te gana: Puesto 3"
 
 
 def test_a_character_keeps_its_name_after_a():

@@ -302,8 +302,8 @@ def choice_words(narrator: Narrator, prompt: Prompt, action: Action) -> tuple[Te
         winner = prompt.data["winner"]  # the cards on the table go to the winner (rules 7.5)
         taker = Text(N_("You take the cards")) if winner == prompt.seat else Text(N_("{seat} takes them"), {"seat": narrator.seat(winner)})
         return Text(N_("Go on")), taker
-    if kind == "pass":
-        return Text(N_("Go on")), Text(N_("No ability now"))
+    if kind == "pass":  # "No ability now" read as "you have none" beside a usable Companionship (playMC14)
+        return Text(N_("Go on")), Text(N_("Use no ability"))
     if kind == "hold":
         return narrator.card(args[0]), Text(N_("Record in your hand"))
     if kind == "release":

@@ -77,6 +77,9 @@ LABELS: dict[tuple[str, str], Label] = {
     ("mystery-city", "first_seat"): Label(N_("First attacker"), N_("The oldest player attacks first.")),
     ("mystery-city", "ability_windows"): Label(
         N_("Special abilities"), N_("Ask both duellists at every chance, or only when one could use one.")),
+    ("mystery-city", "stalemate"): Label(
+        N_("Round in circles"),
+        N_("The kiosk's house rule: the same hands a third time, and the most cards wins.")),
 }
 
 # (option name, value) -> msgid of the value's name, for values that are words.
@@ -101,5 +104,7 @@ VALUE_NAMES: dict[tuple[str, Any], str] = {
     ("direction", "clockwise"): N_("Clockwise"),
     ("ability_windows", "always"): N_("Always ask"),
     ("ability_windows", "usable"): N_("When usable"),
+    ("stalemate", "most_cards"): N_("Most cards wins"),
+    ("stalemate", "play_on"): N_("Play on"),
 }
 ON, OFF = N_("On"), N_("Off")

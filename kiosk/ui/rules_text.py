@@ -133,6 +133,8 @@ RULES: dict[str, tuple[Page, ...]] = {
         Page(N_("The end"), N_(
             "The revolver passes clockwise (an option plays counterclockwise, as the author's English "
             "original). A player who loses their last card is out, and the turn skips them.\n"
-            "The last player holding cards wins the game.")),
+            "The last player holding cards wins the game. If the same hands come back a third time, the "
+            "game goes round in circles: the kiosk ends it as soon as one player holds the most cards (an "
+            "option plays on, as the rules do).")),
     ),
 }

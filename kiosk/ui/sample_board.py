@@ -25,6 +25,14 @@ from kiosk.ui.layout import Layout
 from kiosk.ui.paint import Painter
 
 SAMPLE_SEED = 20261205
+# Options the sample always plays with, over the table's: Mystery City's sample ends as its "Who wins"
+# lesson says, one player holding every card, never by the kiosk's stalemate house rule (a trial's
+# How to play showed "Seat 3 wins: the most cards" beside "The last player holding cards wins").
+SAMPLE_OPTIONS: dict[str, dict[str, Any]] = {"mystery-city": {"stalemate": "play_on"}}
+
+
+def sample_options(game_id: str, options: dict[str, Any] | None) -> dict[str, Any]:
+    return {**(options or {}), **SAMPLE_OPTIONS.get(game_id, {})}
 SETTLED, PANEL = 1e6, 0.4  # seconds after a moment to draw: at rest, or while its big panel shows
 MOVE_STEP = 1.0  # the sample's clock between moves, seconds
 
@@ -34,7 +42,7 @@ def board_pictures(game_id: str, seats: int, lessons: Sequence[Lesson], layout: 
     """One picture per lesson (at the layout's full size), in order. A moment the sample never
     reaches is drawn as the board at the end."""
     game = registry.get(game_id)
-    state = game.start(seats, SAMPLE_SEED, options or {})
+    state = game.start(seats, SAMPLE_SEED, sample_options(game_id, options))
     narrator = narrator_for(game_id, game.view(state, None))
     board = make_board(BoardContext(game_id, seats, narrator, lambda seat, action: None,
                                     bots=frozenset(range(seats)), reveal_seconds=1.0))

@@ -54,8 +54,8 @@ def test_an_exchange_reads_with_its_dice_and_bonuses():
     events = duel(state, 0, 1, "IQ", "paul", "amanda")
     line = Narrator(CARDS).describe(one(events, "exchange"))
     assert line.render("es") == (
-        "Inteligencia: Puesto 1 con Paul Shelton 7 = 7 contra el puesto 2 con Amanda 8 (dados 3+5) = 8. "
-        "Puesto 2 gana la baza."
+        "Inteligencia: el puesto 1 con Paul Shelton 7 = 7 contra el puesto 2 con Amanda 8 (dados 3+5) = 8. "
+        "El puesto 2 gana la baza."
     )
 
 
@@ -74,6 +74,6 @@ def test_companionship_is_used_against_nobody():
     narrator = Narrator(CARDS)
     used = narrate.Event("ability", {"seat": 2, "card": "chomp", "ability": "COMPANIONSHIP", "target": 1})
     assert narrator.describe(used).render("en") == "Seat 3 uses Companionship (Chomp)."
-    assert narrator.describe(used).render("es") == "Puesto 3 usa Compañía (Chomp)."
+    assert narrator.describe(used).render("es") == "El puesto 3 usa Compañía (Chomp)."
     used = narrate.Event("ability", {"seat": 2, "card": "falken", "ability": "INVESTIGATION", "target": 1})
     assert narrator.describe(used).render("en") == "Seat 3 uses Investigation (Thomas Falken) against Seat 2."

@@ -65,7 +65,7 @@ def test_seed_example_1_amanda_is_rolled_as_she_is_played_before_the_ability_win
     assert make_pages(Narrator(CARDS), "en").menu(window, GAME.view(state, B)).title == "You 8 · rival 7"
     line = Narrator(CARDS).describe(one(events, "card_played"))
     assert line.render("en") == "Seat 2 plays Amanda: 8 (dice 3+5) = 8."
-    assert line.render("es") == "Puesto 2 juega Amanda: 8 (dados 3+5) = 8."
+    assert line.render("es") == "El puesto 2 juega Amanda: 8 (dados 3+5) = 8."
     exchange = one(pass_window(state), "exchange").data
     assert [s["total"] for s in exchange["sides"]] == [7, 8] and exchange["winner"] == B
 

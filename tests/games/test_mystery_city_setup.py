@@ -50,6 +50,7 @@ def test_options_and_seat_counts_are_checked():
         "direction": "clockwise",
         "first_seat": 0,
         "ability_windows": "always",
+        "stalemate": "most_cards",
     }
     with pytest.raises(ValueError, match="2-4 seats, got 5"):
         GAME.start(5, 1)

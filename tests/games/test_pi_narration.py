@@ -34,9 +34,9 @@ def test_the_seed_example_reads_as_the_rules_tell_it():
     line = narrator.describe(event)
     assert isinstance(line, Text)
     assert line.render("en") == "Seat 1 sends an investigator to Little Italy: 1 disc, 1 cube."
-    assert line.render("es") == "Puesto 1 envía un investigador a Pequeña Italia: 1 disco, 1 cubo."
+    assert line.render("es") == "El puesto 1 envía un investigador a Pequeña Italia: 1 disco, 1 cubo."
     solved = narrator.describe(Event("solved", {"seat": 0, "case": {"SUSPECT": el("Bubbles"), "CRIME": el("Murder"), "LOCATION": el("Downtown")}, "points": 7, "round": 3}))
-    assert solved.render("es") == "Puesto 1 resuelve su caso en la ronda 3 y gana 7 puntos."
+    assert solved.render("es") == "El puesto 1 resuelve su caso en la ronda 3 y gana 7 puntos."
 
 
 def test_kiosk_run_plays_a_whole_pi_game(capsys, tmp_path):

@@ -201,7 +201,7 @@ def test_a_decided_combat_says_who_won_and_what_the_press_does(lang):
         go_on = next(i for i in screen.items if i.label == {"en": "Go on", "es": "Seguir"}[lang])
         winner = pages.narrator.seat(prompt.data["winner"]).render(lang)
         assert go_on.detail == ({"en": "You take the cards", "es": "Te llevas las cartas"}[lang] if won else
-                                {"en": f"{winner} takes them", "es": f"{winner} se las lleva"}[lang])
+                                {"en": f"{winner} takes them", "es": f"Cartas al puesto {prompt.data['winner'] + 1}"}[lang])
         check(f"mc_aftermath_{lang}", render(screen))
         asked = doing("mystery-city", "aftermath", MC.view(state, None), pages.narrator).render(lang)
         assert asked == {"en": "end the combat", "es": "cierra el combate"}[lang]

@@ -238,7 +238,7 @@ def test_pages_keep_no_private_event_of_another_seat():
 
 @pytest.mark.parametrize(("lang", "title", "leave"), [
     ("en", "Outbid by Seat {by}", "Go elsewhere: -{lost}"),
-    ("es", "Puesto {by} puja más", "Ir a otro sitio: -{lost}"),
+    ("es", "Te gana: Puesto {by}", "Ir a otro sitio: -{lost}"),
 ])
 def test_the_outbid_prompt_says_who_outbid_the_seat_and_what_it_costs(lang, title, leave):
     table = Table(seed=1, lang=lang, case="thornbury-clock").until(  # a bid outbid (not a walk: it costs)
@@ -265,7 +265,7 @@ def test_while_a_seat_chooses_again_after_an_outbid_the_others_say_so(lang):
         if seat == outbid:
             continue
         words = status(GAME.view(table.state, seat), table.narrator, seat).render(lang)
-        assert words == {"en": "Seat {n} is visiting", "es": "Puesto {n} visita"}[lang].format(n=outbid + 1)
+        assert words == {"en": "Seat {n} is visiting", "es": "El puesto {n} visita"}[lang].format(n=outbid + 1)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

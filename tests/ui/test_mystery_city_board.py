@@ -143,7 +143,19 @@ def test_the_board_shows_hand_sizes_the_revolver_and_who_is_out():
 def test_the_end_names_the_winner():
     moment = first(3, 8, lambda m: m.state.over)
     texts = [d.text for d in render(moment.board, LAYOUTS["720x1280"], "es").drawn]
-    assert f"¡Gana Puesto {moment.state.winner + 1}!" in texts
+    assert f"¡Gana el puesto {moment.state.winner + 1}!" in texts
+
+
+def test_an_end_by_the_same_hands_a_third_time_says_so_not_all_cards():
+    """The kiosk's stalemate resolution (flow.stalemate): the winner holds the most cards, not all."""
+    moment = first(2, 7, lambda m: m.state.over)
+    assert moment.state.ended_by == "stalemate"
+    cards = len(moment.state.hands[moment.state.winner])
+    for lang, said in (("en", f"The most cards ({cards}) when the same hands came back, after"),
+                       ("es", f"Más cartas que nadie ({cards}) al repetirse las manos, tras")):
+        texts = [d.text for d in render(moment.board, LAYOUTS["800x480"], lang).drawn]
+        assert any(t.startswith(said) for t in texts), texts
+        assert not any("cards in play" in t or "cartas en juego" in t for t in texts)
 
 
 @pytest.mark.parametrize(("seats", "seed", "deck"), [(2, 11, "virtual"), (3, 12, "virtual"), (4, 13, "virtual"),

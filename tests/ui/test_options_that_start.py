@@ -57,7 +57,7 @@ def test_a_value_beyond_the_seat_count_is_refused_naming_the_option_and_what_it_
     notice = refusal("mystery-city", refused.value)
     assert notice.render("en") == "First attacker: Seat 4 is not possible with 3 players. Choose Seat 1, Seat 2, Seat 3."
     assert notice.render("es") == (
-        "Primer atacante: Puesto 4 no es posible con 3 jugadores. Elige Puesto 1, Puesto 2, Puesto 3.")
+        "Primer atacante: el puesto 4 no es posible con 3 jugadores. Elige el puesto 1, el puesto 2, el puesto 3.")
 
 
 def test_a_value_another_option_rules_out_is_named_too():
@@ -93,7 +93,7 @@ def test_a_game_asked_for_at_launch_with_a_refused_option_opens_the_game_list_an
     app.plan.options = {"first_seat": 3}
     app.begin()
     assert app.referee is None and app.scene is not None
-    assert app._notice is not None and app._notice[0].render("es").startswith("Primer atacante: Puesto 4 no es posible")
+    assert app._notice is not None and app._notice[0].render("es").startswith("Primer atacante: el puesto 4 no es posible")
 
 
 def test_a_value_of_the_wrong_kind_is_named_too():

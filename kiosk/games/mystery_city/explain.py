@@ -57,4 +57,5 @@ MOMENTS: dict[str, str] = {
     "collect": N_("The winner collects the regular cards; the specials played leave the game."),
     "eliminated": N_("A player with no cards left is out of the game."),
     "game_over": N_("One player holds every card still in play and wins."),
+    "stalemate": N_("The same hands came back three times: the player with the most cards wins."),
 }

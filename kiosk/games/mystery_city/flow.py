@@ -129,10 +129,51 @@ def _recorded(cards: Cards, state: MCState) -> list[Event]:
 # --- the turn: attack ------------------------------------------------------------------------------
 
 
+REPEATS = 3  # the same position for the third time: the play is going round in circles
+
+
 def begin_turn(state: MCState, seat: int) -> list[Event]:
     state.active = seat
     state.stage = "attack"
-    return [public("turn", seat=seat)]
+    return [public("turn", seat=seat)] + stalemate(state)
+
+
+def position(state: MCState) -> str:
+    """Where the game stands between combats: every hand (as a set) and who holds the revolver."""
+    return "|".join(",".join(sorted(hand)) for hand in state.hands) + f"|{state.active}"
+
+
+def stalemate(state: MCState) -> list[Event]:
+    """The rules end a game only when one player holds every card (8), yet two players can pass the
+    same cards back and forth for ever: the one holding a single strong card wins a card on its own
+    attack and loses it on the other's, and neither can do better (a two-player endgame of a trial).
+    The rules are silent; the kiosk's resolution (option `stalemate`, "play_on" is the rules as
+    written): when the same hands come back a third time with the same player to attack, the table
+    says so, and the game ends at the first turn from then on where one player holds the most cards."""
+    if state.options["stalemate"] == "play_on":
+        return []
+    events: list[Event] = []
+    key = position(state)
+    state.positions[key] = state.positions.get(key, 0) + 1
+    if state.positions[key] >= REPEATS and not state.stalled:
+        state.stalled = True
+        events.append(public("stalemate", seat=state.active, repeats=REPEATS))
+    if not state.stalled:
+        return events
+    sizes = {seat: len(state.hands[seat]) for seat in alive(state)}
+    most = max(sizes.values())
+    leaders = [seat for seat, size in sizes.items() if size == most]
+    if len(leaders) == 1:
+        events += finish(state, leaders[0], "stalemate")
+    return events
+
+
+def finish(state: MCState, winner: int, reason: str) -> list[Event]:
+    state.winner = winner
+    state.ended_by = reason
+    state.over = True
+    state.stage = "over"
+    return [public("game_over", winner=winner, cards=len(state.hands[winner]), reason=reason)]
 
 
 def attack_prompts(cards: Cards, state: MCState) -> list[Prompt]:
@@ -390,11 +431,7 @@ def cleanup(cards: Cards, state: MCState) -> list[Event]:
         events.append(public("eliminated", seat=seat))
     remaining = alive(state)
     if len(remaining) == 1:
-        state.winner = remaining[0]
-        state.over = True
-        state.stage = "over"
-        events.append(public("game_over", winner=state.winner, cards=len(state.hands[state.winner])))
-        return events
+        return events + finish(state, remaining[0], "all_cards")
     return events + begin_turn(state, next_seat(state, combat.attacker))
 
 

@@ -31,6 +31,12 @@ INFO = GameInfo(
             "ability_windows", "always", ("always", "usable"),
             "ask both duellists about abilities at every window, or only when one could use one",
         ),
+        OptionSpec(
+            "stalemate", "most_cards", ("most_cards", "play_on"),
+            "when the same hands come back a third time with the same attacker, the player with the most "
+            "cards wins (the kiosk's resolution: the rules never end such a game), or play on",
+            former_default="play_on",  # games stored before 2026-12 had no such end
+        ),
     ),
     # A seat's next decision of another kind, right after its own choice: the window when both cards
     # are shown (after it played the second card), the window after the combat or a counterattack
@@ -91,7 +97,8 @@ class MysteryCity:
         return Outcome(
             scores={seat: float(len(hand)) for seat, hand in enumerate(state.hands)},
             winners=[state.winner],
-            detail={"out_order": list(state.out_order), "combats": state.combats, "removed": list(state.removed)},
+            detail={"out_order": list(state.out_order), "combats": state.combats, "removed": list(state.removed),
+                    "ended_by": state.ended_by},
         )
 
     def action_to_json(self, action: Action) -> dict[str, Any]:

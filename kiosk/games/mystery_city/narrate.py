@@ -36,7 +36,12 @@ TEMPLATES: dict[str, str] = {
     "collect": N_("{seat} collects {cards}; removed from the game: {removed}."),
     "eliminated": N_("{seat} has no card left and is out."),
     "game_over": N_("{winner} wins the game with all {cards} cards in play!"),
+    "stalemate": N_("The same hands a third time: the game goes round in circles. "
+                    "It ends as soon as one player holds the most cards."),
 }
+
+# The game's end by the kiosk's stalemate resolution (flow.stalemate): nobody holds every card.
+GAME_OVER_STALEMATE = N_("{winner} wins the game with the most cards ({cards}).")
 
 COMPANIONSHIP_USED = N_("{seat} uses {ability} ({card}).")
 
@@ -107,6 +112,8 @@ class Narrator:
             template = COMPANIONSHIP_USED  # it helps the user's own card: it is against nobody
         if event.kind == "collect":
             template = COLLECT[(bool(d["cards"]), bool(d["removed"]))]
+        if event.kind == "game_over" and d.get("reason") == "stalemate":
+            template = GAME_OVER_STALEMATE
         if template is None:
             return None
         params: dict[str, Any] = {}

@@ -59,5 +59,8 @@ class MCState:
     combats: int = 0  # combats fought so far
     out_order: list[int] = field(default_factory=list)  # seats in the order they were eliminated
     winner: int | None = None
+    ended_by: str = ""  # all_cards (rules 8), or stalemate (the same hands a third time: flow.stalemate)
+    positions: dict[str, int] = field(default_factory=dict)  # position between combats -> times seen
+    stalled: bool = False  # a position came back a third time: the most cards wins from now on
     over: bool = False
     opening: list[Event] = field(default_factory=list)  # the setup's events (the deal), see Game.opening

@@ -63,6 +63,8 @@ def public_view(cards: Cards, state: MCState) -> dict[str, Any]:
         "combats": state.combats,
         "out_order": list(state.out_order),
         "winner": state.winner,
+        "ended_by": state.ended_by,  # all_cards, or stalemate: the same hands a third time, the most cards won
+        "stalled": state.stalled,
         "over": state.over,
     }
 

@@ -400,9 +400,14 @@ class MysteryCityBoard:
         crown, words = rows(rect, [2, 3], gap=paint.layout.mm(2))
         paint.text(crown, Text(N_("{seat} wins!"), {"seat": self.context.narrator.seat(winner)}),
                    grown(TITLE, 1.6 * self.grow), paint.theme.accent, title=True)
-        paint.text(words, counted("All {cards} cards in play, after {count} combat.",
-                                  "All {cards} cards in play, after {count} combats.", self.view["combats"], cards=cards),
-                   self.size(BODY), paint.theme.ink)
+        if self.view.get("ended_by") == "stalemate":  # the same hands a third time (flow.stalemate)
+            said = counted("The most cards ({cards}) when the same hands came back, after {count} combat.",
+                           "The most cards ({cards}) when the same hands came back, after {count} combats.",
+                           self.view["combats"], cards=cards)
+        else:
+            said = counted("All {cards} cards in play, after {count} combat.",
+                           "All {cards} cards in play, after {count} combats.", self.view["combats"], cards=cards)
+        paint.text(words, said, self.size(BODY), paint.theme.ink)
 
     def draw_log(self, paint: Painter, rect: pygame.Rect) -> None:
         if rect.height < paint.layout.min_touch:

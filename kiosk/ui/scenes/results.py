@@ -80,11 +80,16 @@ class Table:
 
 
 def _places(outcome: Outcome, seats: int) -> dict[int, int]:
-    """Mystery City: the winner is 1st, the last player out 2nd, ... the first out last."""
+    """Mystery City: the winner is 1st, the last player out 2nd, ... the first out last. A game that
+    went round in circles (the same hands a third time) leaves players in: they come after the winner
+    by the cards they hold, before those already out."""
     out = [int(s) for s in outcome.detail.get("out_order", [])]
     places = {seat: 1 for seat in outcome.winners}
     for index, seat in enumerate(out):
         places[seat] = seats - index
+    still_in = [seat for seat in outcome.scores if seat not in places]
+    for seat in still_in:
+        places[seat] = 2 + sum(1 for other in still_in if outcome.scores[other] > outcome.scores[seat])
     return places
 
 
