@@ -51,6 +51,7 @@ from kiosk.store import GameRecord, GameStore, StoreWriteError
 from kiosk.referee.table import Referee
 from kiosk.ui.boards import Board, BoardContext, make_board
 from kiosk.ui.learn_banner import LearnBanner
+from kiosk.ui.boards.event_log import EventLog
 from kiosk.ui.pace import Stage
 from kiosk.ui.layout import inset
 from kiosk.ui.scenes.notice import bottom_strip, notice_bar, notice_place
@@ -565,6 +566,9 @@ class App:
         public = [e for e in session.replayed if e.audience is None]
         if public:
             self.board.observe(public, now)
+            stage, told = getattr(self.board, "stage", None), getattr(self.board, "log", None)
+            if isinstance(stage, Stage) and isinstance(told, EventLog):
+                stage.history(told)  # shown before the cut: its reveals do not play again
         self._update_board(now)
         self._results_at = None
         self.show(self.board)

@@ -116,6 +116,15 @@ class Stage(Generic[R]):
         self.reveals.clear()
         self.held.clear()
 
+    def history(self, log: EventLog) -> None:
+        """What the board has observed so far happened before a power cut (a resumed game replays its
+        events): it was shown then, so no reveal plays again, and every line held goes into the log
+        now, in order. A café resuming at Budapest saw every Time reveal since Paris play again."""
+        self.reveals.clear()
+        self.queued_at = None
+        while self.held:
+            log.add(self.held.popleft()[0])
+
     def _drop_finished(self, now: float) -> None:
         self.reveals = [r for r in self.reveals if now + ON_TIME < r.end]
 
