@@ -162,6 +162,7 @@ def test_a_tap_several_seats_could_mean_is_refused(mock_table, tmp_path, monkeyp
     assert {seat for seat, _ in card_choices(both, "luigi", set())} == {0, 1}
     assert card_choices(both, "luigi", {1}) == [(0, Action("play", ("luigi",)))]  # a bot taps nothing
     monkeypatch.setattr(session.game, "prompts", lambda state: both)
+    monkeypatch.setattr(session, "prompts", lambda: both)  # the session works them out once an action
     lay(mock_table, referee, card_tag("luigi"))
     assert store.actions(session.record.id) == []
     assert notices(referee, 0)[-1].startswith("Several seats can play that card now")

@@ -61,4 +61,4 @@ def test_a_penalty_says_its_points_are_the_track_total():
     read as if that one had cost 4 (each costs 2; the event carries the track's total)."""
     line = Narrator().describe(Event("penalty", {"seat": 0, "penalties": 2, "points": -4}))
     assert line.render("en") == "Seat 1 moves down the penalty track: -4 points in all."
-    assert line.render("es") == "Puesto 1 baja en el marcador de penalizaciones: -4 puntos en total."
+    assert line.render("es") == "El puesto 1 baja en el marcador de penalizaciones: -4 puntos en total."
