@@ -505,6 +505,11 @@ def choice_details(prompt: Prompt, narrator: Narrator) -> dict[Action, Text]:
     found: dict[Action, Text] = {}
     if prompt.kind == "bid":
         number = narrator.case.card(prompt.data["card"]).number
+        # a card in another zone costs its fare besides the bid (rules 6.2, zones): a newcomer offered
+        # "Walk (no bid)" and "1 to 9 carriages" of his 10 for a City card did not see why
+        if prompt.data.get("travel"):
+            fare = Text(N_("card {number} · fare: {travel}"), {"number": number, "travel": prompt.data["travel"]})
+            return {a: fare for a in prompt.actions if a.kind != "back"}
         return {a: Text(N_("for card {number}"), {"number": number}) for a in prompt.actions if a.kind != "back"}
     unopened = len(prompt.data.get("unopened") or ()) if prompt.kind == "visit" else 0
     for a in prompt.actions:

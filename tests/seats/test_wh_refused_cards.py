@@ -95,3 +95,19 @@ def test_every_refused_page_of_every_case_is_whole(case, lang):
             assert len(not_now_lines(title, [Text(plain).render(lang)], lang)) <= PAGE_LINES
             page = refused_entry(card.id, why, narrator, lang).item.lines
             assert page[0] == title[0] and not page[-1].endswith((" ", ",")) and page[-1].endswith((".", ").")), page
+
+
+@pytest.mark.parametrize("lang, detail", [("en", "card 5 · fare: 1"), ("es", "carta 5 · pasaje: 1")])
+def test_a_bid_for_a_card_in_another_zone_names_its_fare(lang, detail):
+    """Corinna: from the West End a City card costs a fare of 1 besides the bid; "Walk (no bid)" and "1 to 9
+    carriages" of 10 did not say why (playWH14, in Spanish)."""
+    from kiosk.games.base import Action
+    from kiosk.seats.canvas import LINE_WIDTH, text_width
+
+    state = GAME.start(3, 7, {"case": "corinna-silk"})
+    narrator = narrator_for("watson-holmes", GAME.view(state, None))
+    GAME.apply(state, state.turn, Action("visit", ("C05",)))
+    (prompt,) = GAME.prompts(state)
+    assert prompt.kind == "bid" and prompt.data["travel"] == 1
+    walk = next(e for e in menu(prompt, narrator, lang).entries if e.action == Action("bid", (0,)))
+    assert walk.item.detail == detail and text_width(detail, 12) <= LINE_WIDTH
