@@ -513,7 +513,9 @@ def choice_details(prompt: Prompt, narrator: Narrator) -> dict[Action, Text]:
         return {a: Text(N_("for card {number}"), {"number": number}) for a in prompt.actions if a.kind != "back"}
     unopened = len(prompt.data.get("unopened") or ()) if prompt.kind == "visit" else 0
     for a in prompt.actions:
-        if a.kind in ("visit", "tap", "watson_target", "extra_read") and narrator.case.is_location(a.args[0]):
+        if a.kind in ("visit", "tap") and a.args[0] in prompt.data.get("taken", ()):  # a rival's pawn is there: outbid it
+            found[a] = Text(N_("card {number} · taken"), {"number": narrator.case.card(a.args[0]).number})
+        elif a.kind in ("visit", "tap", "watson_target", "extra_read") and narrator.case.is_location(a.args[0]):
             found[a] = Text(N_("card {number}"), {"number": narrator.case.card(a.args[0]).number})
         elif a.kind in ("visit", "tap") and a.args[0] == narrator.case.baker_street_id and unopened:
             found[a] = counted("{count} question not open", "{count} questions not open", unopened)

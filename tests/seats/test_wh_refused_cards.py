@@ -97,7 +97,7 @@ def test_every_refused_page_of_every_case_is_whole(case, lang):
             assert page[0] == title[0] and not page[-1].endswith((" ", ",")) and page[-1].endswith((".", ").")), page
 
 
-@pytest.mark.parametrize("lang, detail", [("en", "card 5 · fare: 1"), ("es", "carta 5 · pasaje: 1")])
+@pytest.mark.parametrize("lang, detail", [("en", "card 5 · fare: 1"), ("es", "carta 5 · carrera: 1")])
 def test_a_bid_for_a_card_in_another_zone_names_its_fare(lang, detail):
     """Corinna: from the West End a City card costs a fare of 1 besides the bid; "Walk (no bid)" and "1 to 9
     carriages" of 10 did not say why (playWH14, in Spanish)."""
@@ -111,3 +111,15 @@ def test_a_bid_for_a_card_in_another_zone_names_its_fare(lang, detail):
     assert prompt.kind == "bid" and prompt.data["travel"] == 1
     walk = next(e for e in menu(prompt, narrator, lang).entries if e.action == Action("bid", (0,)))
     assert walk.item.detail == detail and text_width(detail, 12) <= LINE_WIDTH
+
+
+@pytest.mark.parametrize("lang, detail", [("en", "card 5 · taken"), ("es", "carta 5 · ocupada")])
+def test_a_card_a_rival_holds_says_it_is_taken(lang, detail):
+    """A newcomer chose card 5 and was offered no walk, only "1 to 10 carriages": nothing had said Seat 2's
+    pawn was on it (to take it, outbid that pawn: rules 6.2)."""
+    state, narrator = brighton()
+    rival = (state.turn + 1) % 3
+    state.players[rival].at = "C05"
+    _, entries = where_to(state, narrator, lang)
+    details = {e.action.args[0]: e.item.detail for e in entries if e.action is not None}
+    assert details["C05"] == detail and details["C04"] == detail.replace("5", "4").split(" · ")[0]

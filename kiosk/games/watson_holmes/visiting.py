@@ -54,7 +54,8 @@ def _choose_prompt(state: WHState, case: Case, chars: Characters) -> Prompt:
     actions += _character_actions(state, case, chars, seat)
     actions += board.holmes_actions(state, case, seat)
     data = {"round": state.round, "last_player": dict(state.last_player) if state.last_player else None,
-            "unopened": board.unopened_questions(state, case), "unavailable": _refused_cards(state, case, chars, seat)}
+            "unopened": board.unopened_questions(state, case), "unavailable": _refused_cards(state, case, chars, seat),
+            "taken": [c.id for c in case.cards if occupant(state, c.id) not in (None, seat)]}  # outbid to take them
     return Prompt(seat, "visit", tuple(actions), True, data)
 
 
