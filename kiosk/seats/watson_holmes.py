@@ -519,6 +519,10 @@ def choice_details(prompt: Prompt, narrator: Narrator) -> dict[Action, Text]:
             found[a] = Text(N_("card {number}"), {"number": narrator.case.card(a.args[0]).number})
         elif a.kind in ("visit", "tap") and a.args[0] == narrator.case.baker_street_id and unopened:
             found[a] = counted("{count} question not open", "{count} questions not open", unopened)
+        elif a.kind in ("visit", "tap") and a.args[0] == narrator.case.baker_street_id and prompt.kind == "visit":
+            # rules 6.6: only to attempt the solution (a wrong answer puts you out); a trial's newcomer took it
+            # for one more place to visit, and it is chosen at once when every question is open
+            found[a] = Text(N_("to solve the case"))
         elif a.kind == "holmes_consult":  # rules 9.2, Answer Consultation: a trial's newcomer did not know what "the sheet" tells
             found[a] = Text(N_("how many were right"))
     return found

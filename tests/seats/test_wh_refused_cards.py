@@ -123,3 +123,13 @@ def test_a_card_a_rival_holds_says_it_is_taken(lang, detail):
     _, entries = where_to(state, narrator, lang)
     details = {e.action.args[0]: e.item.detail for e in entries if e.action is not None}
     assert details["C05"] == detail and details["C04"] == detail.replace("5", "4").split(" · ")[0]
+
+
+@pytest.mark.parametrize("lang, detail", [("en", "to solve the case"), ("es", "para resolver el caso")])
+def test_221b_says_it_is_where_the_case_is_solved(lang, detail):
+    """With every question open, 221B is chosen at once, and a wrong answer puts the player out (rules 6.6,
+    8.3): a newcomer took it for one more place; under it, what it is for."""
+    state, narrator = brighton()
+    _, entries = where_to(state, narrator, lang)
+    baker = next(e for e in entries if e.action is not None and e.action.args == ("C221B",))
+    assert baker.item.detail == detail
