@@ -383,6 +383,9 @@ def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[st
         leaves.append((group_of(a), MenuEntry(item, a, footer=hint if len(item.lines) < PAGE_LINES else "")))
     if prompt.kind == "visit":
         leaves = with_refused(leaves, prompt, narrator, lang)
+    if prompt.kind == "confirm_221b":  # the safe choice first: ● read on through the warning, then ● again,
+        # took a trial's newcomer to 221B with a question still closed ("Go to 221B all the same" came first)
+        leaves.sort(key=lambda leaf: leaf[1].action is None or leaf[1].action.kind != "back")
     entries = grouped(leaves, lambda key, below: heading(key, below, prompt, lang, character),
                       lambda key: Text(GROUP_TITLES[key[0]]).render(lang))
     if prompt.kind == "answer":  # an answer given at 221B cannot be changed: each is sent from its summary

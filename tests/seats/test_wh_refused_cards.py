@@ -133,3 +133,18 @@ def test_221b_says_it_is_where_the_case_is_solved(lang, detail):
     _, entries = where_to(state, narrator, lang)
     baker = next(e for e in entries if e.action is not None and e.action.args == ("C221B",))
     assert baker.item.detail == detail
+
+
+def test_going_to_221b_early_offers_going_back_first():
+    """Corinna, question 4 still closed: after the warning page, the first choice is "Back", so ● pressed to read
+    on does not send the seat to 221B (playWH14, in Spanish: "Ir al 221B de todos modos" came first)."""
+    from kiosk.games.base import Action
+
+    state = GAME.start(3, 7, {"case": "corinna-silk"})
+    narrator = narrator_for("watson-holmes", GAME.view(state, None))
+    GAME.apply(state, state.turn, Action("visit", (narrator.case.baker_street_id,)))
+    (prompt,) = GAME.prompts(state)
+    assert prompt.kind == "confirm_221b"
+    entries = menu(prompt, narrator, "es").entries
+    choices = [e.action.kind for e in entries if e.action is not None]
+    assert entries[0].action is None and choices[:2] == ["back", "go"]
