@@ -36,7 +36,9 @@ from tests.table_support import ButtonsOnly, mux_table, table_referee
 CEILINGS: dict[str, tuple[int, tuple[int, ...], int, tuple[int, int, int, int], tuple[int, int, int, int]]] = {
     # playME11: every car stands in the turn menu, one with nothing to do on a page that says why: drawn 1358 -> 1377
     "mystery-express": (5, (1,), 400, (1, 5, 5, 1), (588, 2703, 1377, 324)),
-    "watson-holmes": (7, (1,), 200, (1, 7, 7, 1), (97, 733, 400, 67)),
+    # playWH14: a card the seat may not choose stands in "Where to?" saying why (locked, police, taken, 221B's
+    # purpose under it), so the buttons walk past it: built 733 -> 738, drawn 400 -> 444; per input unchanged
+    "watson-holmes": (7, (1,), 200, (1, 7, 7, 1), (97, 738, 444, 67)),
     "pi": (4, (1,), 200, (1, 4, 4, 1), (158, 1191, 689, 101)),
     # playMC11: a new kind of decision right after one's own choice opens on "Your move" (fresh_turns):
     # built 749 -> 797, drawn 330 -> 345; per input unchanged
@@ -236,8 +238,10 @@ BYTES: dict[tuple[str, str], tuple[int, int]] = {
     ("mystery-express", "kernel"): (1114586, 3246),
     ("mystery-express", "user"): (1126237, 3615),
     # +400 each with the line under "Reveal your character" that says what it does (issue 39's newcomer)
-    ("watson-holmes", "kernel"): (244487, 3612),  # with 33e27bb's notice: 248184, 3808
-    ("watson-holmes", "user"): (273050, 3786),  # with 33e27bb's notice: 276625, 3952
+    # playWH14: the refused cards' "Not now" pages walked past in "Where to?", "card 5 · taken" and 221B's
+    # "to solve the case": +14777 / +14837 over the playout (6 %); the most before the last seat's byte unchanged
+    ("watson-holmes", "kernel"): (259264, 3612),  # with 33e27bb's notice: 248184, 3808
+    ("watson-holmes", "user"): (287887, 3786),  # with 33e27bb's notice: 276625, 3952
     ("pi", "kernel"): (516474, 948),
     ("pi", "user"): (522382, 948),
     # +314 each with the trial's seat texts (Assassination's help, «Anotado en «Visto»»): awaited unchanged
