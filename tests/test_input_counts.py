@@ -38,7 +38,9 @@ CEILINGS: dict[str, tuple[int, tuple[int, ...], int, tuple[int, int, int, int], 
     # playME14: a telegram's or final answer's element the seat has seen reads "✓ seen" on that seat alone, so
     # the seats' lists no longer share one picture: drawn 1377 -> 1418; per input unchanged
     "mystery-express": (5, (1,), 400, (1, 5, 5, 1), (588, 2703, 1418, 324)),
-    "watson-holmes": (7, (1,), 200, (1, 7, 7, 1), (97, 733, 400, 67)),
+    # playWH14: a card the seat may not choose stands in "Where to?" saying why (locked, police, taken, 221B's
+    # purpose under it), so the buttons walk past it: built 733 -> 738, drawn 400 -> 444; per input unchanged
+    "watson-holmes": (7, (1,), 200, (1, 7, 7, 1), (97, 738, 444, 67)),
     # playPI14: each seat's first turn of a case opens on the cards it holds (12 more presses over the
     # playout's 3 cases of 4 seats): built 1191 -> 1203, drawn 689 -> 710; per input unchanged
     "pi": (4, (1,), 200, (1, 4, 4, 1), (158, 1203, 710, 101)),
@@ -257,8 +259,10 @@ BYTES: dict[tuple[str, str], tuple[int, int]] = {
     ("mystery-express", "kernel"): (1096271, 3163),
     ("mystery-express", "user"): (1109995, 3606),
     # +400 each with the line under "Reveal your character" that says what it does (issue 39's newcomer)
-    ("watson-holmes", "kernel"): (239757, 3524),  # with 33e27bb's notice: 248184, 3808
-    ("watson-holmes", "user"): (268655, 3788),  # with 33e27bb's notice: 276625, 3952
+    # playWH14: the refused cards' "Not now" pages walked past in "Where to?", "card 5 · taken" and 221B's
+    # "to solve the case": +14777 / +14837 over the playout (6 %); the most before the last seat's byte unchanged
+    ("watson-holmes", "kernel"): (254526, 3524),  # with 33e27bb's notice: 248184, 3808
+    ("watson-holmes", "user"): (283485, 3788),  # with 33e27bb's notice: 276625, 3952
     # playPI14: +11867 each with the cards held before a case's first choices (12 more pages): awaited unchanged;
     # then +3 each, awaited +4, with the accusation's title whole and alone ("Accuse? If wrong: -2", no "1/2")
     ("pi", "kernel"): (513324, 923),

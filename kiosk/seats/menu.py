@@ -29,8 +29,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from kiosk.games.base import Action
-from kiosk.i18n import N_
-from kiosk.seats.screen import Item, Screen
+from kiosk.i18n import N_, Text
+from kiosk.seats.canvas import LINE_WIDTH, paragraph
+from kiosk.seats.screen import PAGE_LINES, Item, Screen
 
 LONG = 6  # a list longer than this is split in two levels, where it falls into groups
 
@@ -46,6 +47,7 @@ class Entry:
     back: bool = False  # the entry that goes back up a level
     confirms: bool = False  # a group that is one choice's summary (`confirmed`), not a level of choices
     explains: bool = False  # "?": select opens the explanation of this kind of decision (kiosk/seats/learn.py)
+    refused: bool = False  # a choice that cannot be taken now, as a page that says why (`not_now`), in its place among the choices
 
     @property
     def is_group(self) -> bool:
@@ -61,6 +63,26 @@ BACK = N_("Back")
 BACK_DETAIL = N_("or hold ● anywhere")
 SUBMENU_FOOTER = N_("hold ● to go back")  # under the choices of a level below the top
 CONFIRM_FOOTER = N_("● send · hold ● back")  # under the summary of a choice that cannot be taken back
+
+
+# A choice that cannot be taken now stands in its place all the same, as a page that says why (a
+# Mystery Express car that offers nothing yet, a Watson & Holmes card locked to this seat): it is no
+# choice, so ● turns to the next entry, and its footer does not say "choose".
+NOT_NOW = N_("Not now: {reasons}.")
+NOT_NOW_FOOTER = N_("◀ ▶ browse")
+
+
+def not_now(heading: list[str], reasons: list[str], lang: str) -> Entry:
+    """A refused choice as a page to read: `heading` (what it is, a line each), then "Not now:" and
+    the `reasons` (already in `lang`), within one page of the seat."""
+    page = tuple(not_now_lines(heading, reasons, lang)[:PAGE_LINES])
+    footer = "" if len(page) >= PAGE_LINES else Text(NOT_NOW_FOOTER).render(lang)
+    return Entry(Item(page[0], lines=page), footer=footer, refused=True)
+
+
+def not_now_lines(heading: list[str], reasons: list[str], lang: str) -> list[str]:
+    """Every line of a `not_now` page, before it is cut to one page (more than `PAGE_LINES`: too long)."""
+    return heading + paragraph(Text(NOT_NOW, {"reasons": "; ".join(reasons)}).render(lang), LINE_WIDTH)
 
 
 def confirmed(entry: Entry, title: str, summary: tuple[str, ...], footer: str) -> Entry:

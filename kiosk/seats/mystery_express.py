@@ -12,7 +12,7 @@ from kiosk.games.mystery_express.narrate import CATEGORY_NAMES, FREE, Narrator
 from kiosk.games.mystery_express.rules import HAND_CATEGORIES, category_of
 from kiosk.games.mystery_express.turn import CAR_OF
 from kiosk.i18n import N_, Text
-from kiosk.seats.menu import BROWSE_FOOTER, DONE_FOOTER, LONG, PICK_FOOTER, Entry, Menu, grouped, multi_select
+from kiosk.seats.menu import BROWSE_FOOTER, DONE_FOOTER, LONG, PICK_FOOTER, Entry, Menu, grouped, multi_select, not_now
 from kiosk.seats.canvas import LINE_WIDTH, paragraph, text_width
 from kiosk.seats.screen import PAGE_LINES, Item, Screen, title_fits
 
@@ -99,8 +99,6 @@ SPACE_DETAIL = N_("Take it, leave a card")
 # a car that offers nothing now, whose pages say why.
 CONDUCTOR_HERE = N_("Conductor · {costs}")
 CONDUCTOR_ALONE = N_("The Conductor is here")
-NOT_NOW = N_("Not now: {reasons}.")
-NOT_NOW_FOOTER = N_("◀ ▶ browse")
 # The game's reasons (kiosk/games/mystery_express/turn.py, choices.py) in the fewer words a page holds.
 SHORT_REASONS = {
     N_("You have already done that this leg."): N_("done this turn"),
@@ -381,10 +379,7 @@ def _not_now(car: str, prompt: Prompt, view: dict[str, Any], narrator: Narrator,
     lines = [Text(narrator.rules.cars[car]).render(lang)]
     if view.get("conductor_car") == car:
         lines.append(Text(CONDUCTOR_ALONE).render(lang))
-    lines += paragraph(Text(NOT_NOW, {"reasons": "; ".join(short)}).render(lang), LINE_WIDTH)
-    page = tuple(lines[:PAGE_LINES])
-    footer = "" if len(page) >= PAGE_LINES else Text(NOT_NOW_FOOTER).render(lang)  # not "● choose": it chooses nothing
-    return [(None, Entry(Item(page[0], lines=page), footer=footer))]
+    return [(None, not_now(lines, short, lang))]
 
 
 def _car_item(car: str, below: tuple[Entry, ...], view: dict[str, Any], narrator: Narrator, lang: str) -> Item:

@@ -19,7 +19,7 @@ from kiosk.games.watson_holmes.characters import Character
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
 from kiosk.i18n import LANGUAGES, N_, Text, counted
 from kiosk.seats.canvas import ELLIPSIS, LINE_WIDTH, TEXT_WIDTH, fit, paragraph, wrap
-from kiosk.seats.menu import BROWSE_FOOTER, CONFIRM_FOOTER, Entry as MenuEntry, Menu, confirmed, grouped
+from kiosk.seats.menu import BROWSE_FOOTER, CONFIRM_FOOTER, Entry as MenuEntry, Menu, confirmed, grouped, not_now, not_now_lines
 from kiosk.seats.screen import PAGE_LINES, Item, Screen, title_fits
 
 HINT = BROWSE_FOOTER
@@ -381,6 +381,11 @@ def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[st
     for a in prompt.actions:
         item = choice_item(action_label(a, prompt, narrator).render(lang), details[a].render(lang) if a in details else "")
         leaves.append((group_of(a), MenuEntry(item, a, footer=hint if len(item.lines) < PAGE_LINES else "")))
+    if prompt.kind == "visit":
+        leaves = with_refused(leaves, prompt, narrator, lang)
+    if prompt.kind == "confirm_221b":  # the safe choice first: ● read on through the warning, then ● again,
+        # took a trial's newcomer to 221B with a question still closed ("Go to 221B all the same" came first)
+        leaves.sort(key=lambda leaf: leaf[1].action is None or leaf[1].action.kind != "back")
     entries = grouped(leaves, lambda key, below: heading(key, below, prompt, lang, character),
                       lambda key: Text(GROUP_TITLES[key[0]]).render(lang))
     if prompt.kind == "answer":  # an answer given at 221B cannot be changed: each is sent from its summary
@@ -388,6 +393,53 @@ def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[st
                         else e for e in entries)
     asking = judge_asking(prompt, narrator, lang) if prompt.kind == "holmes_judge" else ""
     return Menu(choice_title(prompt, narrator).render(lang), read + entries, footer=hint, asking=asking)
+
+
+# A location card the seat may not choose now stands among the others all the same, saying why and
+# what opens it (rules 6.3, 3): a trial's newcomer, not finding the locked card 7 in "Where to?",
+# thought it gone or the table broken. By the game's reason (kiosk/games/watson_holmes/board.py):
+# what the card is now, and what it needs, with the card whose icon gives that token where the case
+# has one such card and the words fit the page (else without).
+REFUSED = {
+    N_("This card can only be read with a lockpick."): (
+        N_("Card {number}: locked"), N_("needs a lockpick (card {lockpick} gives one)"), N_("needs a lockpick")),
+    N_("The police guard this card: you need a call-off or a lockpick token."): (
+        N_("Card {number}: police on it"), N_("needs a call-off (card {calloff}) or a lockpick (card {lockpick})"),
+        N_("needs a call-off or a lockpick")),
+    N_("You cannot afford this card."): (N_("Card {number}: too dear"), "", N_("you have too few carriages for it")),
+}
+
+
+def with_refused(leaves: list[tuple[Any, MenuEntry]], prompt: Prompt, narrator: Narrator,
+                 lang: str) -> list[tuple[Any, MenuEntry]]:
+    """The visit's choices with each location card it refuses (`unavailable`: card to the game's
+    reason) in its place among the cards, as a page that says why (`kiosk.seats.menu.not_now`)."""
+    refused = prompt.data.get("unavailable") or {}
+    if not refused:
+        return leaves
+    order = {c.id: i for i, c in enumerate(narrator.case.cards)}
+    cards = [(order.get(e.action.args[0], len(order)), e) for key, e in leaves if key == ("visit", None) and e.action]
+    cards += [(order[card], refused_entry(card, str(why), narrator, lang)) for card, why in refused.items() if card in order]
+    return [(("visit", None), e) for _, e in sorted(cards, key=lambda c: c[0])] + [
+        (key, e) for key, e in leaves if key != ("visit", None)]
+
+
+def refused_entry(card: str, why: str, narrator: Narrator, lang: str) -> MenuEntry:
+    """One refused card as a page: "Card 7: locked", then why ("Not now: needs a lockpick (card 5 gives one).")."""
+    heading, where, plain = REFUSED.get(why, (N_("Card {number}"), "", why))
+    title = [Text(heading, {"number": narrator.case.card(card).number}).render(lang)]
+    tokens = {token: token_source(narrator, token) for token in ("calloff", "lockpick") if "{" + token + "}" in where}
+    if where and all(tokens.values()):
+        reasons = [Text(where, tokens).render(lang)]
+        if len(not_now_lines(title, reasons, lang)) <= PAGE_LINES:
+            return not_now(title, reasons, lang)
+    return not_now(title, [Text(plain).render(lang)], lang)
+
+
+def token_source(narrator: Narrator, token: str) -> int | None:
+    """The number of the case's one location card whose icon gives `token` (None: none, or several)."""
+    found = [c.number for c in narrator.case.cards if f"gives_{token}" in c.icons]
+    return found[0] if len(found) == 1 else None
 
 
 GROUPS = {
@@ -456,13 +508,24 @@ def choice_details(prompt: Prompt, narrator: Narrator) -> dict[Action, Text]:
     found: dict[Action, Text] = {}
     if prompt.kind == "bid":
         number = narrator.case.card(prompt.data["card"]).number
+        # a card in another zone costs its fare besides the bid (rules 6.2, zones): a newcomer offered
+        # "Walk (no bid)" and "1 to 9 carriages" of his 10 for a City card did not see why
+        if prompt.data.get("travel"):
+            fare = Text(N_("card {number} · fare: {travel}"), {"number": number, "travel": prompt.data["travel"]})
+            return {a: fare for a in prompt.actions if a.kind != "back"}
         return {a: Text(N_("for card {number}"), {"number": number}) for a in prompt.actions if a.kind != "back"}
     unopened = len(prompt.data.get("unopened") or ()) if prompt.kind == "visit" else 0
     for a in prompt.actions:
-        if a.kind in ("visit", "tap", "watson_target", "extra_read") and narrator.case.is_location(a.args[0]):
+        if a.kind in ("visit", "tap") and a.args[0] in prompt.data.get("taken", ()):  # a rival's pawn is there: outbid it
+            found[a] = Text(N_("card {number} · taken"), {"number": narrator.case.card(a.args[0]).number})
+        elif a.kind in ("visit", "tap", "watson_target", "extra_read") and narrator.case.is_location(a.args[0]):
             found[a] = Text(N_("card {number}"), {"number": narrator.case.card(a.args[0]).number})
         elif a.kind in ("visit", "tap") and a.args[0] == narrator.case.baker_street_id and unopened:
             found[a] = counted("{count} question not open", "{count} questions not open", unopened)
+        elif a.kind in ("visit", "tap") and a.args[0] == narrator.case.baker_street_id and prompt.kind == "visit":
+            # rules 6.6: only to attempt the solution (a wrong answer puts you out); a trial's newcomer took it
+            # for one more place to visit, and it is chosen at once when every question is open
+            found[a] = Text(N_("to solve the case"))
         elif a.kind == "holmes_consult":  # rules 9.2, Answer Consultation: a trial's newcomer did not know what "the sheet" tells
             found[a] = Text(N_("how many were right"))
     return found

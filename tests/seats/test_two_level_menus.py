@@ -99,10 +99,13 @@ def test_every_offered_choice_is_legal_and_every_useful_one_is_offered(game_id, 
         left_out = [a for a in prompt.actions if a not in offered]
         assert all(pointless(prompt, a, view) for a in left_out), f"{prompt.kind}: {left_out} cannot be reached"
         assert depth(menu.entries) <= 2
-        for entry in menu.entries:  # a group holds at least two choices (or is one's summary), each a choice, or pages to read
+        # a group holds at least two choices (or is one's summary), each a choice (or one refused now, in its
+        # place, saying why: a W&H card locked to this seat), or pages to read
+        for entry in menu.entries:
             assert not entry.is_group or (
                 (len(entry.below) >= 2 or entry.confirms)
-                and (all(e.action or e.confirms for e in entry.below) or not any(e.action or e.is_group for e in entry.below)))
+                and (all(e.action or e.confirms or e.refused for e in entry.below)
+                     or not any(e.action or e.is_group for e in entry.below)))
         if game_id == "mystery-express" and prompt.kind == "turn":  # rules 4.1: enough hours to complete it
             for action in offered:
                 if action.kind in RULES_COSTS:

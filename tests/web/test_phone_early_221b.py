@@ -56,7 +56,7 @@ def test_the_phone_page_warns_of_unopened_questions_and_backing_out_changes_noth
             entries = leaves(confirm["prompt"]["entries"])
             warning = " ".join(line for e in entries if "choice" not in e for line in e["item"]["lines"])
             assert warning == "Question 5 is not open yet. At 221B you must answer it too."
-            assert [e["item"]["label"] for e in entries if "choice" in e] == ["Go to 221B all the same", "Back"]
+            assert [e["item"]["label"] for e in entries if "choice" in e] == ["Back", "Go to 221B all the same"]
             assert session.game.view(session.state, None) == public  # the table is told nothing
             assert [(a.seat, a.kind) for a in awaited(session.game.prompts(session.state))] == [(0, "confirm_221b")]
             assert line() == status  # the same words as while choosing a card

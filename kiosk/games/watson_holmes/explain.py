@@ -18,7 +18,7 @@ PROMPTS: dict[str, Explanation] = {
     ),
     "outbid": Explanation(
         N_("You were outbid: your pawn comes back off the card."),
-        N_("Accept; on your next turn choose again, same card or another."),
+        N_("Go elsewhere; next turn choose again, even this card."),
         N_("If you bid, one went to the supply; the rest came back."),
     ),
     "confirm_221b": Explanation(

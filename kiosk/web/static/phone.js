@@ -280,6 +280,10 @@
       return;
     }
     if (message.type === "seat") {
+      // A new decision opens at the top of the page: after a long one (a list of places, some refused
+      // and said why), a short one was drawn scrolled down, its first choice under the sticky turn line.
+      const asked = function (d) { return d && d.prompt ? d.prompt.version : null; };
+      if (asked(message) !== null && asked(message) !== asked(doc)) window.scrollTo(0, 0);
       doc = message;
       document.documentElement.lang = doc.lang || document.documentElement.lang;
     } else if (message.type === "lobby") {
