@@ -144,17 +144,11 @@ def test_the_mystery_city_sample_ends_as_its_who_wins_page_says(seats: int) -> N
     """"The last player holding cards wins": the sample's end shows one player holding every card,
     whatever the table's stalemate option (a trial's sample ended "the most cards" beside that page)."""
     from kiosk.bots.table_bots import table_bot
+    from kiosk.referee.headless import play
 
     game = registry.get("mystery-city")
     options = sample_board.sample_options("mystery-city", {"stalemate": "most_cards"})
     state = game.start(seats, sample_board.SAMPLE_SEED, options)
-    bots = {seat: table_bot("mystery-city", seat, sample_board.SAMPLE_SEED) for seat in range(seats)}
-    for _ in range(20_000):
-        prompts = game.prompts(state)
-        if not prompts:
-            break
-        prompt = prompts[0]
-        events = game.apply(state, prompt.seat, bots[prompt.seat].choose(game.view(state, prompt.seat), prompt))
-        for seat, bot in bots.items():
-            bot.observe([event for event in events if event.visible_to(seat)])
+    for _ in play(game, state, [table_bot("mystery-city", seat, sample_board.SAMPLE_SEED) for seat in range(seats)]):
+        pass
     assert state.over and state.ended_by == "all_cards"
