@@ -111,6 +111,8 @@ def contracted(spanish: str) -> str:
     «Gana el puesto 1», «El puesto 2 gana el combate». After «a» or «de» the article contracts
     («ataca al puesto 2», «la mano del puesto 2»); after «contra» it is whole («contra el puesto 2»).
     A name standing alone as a label keeps its capital and no article: «Puesto 1», «Puesto 1: 5 puntos»."""
+    if "Puesto" not in spanish:  # every Spanish text is rendered through here: most name no seat
+        return spanish
     spanish = SEAT_AFTER_A_OR_DE.sub(lambda m: f"{m.group(1)}l puesto {m.group(2)}", spanish)
     spanish = SEAT_AFTER_CONTRA.sub(lambda m: f"{m.group(1)} el puesto {m.group(2)}", spanish)
     spanish = SEAT_AFTER_ARTICLE.sub(lambda m: f"{m.group(1)} puesto {m.group(2)}", spanish)

@@ -44,6 +44,7 @@ PHONE_DETAIL = N_("only for your phone")
 # there, not knowing that any button opens the choices).
 PRESS_TO_START = N_("{asked}: press ●")
 
+
 class SeatPages(Protocol):
     """A game's screens for one seat, drawn from that seat's view and prompt only."""
 

@@ -220,8 +220,9 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
     elif prompt.kind == "conductor_space":
         entries = tuple(Entry(_space_item(a, view, narrator, lang), a) for a in offered)
     else:
+        seen = _seen_faces(view) if prompt.kind in FORMS else set()
         items = [Entry(Item(narrator.label(a).render(lang), narrator.mark(a) or _back(a, view),
-                            _detail(a, prompt, narrator, lang) or _seen_mark(a, prompt, view, report, lang)), a)
+                            _detail(a, prompt, narrator, lang) or _seen_mark(a, prompt, seen, report, lang)), a)
                  for a in offered]
         marks = {narrator.mark(a) for a in offered}
         if prompt.kind == "dining_guests":  # invite one by one, then Done (a multi-select)
@@ -312,17 +313,21 @@ def _detail(action: Action, prompt: Prompt, narrator: Narrator, lang: str) -> st
     return ""
 
 
-def _seen_mark(action: Action, prompt: Prompt, view: dict[str, Any], report: dict[str, Any] | None,
+def _seen_faces(view: dict[str, Any]) -> set[str]:
+    """The faces this seat has seen a copy of: its hand, its discards and its journal."""
+    you = view["you"]
+    return {entry["face"] for entry in you["journal"]} | set(you["hand"]) | set(you["discard"])
+
+
+def _seen_mark(action: Action, prompt: Prompt, seen: set[str], report: dict[str, Any] | None,
                lang: str) -> str:
     """Under an element of a telegram or the final answers: "ruled out" where the assist can rule it
-    out, "✓ seen" where this seat has seen a copy of it (its hand, discards and journal), else nothing."""
+    out, "✓ seen" where this seat has seen a copy of it (`seen`), else nothing."""
     if prompt.kind not in FORMS or action.kind != "entry" or action.args[1] is None:
         return ""
     face = action.args[1]
     if _ruled_out(report, face):
         return Text(RULED_OUT_MARK).render(lang)
-    you = view["you"]
-    seen = {entry["face"] for entry in you["journal"]} | set(you["hand"]) | set(you["discard"])
     return Text(SEEN_MARK).render(lang) if face in seen else ""
 
 

@@ -149,6 +149,6 @@ def test_the_mystery_city_sample_ends_as_its_who_wins_page_says(seats: int) -> N
     game = registry.get("mystery-city")
     options = sample_board.sample_options("mystery-city", {"stalemate": "most_cards"})
     state = game.start(seats, sample_board.SAMPLE_SEED, options)
-    for _ in play(game, state, [table_bot("mystery-city", seat, sample_board.SAMPLE_SEED) for seat in range(seats)]):
-        pass
+    steps = list(play(game, state, [table_bot("mystery-city", seat, sample_board.SAMPLE_SEED) for seat in range(seats)]))
+    assert steps
     assert state.over and state.ended_by == "all_cards"

@@ -48,25 +48,26 @@ def _choose_prompt(state: WHState, case: Case, chars: Characters) -> Prompt:
     seat = state.turn
     p = state.players[seat]
     kind = visit_kind(state)
-    actions = [Action(kind, (card,)) for card in all_card_ids(case) if board.visit_refusal(state, case, chars, seat, card) is None]
+    refusals = {card: board.visit_refusal(state, case, chars, seat, card) for card in all_card_ids(case)}
+    actions = [Action(kind, (card,)) for card, why in refusals.items() if why is None]
     if _watson_open(state, case) and p.available() >= WATSON_COST:
         actions.append(Action("watson"))
     actions += _character_actions(state, case, chars, seat)
     actions += board.holmes_actions(state, case, seat)
     data = {"round": state.round, "last_player": dict(state.last_player) if state.last_player else None,
-            "unopened": board.unopened_questions(state, case), "unavailable": _refused_cards(state, case, chars, seat),
+            "unopened": board.unopened_questions(state, case), "unavailable": _refused_cards(state, case, seat, refusals),
             "taken": [c.id for c in case.cards if occupant(state, c.id) not in (None, seat)]}  # outbid to take them
     return Prompt(seat, "visit", tuple(actions), True, data)
 
 
-def _refused_cards(state: WHState, case: Case, chars: Characters, seat: int) -> dict[str, str]:
+def _refused_cards(state: WHState, case: Case, seat: int, refusals: dict[str, str | None]) -> dict[str, str]:
     """Why each location card the seat may not choose now is refused (a locked card, one the police
-    guard, one it cannot afford), so its seat shows the card and why rather than leave it out; none
-    once a last player's extra rounds are over (221B is then the only way, for every card alike)."""
+    guard, one it cannot afford: `refusals`, every card's), so its seat shows the card and why rather
+    than leave it out; none once a last player's extra rounds are over (221B is then the only way, for
+    every card alike)."""
     if state.last_player and state.last_player["rounds_left"] <= 0:
         return {}
-    refused = {c.id: board.visit_refusal(state, case, chars, seat, c.id) for c in case.cards}
-    return {card: why for card, why in refused.items() if why is not None and state.players[seat].at != card}
+    return {c.id: why for c in case.cards if (why := refusals[c.id]) is not None and state.players[seat].at != c.id}
 
 
 def _confirm_221b_prompt(state: WHState, case: Case) -> Prompt:
