@@ -1,24 +1,40 @@
-"""The referee loop end to end on the mock table: mock button presses and simulated tag taps in,
+"""The referee loop end to end on the mock table: mock button presses in,
 frames on the emulated seat panels and whistle patterns out."""
 
 from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Iterator
+from dataclasses import replace
 
+import pytest
 
-from hardware.events import ButtonPress, TagSeen
-from hardware.sim.pn532 import SimTag
-from kiosk.bots.random_bot import AIMLESS, RandomBot
-from kiosk.games.base import Action, Event
+from hardware.sim.mock_table import MockTable, build_mock_table
+from kiosk.bots.random_bot import AIMLESS
+from kiosk.config import default_config
+from kiosk.games.base import Event
 from kiosk.seats.screen import render
 from kiosk.referee.session import GameSession
 from tests.menu_support import presses_to
 from tests.seats.leak_checks import faces_of, me_unseen_faces
-from tests.table_support import PATIENCE, settle, table_referee
+from tests.table_support import settle, table_referee
 
 HUMANS = (0, 1)
 BOTS = (2, 3)
+
+
+@pytest.fixture
+def mock_table() -> Iterator[MockTable]:
+    """The four-seat mock table, whose buttons take no press as long: the presses here are all short,
+    and a machine stalled past the long-press time (0.7 s) between a finger's down and up must not
+    turn one into "back"."""
+    config = default_config(4)
+    table = build_mock_table(replace(config, buttons=replace(config.buttons, long_press_s=3600.0)))
+    try:
+        yield table
+    finally:
+        table.close()
 
 
 def make_referee(mock_table, tmp_path, seed=5, **kwargs):
