@@ -4,14 +4,14 @@ People are scripted the way a person plays the three buttons: a reveal or "Your 
 with select; in the choices they press next to a random purposeful entry (or a group) and select it.
 The other seats are bots. Every input the loop handles (a button press, or a bot's turn) runs the
 table's real code on the mock hardware: the referee draws every seat through `Table.show`, which
-writes each bus's seats on that bus's writer thread (on the loop's own thread with one bus), and each
+writes each bus's seats on that bus's writer thread while the loop draws the next, and each
 fake bus takes as long as its bytes would on the wire at `--bus-hz` (9 clocks per byte: it sleeps
 that time off, `FakeI2CBus.paced`), counting its own bytes and wire time. So the times are measured,
 not modelled: the wall clock from the input until every bus has carried its last byte. (On a loaded
 machine other processes stretch the wall clock too: compare runs made side by side.)
 
-It reports the median and p99 of the loop's CPU time (the referee's thread alone: with two buses the
-frames are also drawn on the writer threads), twice: "loop (CPU)" is all of that thread's CPU in the
+It reports the median and p99 of the loop's CPU time (the referee's thread alone: the writes to the
+panels are the writer threads'), three times: "loop (CPU)" is all of that thread's CPU in the
 input, the simulated chips' decoding of the bytes (FakeI2CBus.chip_seconds: the SSD1306s' and the
 mux's own work on real hardware) and this benchmark's probes of the panels included, as older commits
 measured it; "loop: the kiosk's code (CPU)" leaves those two out: what the loop thread would spend on
@@ -19,7 +19,11 @@ a Pi (the referee, the seats, drawing, luma, smbus2 and the fake bus's routing a
 for the kernel's I2C driver); and "loop: the kiosk's code, no bus" leaves the whole simulated bus out
 too (FakeI2CBus.bus_seconds: taking smbus2's messages apart, routing them through the mux, the chips;
 its paced waits are no CPU anyway): on a Pi that work is the kernel's driver, in C, a few interrupts a
-transfer, not the Python that simulates it here. Then the wire time of the busiest bus, and the total (input
+transfer, not the Python that simulates it here. "bus writers (CPU)" is the writer threads' CPU in the
+input, all of it (what is left of the panels' updates: their changed spans, luma's commands, smbus2's
+messages, the simulated bus); "loop and writers: the kiosk's code, no bus" adds the two threads' CPU
+without the simulated bus, the process's whole work for the input, which a Pi's four cores share out
+only where a thread waits for the wire (Python runs one thread at a time). Then the wire time of the busiest bus, and the total (input
 to the last byte on every seat); the time until the last byte of the seat that acted, and of each
 seat awaited after the input (the people who wait for their screen; a seat whose screen did not change
 is not counted), split into inputs after which one seat was awaited (a turn) and those after which
@@ -37,7 +41,7 @@ the awaited seats rests on (some 150 samples a game with 5 people: its p99 is th
 the report says which), so a compare of two commits runs enough games for the p99 to rest on several
 inputs (bench/compare.py) and shows this row for both sides.
 
-With `--buses 2` seats 2, 4 and 6 are on the second bus (wiring/pinmap.toml).
+With `--buses 2` seats 2, 4 and 6 are on the second bus (wiring/pinmap.toml), with a writer thread of its own.
 
 A move is one action of the game (what the store records), not an input: a seat's walk (its local
 steps, then the choice that ends them, sent to the table as one submit) is as many moves as it has
@@ -116,6 +120,8 @@ class Sample:
     floor: tuple[float, ...] = ()  # for each awaited seat above: the wire time alone of its bus's bytes until its last
     unchanged: int = 0  # bytes received by the panels whose picture is the same after the input as before
     runnable: float | None = None  # seconds the loop's thread was ready to run but another took its CPU (None: unknown)
+    writers_cpu: float = 0.0  # seconds of the bus writer threads' CPU time, the simulated chips and the probes included
+    writers_driver_free_cpu: float = 0.0  # the same without the whole simulated bus nor the probes
 
 
 @dataclass
@@ -203,16 +209,54 @@ class Writes:
         return until
 
 
+class WritersCPU:
+    """The CPU the bus writer threads spend on an input's writes (each write handed to a writer is
+    timed on its thread): all of it, and without the whole simulated bus and this benchmark's probes
+    (as "loop: the kiosk's code, no bus" leaves them out of the loop's)."""
+
+    def __init__(self, buses: list[FakeI2CBus], writes: Writes) -> None:
+        self.buses = buses
+        self.writes = writes
+        self._lock = threading.Lock()
+        self.cpu = self.driver_free = 0.0
+
+    def start(self) -> None:
+        with self._lock:
+            self.cpu = self.driver_free = 0.0
+
+    def wrap(self, writers: BusWriters) -> None:
+        write = writers.write
+
+        def timed(work: Callable[[], Any]) -> Callable[[], Any]:
+            def run() -> Any:
+                simulated = sum(bus.bus_seconds() for bus in self.buses) + self.writes.probe_seconds()
+                started = time.thread_time()
+                try:
+                    return work()
+                finally:
+                    spent = time.thread_time() - started
+                    simulated = sum(bus.bus_seconds() for bus in self.buses) + self.writes.probe_seconds() - simulated
+                    with self._lock:
+                        self.cpu += spent
+                        self.driver_free += spent - simulated
+            return run
+
+        writers.write = lambda writes: write((bus, timed(work)) for bus, work in writes)  # type: ignore[method-assign]
+
+
 class SlowerCPU:
     """A CPU `factor` times slower, for the threads that write seat screens: before each of its
     transfers on a bus, before the loop hands a seat's frame to a bus's writer thread, and at the end
     of the input (`settle`), a thread sleeps `factor - 1` times the CPU time it used since the last
     of these (or the start of the input). A sleep runs over by some 0.1 ms: what it overran is
-    taken off the next one, so many short steps add up to the time they are owed."""
+    taken off the next one, so many short steps add up to the time they are owed. The threads take
+    turns at their sleeps, as at Python's lock on a slower CPU: while the loop draws the next seat,
+    the writer thread's own Python waits (the wire's waits, the kernel's on a Pi, do not)."""
 
     def __init__(self, factor: float) -> None:
         self.factor = factor
         self._thread = threading.local()  # each thread's CPU time at its last settle, and the sleep it owes
+        self._interpreter = threading.Lock()  # one thread's stretched CPU at a time
 
     def start(self) -> None:
         """From now on, count this thread's CPU (the start of an input, the end of a transfer)."""
@@ -222,9 +266,10 @@ class SlowerCPU:
         now = time.thread_time()
         owed = getattr(self._thread, "owed", 0.0) + (self.factor - 1) * (now - getattr(self._thread, "cpu", now))
         if owed > 0:
-            began = time.perf_counter()
-            time.sleep(owed)
-            owed -= time.perf_counter() - began
+            with self._interpreter:
+                began = time.perf_counter()
+                time.sleep(owed)
+                owed -= time.perf_counter() - began
         self._thread.owed = owed
         self.start()
 
@@ -309,6 +354,8 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
     writes = Writes()
     for part in mock.table.seats:
         writes.wrap(part.index, part.display, mock.backend.bus_of(part.index), mock.backend.panels[part.index])
+    writers_cpu = WritersCPU(wires, writes)
+    writers_cpu.wrap(mock.table.writers)
     with tempfile.TemporaryDirectory() as data:
         store = GameStore.open(Path(data))
         session = GameSession.start(store, game_id, seats, seed, {}, bots=bot_seats)
@@ -334,6 +381,7 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
             sent = [bus.bytes_sent for bus in wires]
             wire = [bus.wire_seconds for bus in wires]
             writes.start(wires)
+            writers_cpu.start()
             outside = sum(bus.chip_seconds() for bus in wires) + writes.probe_seconds()
             simulated = sum(bus.bus_seconds() for bus in wires) + writes.probe_seconds()
             waited = run_queue_seconds()
@@ -359,7 +407,8 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
                 tuple(served[s] for s in sorted(awaited) if s in served), tuple(writes.moves(submits)),
                 tuple(bool(referee.controllers[s].reveals) for s in sorted(awaited) if s in served),
                 tuple(until[s] * CLOCKS_PER_BYTE / bus_hz for s in sorted(awaited) if s in served),
-                writes.unchanged(), None if waited is None or after_wait is None else after_wait - waited))
+                writes.unchanged(), None if waited is None or after_wait is None else after_wait - waited,
+                writers_cpu.cpu * cpu_factor, writers_cpu.driver_free * cpu_factor))
 
         try:
             for _ in range(MOST_INPUTS):
@@ -402,16 +451,21 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
     floor = [t * 1000 for s in samples for t in s.floor]
     moves = [count for s in samples for count in s.moves]
     runnable = [s.runnable * 1000 for s in samples if s.runnable is not None]
+    writers = [s.writers_cpu * 1000 for s in samples]
+    both_free = [(s.driver_free_cpu + s.writers_driver_free_cpu) * 1000 for s in samples]
     wasted = [s.unchanged for s in samples]
     print(f"{game_id}, {seats} seats, {people} people, {games} games, {len(samples)} inputs, "
-          f"{'one bus' if buses == 1 else f'{buses} buses, a writer thread each,'} at {bus_hz // 1000} kHz, "
+          f"{'one bus and its writer thread' if buses == 1 else f'{buses} buses, a writer thread each,'} at {bus_hz // 1000} kHz, "
           f"{'shared writes (user-space mux)' if mux == 'user' else 'kernel mux'}"
           f"{f', the CPU stretched {cpu_factor:g}x' if cpu_factor != 1.0 else ''}: "
           "input to last byte on the seat screens (ms, measured)")
     print(f"{'':>34} {'median':>8} {'p99':>8}")
     stretched = "" if cpu_factor == 1.0 else f" x{cpu_factor:g}"
     rows = ((f"loop (CPU{stretched})", cpu), (f"loop: the kiosk's code (CPU{stretched})", own_cpu),
-            (f"loop: the kiosk's code, no bus (CPU{stretched})", driver_free), ("I2C bus" if buses == 1 else "I2C, the busiest bus", wire),
+            (f"loop: the kiosk's code, no bus (CPU{stretched})", driver_free),
+            (f"bus writers (CPU{stretched})", writers),
+            (f"loop and writers: the kiosk's code, no bus (CPU{stretched})", both_free),
+            ("I2C bus" if buses == 1 else "I2C, the busiest bus", wire),
             ("total: every seat", total), ("the seat that acted", acted),
             ("each seat awaited next", awaited), (f"the one seat awaited ({len(alone)}x)", alone),
             (f"each of several awaited ({len(together)}x)", together),

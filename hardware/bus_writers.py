@@ -1,11 +1,17 @@
-"""One writer thread per I2C bus: the seat screens of a redraw written on every bus at once.
+"""One writer thread per I2C bus: the seat screens of a redraw written on every bus at once, each
+while the referee draws the next.
 
-A write blocks its thread until the bus has carried every byte (luma over /dev/i2c-N), so from the
-referee's one thread two buses would take turns, as slow as one. During a redraw the referee hands
-`write` every seat's frame in drawing order; each bus's thread writes its own seats' frames in that
-order, starting as soon as its first frame is drawn, and `write` returns once all are written. Nothing else happens meanwhile: the displays are
-touched by one thread at a time (their writer during a redraw, the referee's loop otherwise), and the
-game moves on only after its screens are up to date, as with one bus.
+A write blocks its thread until the bus has carried every byte (luma over /dev/i2c-N: the kernel's
+I2C_RDWR call, which lets go of Python's lock while the wire runs). From the referee's one thread, two
+buses would take turns, as slow as one, and even one bus would wait idle while the next seat's picture
+is drawn: a redraw would cost the sum of its drawing and its wire time, and the loop's thread would
+stop and start again at every transfer (its CPU caches gone cold each time: a seeded ME game of five
+spent 1.5 ms more at p99 per input with the transfers on the loop's thread than without them). During
+a redraw the referee hands `write` every seat's frame in drawing order; each bus's thread writes its
+own seats' frames in that order, starting as soon as its first frame is drawn, and `write` returns
+once all are written. Nothing else happens meanwhile: the displays are touched by one thread at a
+time (their writer during a redraw, the referee's loop otherwise), and the game moves on only after
+its screens are up to date.
 
 A panel that fails on one bus costs only its own bus's time: `SeatDisplay.show` never raises for a
 bus error, and the other bus's thread goes on with its seats.
@@ -48,18 +54,17 @@ class _Batch:
 class BusWriters:
     """`write(...)` runs each bus's writes in the order given on that bus's own thread, every bus at
     once, handing each write over as soon as the iterable yields it (while the referee renders the
-    next seat's picture, the first is already on the wire), and returns when all are done. A table
-    with one bus writes on the caller's thread: a thread would only add a hand-over."""
+    next seat's picture, the first is already on the wire), and returns when all are done. Once
+    closed, it writes on the caller's thread (a table being shut down)."""
 
-    def __init__(self, buses: int = 1, name: str = "i2c-writer") -> None:
-        self.threaded = buses > 1
+    def __init__(self, name: str = "i2c-writer") -> None:
         self.name = name
         self._queues: dict[str, queue.SimpleQueue[tuple[Write, _Batch] | None]] = {}
         self._threads: list[threading.Thread] = []
         self._closed = False
 
     def write(self, writes: Iterable[tuple[str, Write]]) -> None:
-        if not self.threaded or self._closed:
+        if self._closed:
             for _, write in writes:
                 write()
             return

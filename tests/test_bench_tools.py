@@ -32,7 +32,8 @@ def test_the_table_report_is_read_back_figure_for_figure(capsys: pytest.CaptureF
                                   awaited=tuple(rng.uniform(0.005, 0.1) for _ in range(rng.choice([0, 1, 2]))),
                                   moves=tuple(rng.choice([0, rng.randrange(0, 2500)]) for _ in range(rng.choice([0, 1, 3]))),
                                   unchanged=rng.choice([0, 0, 0, rng.randrange(1, 300)]),
-                                  runnable=rng.choice([0.0, rng.uniform(0.0, 0.02)]))
+                                  runnable=rng.choice([0.0, rng.uniform(0.0, 0.02)]),
+                                  writers_cpu=rng.uniform(0.0002, 0.01), writers_driver_free_cpu=rng.uniform(0.0001, 0.005))
                for _ in range(300)]
     samples = [table_bench.Sample(**{**vars(s), "private": tuple(rng.random() < 0.3 for _ in s.awaited),
                                      "floor": tuple(t / 2 for t in s.awaited)}) for s in samples]
@@ -58,7 +59,11 @@ def test_the_table_report_is_read_back_figure_for_figure(capsys: pytest.CaptureF
     assert read["loop: waiting for a CPU (run queue), p99"] == (round(table_bench.percentile(waited, 0.99), 2), "ms")
     rank = len(awaited) - int(0.99 * len(awaited))
     assert f"each seat awaited next: {len(awaited)} samples, so its p99 is the {table_bench.ordinal(rank)} longest" in output
-    assert len(read) == 32  # thirteen rows of median and p99, two figures of bytes per input, three per move, one unchanged
+    writers = [s.writers_cpu * 1000 for s in samples]
+    assert read["bus writers (CPU), p99"] == (round(table_bench.percentile(writers, 0.99), 2), "ms")
+    both = [(s.driver_free_cpu + s.writers_driver_free_cpu) * 1000 for s in samples]
+    assert read["loop and writers: the kiosk's code, no bus (CPU), median"][0] == pytest.approx(statistics.median(both), abs=0.006)
+    assert len(read) == 36  # fifteen rows of median and p99, two figures of bytes per input, three per move, one unchanged
 
 
 def test_the_run_queue_wait_of_the_loop_thread_is_read_from_the_kernel() -> None:

@@ -13,11 +13,11 @@ import pytest
 from PIL import Image, ImageDraw
 
 from hardware.bus_writers import BusWriters
-from hardware.sim.fake_i2c import FakePanel
 from hardware.sim.mock_table import build_mock_table
 from hardware.pinmap import PinmapError, load_pinmap, pinmap_from_dict
 from kiosk.config import ConfigError, default_config, load_config
 from kiosk.toml_file import read_toml
+from tests.hardware.hanging import HangingPanel
 from tests.table_support import play_showing_each_seat, table_referee
 from tests.waiting import PATIENCE
 
@@ -65,20 +65,6 @@ def test_a_dead_panel_on_one_bus_leaves_the_other_bus_drawn(two_bus_table):
     assert two_bus_table.screen(2).tobytes() == picture("three").tobytes(), "the main bus goes on past it"
 
 
-class HangingPanel(FakePanel):
-    """A panel that holds its bus (clock stretched, a stuck SDA) until it is let go."""
-
-    def __init__(self, release: threading.Event) -> None:
-        super().__init__("ssd1306")
-        self.release = release
-        self.holding = threading.Event()
-
-    def receive(self, payload: bytes) -> None:
-        self.holding.set()
-        self.release.wait(PATIENCE)
-        super().receive(payload)
-
-
 def test_a_panel_holding_its_bus_does_not_stall_the_other_bus(two_bus_table):
     release = threading.Event()
     hanging = HangingPanel(release)
@@ -102,7 +88,7 @@ def test_a_panel_holding_its_bus_does_not_stall_the_other_bus(two_bus_table):
 
 
 def test_each_bus_writes_its_seats_in_the_order_given_and_a_bug_reaches_the_caller():
-    writers = BusWriters(buses=2)
+    writers = BusWriters()
     done: list[tuple[str, int]] = []
     try:
         writers.write([(bus, lambda bus=bus, n=n: done.append((bus, n))) for n, bus in enumerate("abab")])
