@@ -44,7 +44,7 @@ class Sheet:
         case = self.case
         self.block(partial(_localized, case.title), case.title)
         self.block(lambda lang: [Text(N_("{players} players, difficulty {difficulty}, about {minutes} minutes, {cards} location cards"), {
-            "players": f"{case.min_players}-{case.max_players}", "difficulty": case.difficulty,
+            "players": case.players, "difficulty": case.difficulty,
             "minutes": case.expected_minutes, "cards": len(case.cards)}).render(lang)])
         for text in (case.intro, case.special_rules):
             if text:

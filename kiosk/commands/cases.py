@@ -145,7 +145,7 @@ def run_list(args: argparse.Namespace) -> int:
                 {
                     "case": case.id,
                     "title": CaseText("", case.title),
-                    "players": f"{case.min_players}-{case.max_players}",
+                    "players": case.players,
                     "cards": len(case.cards),
                     "questions": len(case.questions),
                     "origin": origin,

@@ -126,8 +126,8 @@ def test_cases_list_says_where_each_case_comes_from(folder, tmp_path, capsys):
     config.write_text('cases_dir = "cases"\n[[seats]]\n', encoding="utf-8")
     assert main(["cases", "list", "--config", str(config)]) == 2
     captured = capsys.readouterr()
-    assert "lamplighter: The Lamplighter's Ledger (2-7 players, 8 cards, 2 questions; bundled)" in captured.out
-    assert f"my-lamp: The Lamplighter's Ledger (2-7 players, 8 cards, 2 questions; cases folder: {folder / 'mine.yaml'})" in captured.out
+    assert "lamplighter: The Lamplighter's Ledger (2–7 players, 8 cards, 2 questions; bundled)" in captured.out
+    assert f"my-lamp: The Lamplighter's Ledger (2–7 players, 8 cards, 2 questions; cases folder: {folder / 'mine.yaml'})" in captured.out
     assert f"{folder / 'bad.yaml'}: broken, not offered: bad.yaml:3: not valid YAML at line 3, column 7" in captured.err
 
 

@@ -28,7 +28,7 @@ def tap_other_case(scene: Options) -> str:
 
 def facts(case_id: str, lang: str = "en") -> str:
     case = registry.get("watson-holmes").cases[case_id]
-    players = f"{case.min_players}-{case.max_players}"
+    players = f"{case.min_players}\u2013{case.max_players}"
     if lang == "es":
         if case.difficulty == 0:
             return f"Tutorial, {players} jugadores, unos {case.expected_minutes} minutos"
@@ -40,7 +40,7 @@ def facts(case_id: str, lang: str = "en") -> str:
 
 def test_the_chosen_case_shows_its_difficulty_players_and_length():
     scene = Options("watson-holmes", {"case": "lamplighter"}, print, print)
-    assert facts("lamplighter") == "Tutorial, 2-7 players, about 30 minutes"
+    assert facts("lamplighter") == "Tutorial, 2–7 players, about 30 minutes"
     assert facts("lamplighter") in texts(scene) and facts("lamplighter", "es") in texts(scene, "es")
     other = tap_other_case(scene)
     assert scene.values["case"] == other
@@ -51,7 +51,7 @@ def test_the_chosen_case_shows_its_difficulty_players_and_length():
 
 def test_thornbury_hall_says_what_its_file_says():
     scene = Options("watson-holmes", {"case": "thornbury-clock"}, print, print)
-    assert "Difficulty 3 of 5, 2-7 players, about 95 minutes" in texts(scene)
+    assert "Difficulty 3 of 5, 2–7 players, about 95 minutes" in texts(scene)
 
 
 def test_every_case_line_fits_at_every_layout():

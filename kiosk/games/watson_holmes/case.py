@@ -108,6 +108,11 @@ class Case:
     def card(self, card_id: str) -> Card:
         return self.by_id[card_id]
 
+    @property
+    def players(self) -> str:
+        """Its player counts as a range ("2–7": an en dash, in English and Spanish typography alike)."""
+        return f"{self.min_players}\u2013{self.max_players}"
+
     def is_location(self, card_id: str) -> bool:
         return card_id in self.by_id
 

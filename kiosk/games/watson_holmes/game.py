@@ -94,7 +94,7 @@ class WatsonHolmes:
                                           "cannot be replayed."), {"case": case.id}))
         if not case.min_players <= seats <= case.max_players:  # no case at all is written for this many
             raise OptionRefused(GAME_ID, "case", case.id, (), seats,
-                                f"must be a case for {seats} players ({case.id!r} is for {case.min_players}-{case.max_players})")
+                                f"must be a case for {seats} players ({case.id!r} is for {case.players})")
         if case.edition == "physical" and not resolved["physical"]:
             raise OptionRefused(GAME_ID, "physical", False, (True,), None,
                                 f"must be True for case {case.id!r}, which has no card text")

@@ -207,7 +207,7 @@ def row_help(row: Row, value: Any) -> Words:
 
 def case_facts(case: Case) -> Text:
     """A case's difficulty, players and expected length, as its file declares them."""
-    params = {"difficulty": case.difficulty, "players": f"{case.min_players}-{case.max_players}",
+    params = {"difficulty": case.difficulty, "players": case.players,
               "minutes": case.expected_minutes}
     if case.difficulty == 0:
         return Text(N_("Tutorial, {players} players, about {minutes} minutes"), params)
