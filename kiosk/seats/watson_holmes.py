@@ -23,6 +23,11 @@ from kiosk.seats.menu import BROWSE_FOOTER, CONFIRM_FOOTER, Entry as MenuEntry, 
 from kiosk.seats.screen import PAGE_LINES, Item, Screen, title_fits
 
 HINT = BROWSE_FOOTER
+# Under the choices that end a reading (the card's text is gone for good then, rules 7): a trial's newcomer,
+# pressing ● through the card's pages, took "Done reading" for one more page and lost the card before knowing
+# that press would close it. They say what ● does there; "Done reading" follows the text: ◀ goes back to it.
+CLOSES = N_("closes the card")
+CLOSE_FOOTERS = {(): N_("◀ reread · ● close"), ("police",): N_("◀ ▶ browse · ● close")}
 TOKEN_MARKS = (("police", "POLICE"), ("calloff", "CALLOFF"), ("lockpick", "LOCKPICK"))
 TITLES = {
     "visit": N_("Round {round}: visit"),
@@ -380,7 +385,8 @@ def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[st
     leaves = []
     for a in prompt.actions:
         item = choice_item(action_label(a, prompt, narrator).render(lang), details[a].render(lang) if a in details else "")
-        leaves.append((group_of(a), MenuEntry(item, a, footer=hint if len(item.lines) < PAGE_LINES else "")))
+        footer = Text(CLOSE_FOOTERS[a.args]).render(lang) if a.kind == "done" else hint
+        leaves.append((group_of(a), MenuEntry(item, a, footer=footer if len(item.lines) < PAGE_LINES else "")))
     if prompt.kind == "visit":
         leaves = with_refused(leaves, prompt, narrator, lang)
     if prompt.kind == "confirm_221b":  # the safe choice first: ● read on through the warning, then ● again,
@@ -526,6 +532,8 @@ def choice_details(prompt: Prompt, narrator: Narrator) -> dict[Action, Text]:
             # rules 6.6: only to attempt the solution (a wrong answer puts you out); a trial's newcomer took it
             # for one more place to visit, and it is chosen at once when every question is open
             found[a] = Text(N_("to solve the case"))
+        elif a.kind == "done":  # the card's text goes with this choice
+            found[a] = Text(CLOSES)
         elif a.kind == "holmes_consult":  # rules 9.2, Answer Consultation: a trial's newcomer did not know what "the sheet" tells
             found[a] = Text(N_("how many were right"))
     return found

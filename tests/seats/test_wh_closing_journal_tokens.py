@@ -1,0 +1,85 @@
+"""Watson & Holmes seats, three places a newcomer's trial left confusing:
+
+- the choice that ends a reading ("Done reading") came after the card's pages as one more page, under
+  "● choose": pressing ● to read on, the newcomer lost the card before knowing that press would close it.
+  It now says that it closes the card, and its footer what ● and ◀ do there;
+- the journal cut a long name ("Mrs Honoria Gilchri…"): it is set small over the lines it needs;
+- a locked card's page said the lockpick card "gives one" with both lockpicks in other hands (rules 2, 2.1:
+  2 lockpicks, none given when the supply is empty): it says so then, and what else opens the card."""
+
+from __future__ import annotations
+
+import pytest
+
+from kiosk.games.base import Event
+from kiosk.games.watson_holmes.game import WatsonHolmes
+from kiosk.games.watson_holmes.narrate import Narrator
+from kiosk.i18n import Text
+from kiosk.referee.narration import narrator_for
+from kiosk.seats.canvas import ELLIPSIS
+from kiosk.seats.controller import SeatController
+from kiosk.seats.menu import not_now_lines
+from kiosk.seats.screen import PAGE_LINES, Screen, render, writing
+from kiosk.seats.watson_holmes import REFUSED, Entry, journal, make_pages, refused_entry
+
+GAME = WatsonHolmes()
+
+
+def brighton():
+    state = GAME.start(3, 7, {"case": "brighton-pomeranian"})
+    return state, narrator_for("watson-holmes", GAME.view(state, None))
+
+
+def reading(lang: str):
+    """Brighton, round 1: every seat walks to a card; the first reader's controller on its card's first page."""
+    from kiosk.games.base import Action
+
+    state, narrator = brighton()
+    for card in ("C01", "C03", "C04"):  # no token on any of them: each reader is asked "Done reading" only
+        (prompt,) = GAME.prompts(state)
+        GAME.apply(state, prompt.seat, Action("visit", (card,)))
+        (prompt,) = GAME.prompts(state)
+        GAME.apply(state, prompt.seat, Action("bid", (0,)))
+    prompt = next(p for p in GAME.prompts(state) if p.kind == "reading")
+    pages = make_pages(narrator, lang)
+    pages.observe([Event("card_read", {"seat": prompt.seat, "card": c, "text": GAME.view(state, prompt.seat)["you"]["reading"][0]["text"]},
+                         frozenset({prompt.seat})) for c in prompt.data["cards"]])
+    controller = SeatController(prompt.seat, pages)
+    controller.update(GAME.view(state, prompt.seat), prompt)
+    return state, prompt, controller
+
+
+@pytest.mark.parametrize("lang, label, detail, footer", [
+    ("en", "Done reading", "closes the card", "◀ reread · ● close"),
+    ("es", "He terminado de leer", "cierra la carta", "◀ releer · ● cerrar"),
+])
+def test_the_choice_that_ends_a_reading_says_that_select_closes_the_card(lang, label, detail, footer):
+    state, prompt, controller = reading(lang)
+    while controller.screen().items[controller.index].lines:  # ● through the card's pages
+        assert controller.press("select") is None
+    shown = controller.screen()
+    assert shown.items[shown.index].label == label and shown.items[shown.index].detail == detail
+    assert shown.footer == footer
+    assert [line for _, lines in writing(shown) for line in lines][-1] == footer  # drawn whole, not cut
+    render(shown)
+    assert controller.press("prev") is None and controller.screen().items[controller.index].lines  # ◀: the card again
+    controller.press("select")
+    assert controller.press("select") == prompt.actions[0]  # ● there closes it, as it said
+
+
+@pytest.mark.parametrize("lang, footer", [("en", "◀ ▶ browse · ● close"), ("es", "◀ ▶ mirar · ● cerrar")])
+def test_putting_police_on_the_card_says_it_closes_it_too(lang, footer):
+    from kiosk.games.base import Action
+
+    state, narrator = brighton()
+    for card in ("C01", "C03", "C04"):
+        (prompt,) = GAME.prompts(state)
+        GAME.apply(state, prompt.seat, Action("visit", (card,)))
+        (prompt,) = GAME.prompts(state)
+        GAME.apply(state, prompt.seat, Action("bid", (0,)))
+    prompt = next(p for p in GAME.prompts(state) if p.kind == "reading" and Action("done", ("police",)) in p.actions)
+    menu = make_pages(narrator, lang).menu(prompt, GAME.view(state, prompt.seat))
+    police = next(e for e in menu.entries if e.action == Action("done", ("police",)))
+    assert police.footer == footer and police.item.detail == Text("closes the card").render(lang)
+
+
