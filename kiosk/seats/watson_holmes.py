@@ -174,8 +174,16 @@ def journal(entries: list[Entry], lang: str, index: int = 0) -> Screen:
     title = Text(N_("Journal")).render(lang)
     if not entries:
         return Screen(title, (Item(Text(N_("Nothing read yet")).render(lang)),))
-    items = tuple(Item(e.label.render(lang), detail=e.detail.render(lang)) for e in reversed(entries))
+    items = tuple(journal_item(e.label.render(lang), e.detail.render(lang)) for e in reversed(entries))
     return Screen(title, items, index % len(items))
+
+
+def journal_item(label: str, detail: str) -> Item:
+    """One line of the journal: a name too long for two large lines ("Mrs Honoria Gilchrist, the Marlowe
+    Hotel", cut short there for a trial's newcomer) is set small over the lines it needs, its detail under
+    it, as a long choice is (`choice_item`); the item keeps its detail all the same (the checks read it)."""
+    item = choice_item(label, detail)
+    return Item(label, detail=detail, lines=item.lines) if item.lines else item
 
 
 def journal_entries(event: Event, narrator: Narrator, seat: int, round_: int) -> list[Entry]:

@@ -83,3 +83,38 @@ def test_putting_police_on_the_card_says_it_closes_it_too(lang, footer):
     assert police.footer == footer and police.item.detail == Text("closes the card").render(lang)
 
 
+@pytest.mark.parametrize("lang, name, detail", [
+    ("en", "Mrs Honoria Gilchrist, the Marlowe Hotel", "You · round 1"),
+    ("es", "La señora Honoria Gilchrist, hotel Marlowe", "Tú · ronda 1"),
+])
+def test_a_long_name_in_the_journal_reads_whole(lang, name, detail):
+    """Before: "Mrs Honoria Gilchri…" in large type, the rest of the name lost."""
+    state, narrator = brighton()
+    pages = make_pages(narrator, lang)
+    pages.observe([Event("card_read", {"seat": 0, "card": "C01", "text": None}, frozenset({0}))])
+    screen = pages.page("journal", GAME.view(state, 0), 0)
+    (item,) = screen.items
+    assert item.lines[-1] == detail and " ".join(item.lines[:-1]) == name and len(item.lines) <= PAGE_LINES
+    assert item.label == name and item.detail == detail  # what the phone and the checks read, as before
+    render(screen)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("case", sorted(GAME.cases))
+def test_every_card_name_of_every_case_reads_whole_in_the_journal(case, lang):
+    narrator = Narrator(GAME.cases[case])
+    entries = [Entry(narrator.card(c.id), Text("Watson · round {round}", {"round": 12})) for c in narrator.case.cards]
+    screen = journal(entries, lang)
+    for item, entry in zip(screen.items, reversed(entries)):
+        shown = list(item.lines) or [line for _, lines in writing(Screen("Journal", (item,)))[1:] for line in lines]
+        assert not any(ELLIPSIS in line for line in shown), shown
+        assert " ".join(shown).startswith(entry.label.render(lang)) and shown[-1] == entry.detail.render(lang)
+
+
+def test_a_short_name_in_the_journal_is_drawn_large_as_before():
+    from kiosk.seats.watson_holmes import journal_item
+
+    item = journal_item("The ransom letter", "You · round 1")
+    assert not item.lines and item.label == "The ransom letter" and item.detail == "You · round 1"
+
+
