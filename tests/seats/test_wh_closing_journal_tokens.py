@@ -118,3 +118,59 @@ def test_a_short_name_in_the_journal_is_drawn_large_as_before():
     assert not item.lines and item.label == "The ransom letter" and item.detail == "You · round 1"
 
 
+def where_to(state, narrator, lang):
+    (prompt,) = GAME.prompts(state)
+    pages = make_pages(narrator, lang)
+    return pages.menu(prompt, GAME.view(state, prompt.seat)).entries[0].below  # the view's supply, as at the table
+
+
+def page(entries, heading):
+    return next(e for e in entries if e.item.label == heading).item.lines
+
+
+@pytest.mark.parametrize("lang, heading, lines", [
+    ("en", "Card 7: locked", ("Not now: needs a", "lockpick, but others", "hold them all.")),
+    ("es", "Carta 7: cerrada", ("Ahora no: necesitas", "una ganzúa y no hay", "ninguna libre.")),
+])
+def test_a_locked_card_promises_no_lockpick_when_others_hold_them_all(lang, heading, lines):
+    state, narrator = brighton()
+    seat = state.turn
+    assert page(where_to(state, narrator, lang), heading)[1:] != lines  # while one is left, card 5 gives it
+    for other in (s for s in range(3) if s != seat):  # both lockpicks in other hands: none left in the supply
+        state.players[other].tokens["lockpick"] = 1
+        state.supply["lockpick"] -= 1
+    assert state.supply["lockpick"] == 0
+    assert page(where_to(state, narrator, lang), heading) == (heading, *lines)
+
+
+@pytest.mark.parametrize("lang, left, lines", [
+    ("en", "calloff", ("Not now: needs a", "call-off; others hold", "the lockpicks.")),
+    ("en", "lockpick", ("Not now: needs a", "lockpick; others hold", "the call-offs.")),
+    ("en", None, ("Not now: others hold", "every call-off and", "lockpick.")),
+    ("es", "calloff", ("Ahora no: necesitas", "una cancelación; no", "hay ganzúas libres.")),
+    ("es", None, ("Ahora no: no hay", "cancelaciones ni", "ganzúas libres.")),
+])
+def test_a_policed_card_says_what_opens_it_when_a_token_is_gone(lang, left, lines):
+    state, narrator = brighton()
+    state.police_on.append("C06")
+    for token in ("calloff", "lockpick"):
+        if token != left:
+            state.supply[token] = 0
+    heading = Text("Card {number}: police on it", {"number": 6}).render(lang)
+    assert page(where_to(state, narrator, lang), heading) == (heading, *lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("case", sorted(GAME.cases))
+def test_every_page_of_a_spent_token_reads_whole(case, lang):
+    from kiosk.seats.watson_holmes import NEEDS, SPENT
+
+    narrator = Narrator(GAME.cases[case])
+    for (why, left), words in SPENT.items():
+        assert set(left) < set(NEEDS[why])
+        supply = {token: 1 if token in left else 0 for token in ("calloff", "lockpick")}
+        for card in narrator.case.cards:
+            title = [Text(REFUSED[why][0], {"number": card.number}).render(lang)]
+            assert len(not_now_lines(title, [Text(words).render(lang)], lang)) <= PAGE_LINES
+            shown = refused_entry(card.id, why, narrator, lang, supply).item.lines
+            assert shown[-1].endswith(".") and Text(words).render(lang).split()[-1] in shown[-1]
