@@ -261,8 +261,10 @@ BYTES: dict[tuple[str, str], tuple[int, int]] = {
     # +400 each with the line under "Reveal your character" that says what it does (issue 39's newcomer)
     # playWH14: the refused cards' "Not now" pages walked past in "Where to?", "card 5 · taken" and 221B's
     # "to solve the case": +14777 / +14837 over the playout (6 %); the most before the last seat's byte unchanged
-    ("watson-holmes", "kernel"): (254526, 3524),  # with 33e27bb's notice: 248184, 3808
-    ("watson-holmes", "user"): (283485, 3788),  # with 33e27bb's notice: 276625, 3952
+    # fixWH17: "Done reading" (and "Done: police on this card") says "closes the card" over "◀ reread · ● close"
+    # (a newcomer lost his card to a ● pressed to read on): +3042 / +3067 over the playout (1.2 %); awaited unchanged
+    ("watson-holmes", "kernel"): (257568, 3524),  # with 33e27bb's notice: 248184, 3808
+    ("watson-holmes", "user"): (286552, 3788),  # with 33e27bb's notice: 276625, 3952
     # playPI14: +11867 each with the cards held before a case's first choices (12 more pages): awaited unchanged;
     # then +3 each, awaited +4, with the accusation's title whole and alone ("Accuse? If wrong: -2", no "1/2")
     ("pi", "kernel"): (513324, 923),

@@ -23,6 +23,11 @@ from kiosk.seats.menu import BROWSE_FOOTER, CONFIRM_FOOTER, Entry as MenuEntry, 
 from kiosk.seats.screen import PAGE_LINES, Item, Screen, title_fits
 
 HINT = BROWSE_FOOTER
+# Under the choices that end a reading (the card's text is gone for good then, rules 7): a trial's newcomer,
+# pressing ● through the card's pages, took "Done reading" for one more page and lost the card before knowing
+# that press would close it. They say what ● does there; "Done reading" follows the text: ◀ goes back to it.
+CLOSES = N_("closes the card")
+CLOSE_FOOTERS = {(): N_("◀ reread · ● close"), ("police",): N_("◀ ▶ browse · ● close")}
 TOKEN_MARKS = (("police", "POLICE"), ("calloff", "CALLOFF"), ("lockpick", "LOCKPICK"))
 TITLES = {
     "visit": N_("Round {round}: visit"),
@@ -169,8 +174,16 @@ def journal(entries: list[Entry], lang: str, index: int = 0) -> Screen:
     title = Text(N_("Journal")).render(lang)
     if not entries:
         return Screen(title, (Item(Text(N_("Nothing read yet")).render(lang)),))
-    items = tuple(Item(e.label.render(lang), detail=e.detail.render(lang)) for e in reversed(entries))
+    items = tuple(journal_item(e.label.render(lang), e.detail.render(lang)) for e in reversed(entries))
     return Screen(title, items, index % len(items))
+
+
+def journal_item(label: str, detail: str) -> Item:
+    """One line of the journal: a name too long for two large lines ("Mrs Honoria Gilchrist, the Marlowe
+    Hotel", cut short there for a trial's newcomer) is set small over the lines it needs, its detail under
+    it, as a long choice is (`choice_item`); the item keeps its detail all the same (the checks read it)."""
+    item = choice_item(label, detail)
+    return Item(label, detail=detail, lines=item.lines) if item.lines else item
 
 
 def journal_entries(event: Event, narrator: Narrator, seat: int, round_: int) -> list[Entry]:
@@ -367,10 +380,10 @@ def choice_title(prompt: Prompt, narrator: Narrator) -> Text:
 
 
 def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[str, str] | None] | None = None,
-         card: Character | None = None) -> Menu:
+         card: Character | None = None, supply: dict[str, int] | None = None) -> Menu:
     """The pages to read first, then the choices: a visit first by what (a location, Dr Watson, your
     character, Sherlock Holmes), then which; a bid first walk or carriages (and with which token),
-    then how many."""
+    then how many. `supply`: the tokens left in the supply (what a refused card's page may promise)."""
     hint = Text(HINT).render(lang)
     character = None if card is None else Text(card.name)
     read = tuple(MenuEntry(item, footer="") for item in lead(prompt, narrator, texts or {}, lang))
@@ -380,9 +393,10 @@ def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[st
     leaves = []
     for a in prompt.actions:
         item = choice_item(action_label(a, prompt, narrator).render(lang), details[a].render(lang) if a in details else "")
-        leaves.append((group_of(a), MenuEntry(item, a, footer=hint if len(item.lines) < PAGE_LINES else "")))
+        footer = Text(CLOSE_FOOTERS[a.args]).render(lang) if a.kind == "done" else hint
+        leaves.append((group_of(a), MenuEntry(item, a, footer=footer if len(item.lines) < PAGE_LINES else "")))
     if prompt.kind == "visit":
-        leaves = with_refused(leaves, prompt, narrator, lang)
+        leaves = with_refused(leaves, prompt, narrator, lang, supply)
     if prompt.kind == "confirm_221b":  # the safe choice first: ● read on through the warning, then ● again,
         # took a trial's newcomer to 221B with a question still closed ("Go to 221B all the same" came first)
         leaves.sort(key=lambda leaf: leaf[1].action is None or leaf[1].action.kind != "back")
@@ -400,33 +414,52 @@ def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[st
 # thought it gone or the table broken. By the game's reason (kiosk/games/watson_holmes/board.py):
 # what the card is now, and what it needs, with the card whose icon gives that token where the case
 # has one such card and the words fit the page (else without).
+LOCKED = N_("This card can only be read with a lockpick.")
+POLICED = N_("The police guard this card: you need a call-off or a lockpick token.")
 REFUSED = {
-    N_("This card can only be read with a lockpick."): (
-        N_("Card {number}: locked"), N_("needs a lockpick (card {lockpick} gives one)"), N_("needs a lockpick")),
-    N_("The police guard this card: you need a call-off or a lockpick token."): (
+    LOCKED: (N_("Card {number}: locked"), N_("needs a lockpick (card {lockpick} gives one)"), N_("needs a lockpick")),
+    POLICED: (
         N_("Card {number}: police on it"), N_("needs a call-off (card {calloff}) or a lockpick (card {lockpick})"),
         N_("needs a call-off or a lockpick")),
     N_("You cannot afford this card."): (N_("Card {number}: too dear"), "", N_("you have too few carriages for it")),
 }
+# The tokens are few (rules 2, 2.1: 2 lockpicks, 6 call-offs; players take theirs from the supply, and they go back
+# there when spent) and a card's icon gives one only while the supply has one: a trial's newcomer read "card 5
+# gives one" with both lockpicks in other hands. With none left there, the page says that others hold them, and
+# what else opens the card. By the reason and the tokens it names still in the supply: what the card needs.
+NEEDS = {LOCKED: ("lockpick",), POLICED: ("calloff", "lockpick")}
+SPENT = {
+    (LOCKED, ()): N_("needs a lockpick, but others hold them all"),
+    (POLICED, ("calloff",)): N_("needs a call-off; others hold the lockpicks"),
+    (POLICED, ("lockpick",)): N_("needs a lockpick; others hold the call-offs"),
+    (POLICED, ()): N_("others hold every call-off and lockpick"),
+}
 
 
-def with_refused(leaves: list[tuple[Any, MenuEntry]], prompt: Prompt, narrator: Narrator,
-                 lang: str) -> list[tuple[Any, MenuEntry]]:
+def with_refused(leaves: list[tuple[Any, MenuEntry]], prompt: Prompt, narrator: Narrator, lang: str,
+                 supply: dict[str, int] | None = None) -> list[tuple[Any, MenuEntry]]:
     """The visit's choices with each location card it refuses (`unavailable`: card to the game's
-    reason) in its place among the cards, as a page that says why (`kiosk.seats.menu.not_now`)."""
+    reason) in its place among the cards, as a page that says why (`kiosk.seats.menu.not_now`);
+    `supply`: the tokens left in the supply (the public view's)."""
     refused = prompt.data.get("unavailable") or {}
     if not refused:
         return leaves
     order = {c.id: i for i, c in enumerate(narrator.case.cards)}
     cards = [(order.get(e.action.args[0], len(order)), e) for key, e in leaves if key == ("visit", None) and e.action]
-    cards += [(order[card], refused_entry(card, str(why), narrator, lang)) for card, why in refused.items() if card in order]
+    cards += [(order[card], refused_entry(card, str(why), narrator, lang, supply)) for card, why in refused.items()
+              if card in order]
     return [(("visit", None), e) for _, e in sorted(cards, key=lambda c: c[0])] + [
         (key, e) for key, e in leaves if key != ("visit", None)]
 
 
-def refused_entry(card: str, why: str, narrator: Narrator, lang: str) -> MenuEntry:
-    """One refused card as a page: "Card 7: locked", then why ("Not now: needs a lockpick (card 5 gives one).")."""
+def refused_entry(card: str, why: str, narrator: Narrator, lang: str, supply: dict[str, int] | None = None) -> MenuEntry:
+    """One refused card as a page: "Card 7: locked", then why ("Not now: needs a lockpick (card 5 gives one)."),
+    or that none is left to get ("Not now: needs a lockpick, but others hold them all.")."""
     heading, where, plain = REFUSED.get(why, (N_("Card {number}"), "", why))
+    needs = NEEDS.get(why, ())
+    left = tuple(token for token in needs if (supply or {}).get(token, 1) > 0)
+    if left != needs:
+        where, plain = "", SPENT[(why, left)]
     title = [Text(heading, {"number": narrator.case.card(card).number}).render(lang)]
     tokens = {token: token_source(narrator, token) for token in ("calloff", "lockpick") if "{" + token + "}" in where}
     if where and all(tokens.values()):
@@ -526,6 +559,8 @@ def choice_details(prompt: Prompt, narrator: Narrator) -> dict[Action, Text]:
             # rules 6.6: only to attempt the solution (a wrong answer puts you out); a trial's newcomer took it
             # for one more place to visit, and it is chosen at once when every question is open
             found[a] = Text(N_("to solve the case"))
+        elif a.kind == "done":  # the card's text goes with this choice
+            found[a] = Text(CLOSES)
         elif a.kind == "holmes_consult":  # rules 9.2, Answer Consultation: a trial's newcomer did not know what "the sheet" tells
             found[a] = Text(N_("how many were right"))
     return found
@@ -610,7 +645,7 @@ class WatsonHolmesPages:
         return {e.data["card"]: e.data["text"] for e in self.seen if e.kind == "card_read"}
 
     def menu(self, prompt: Prompt, view: dict[str, Any]) -> Menu:
-        return menu(prompt, self.narrator, self.lang, self.open_texts(), own_card(view, self.narrator))
+        return menu(prompt, self.narrator, self.lang, self.open_texts(), own_card(view, self.narrator), view.get("supply"))
 
     def reveal(self, event: Event, seat: int) -> Screen | None:
         return reveal(event, self.narrator, self.lang)  # every private event here is the seat's own
