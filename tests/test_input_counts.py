@@ -271,8 +271,8 @@ BYTES: dict[tuple[str, str], tuple[int, int]] = {
     # playMC11: +37149 each with "Your move" before a new kind of decision after one's own choice (the
     # window of shown cards, the combat decided, one's next turn): the inverted page the seat reads first
     # playMC14: +52 each with "Go on · Use no ability" ("No ability now" read as having none): awaited unchanged
-    ("mystery-city", "kernel"): (295106, 1429),
-    ("mystery-city", "user"): (297937, 1429),
+    ("mystery-city", "kernel"): (295206, 1429),  # fixMX17: an Investigation names the cards (+100 B)
+    ("mystery-city", "user"): (298037, 1429),  # fixMX17: likewise
 }
 
 
