@@ -53,8 +53,8 @@ class SeatPages(Protocol):
     # which a newcomer's idle screen says above its status line until ● first walks the pages (learn on: a
     # trial's newcomer never found his character nor his journal)
     # optional: `own_result(events, seat) -> Screen | None`, the result of the seat's own move among a step's
-    # events (public ones too: P.I.'s answers), which the seat then holds in place of its idle screen until a
-    # press or its next decision (a trial's newcomer found it only on the board)
+    # events (public ones too: P.I.'s answers), which the seat then holds in place of its idle screen (or its
+    # "Your move") until a press (a trial's newcomer found it only on the board)
 
     def idle(self, view: dict[str, Any]) -> Screen: ...
 
@@ -143,7 +143,6 @@ class SeatController:
             self.prompt, self.also, self.steps = prompt, also, []
             if prompt is not None:  # an echo of the seat's own last choice gives way to what it must do now
                 self.reveals = [r for r in self.reveals if not getattr(self.ui, "gives_way", lambda r: False)(r)]
-                self.held = None  # and so does the result of its last move
             self.index, self.path = 0, ()
             self.mode = "prompt" if prompt is not None and not (waited and self.asked is not None) else "idle"
             if same_kind and picked is not None and self.mode == "prompt":
@@ -401,17 +400,18 @@ class SeatController:
                 return Screen(Text(PHONE_TITLE).render(lang), (Item(Text(PHONE_SHOW).render(lang), None,
                                                                     Text(PHONE_DETAIL).render(lang)),))
             return Screen(Text(N_("Scan to play this seat on your phone")).render(lang), qr=self.link)
-        if self.prompt is not None and self.asked is not None:
-            return self.your_move()
         if self.holding():
             assert self.held is not None
             return self.held
+        if self.prompt is not None and self.asked is not None:
+            return self.your_move()
         return self._hinted(self.ui.idle(self.view))
 
     def holding(self) -> bool:
-        """Whether the seat shows the result of its own last move: on its idle screen, nothing asked, the
-        game not over (its idle screen then tells the end)."""
-        return self.held is not None and self.mode == "idle" and self.prompt is None and not self.view.get("over")
+        """Whether the seat shows the result of its own last move: over its idle screen or "Your move" (a
+        two-seat table's bot answers at once: the next press opens the choices), the game not over (its
+        idle screen then tells the end)."""
+        return self.held is not None and self.mode == "idle" and not self.view.get("over")
 
     def _hinted(self, idle: Screen) -> Screen:
         """The idle screen, with learn on and the pages not yet walked: the game's `pages_hint` on the line
