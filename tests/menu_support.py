@@ -34,6 +34,8 @@ def presses_to(controller: SeatController, action: Action) -> list[tuple[str, bo
     assert steps is not None, f"{action!r} is not offered on the seat's menu"
     if controller.mode == "idle":  # "Your move": a press opens the choices at the top
         presses: list[tuple[str, bool]] = [("select", False)]
+        if controller.holding():  # after the answer to its last move, which a press first clears (P.I.)
+            presses.append(("select", False))
         index = 0
     else:
         presses = [("select", True)] * len(controller.path)

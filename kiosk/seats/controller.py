@@ -52,6 +52,9 @@ class SeatPages(Protocol):
     # optional: `pages_hint`, what ● shows from the idle screen in one short line ("● character, journal"),
     # which a newcomer's idle screen says above its status line until ● first walks the pages (learn on: a
     # trial's newcomer never found his character nor his journal)
+    # optional: `own_result(events, seat) -> Screen | None`, the result of the seat's own move among a step's
+    # events (public ones too: P.I.'s answers), which the seat then holds in place of its idle screen (or its
+    # "Your move") until a press (a trial's newcomer found it only on the board)
 
     def idle(self, view: dict[str, Any]) -> Screen: ...
 
@@ -110,6 +113,7 @@ class SeatController:
     _picked: tuple[int, ...] | None = None  # the level of the last choice sent: "Done" there may follow it
     _notes: int = 0  # how many times the pages were told of events (their notes may have changed)
     _walked: bool = False  # ● has walked the pages from the idle screen (learn: its hint is then told)
+    held: Screen | None = None  # the result of the seat's own last move, over the idle screen until a press
     _menu_kept: tuple[tuple[Any, ...], Menu] | None = None  # the last menu built, and what it was built from
     _screen_kept: tuple[tuple[Any, ...], Screen] | None = None  # the last screen built, and what it showed
 
@@ -161,6 +165,10 @@ class SeatController:
         if events:
             self.ui.observe(events)
             self._notes += 1
+            own_result = getattr(self.ui, "own_result", None)
+            result = own_result(events, self.seat) if own_result is not None else None
+            if result is not None:
+                self.held = result
 
     def _explain_first(self) -> None:
         """Learn as you play: the choices of a kind of decision new at this seat open on its explanation."""
@@ -215,6 +223,9 @@ class SeatController:
         self.chosen = ()
         if self.reveals:
             self.dismiss()  # any press first clears the reveal, so a card is never skipped unseen
+            return None
+        if self.holding():
+            self.held = None  # the press that moves on from one's result only clears it, as a reveal's does
             return None
         if self.mode == "learn":
             self._learn_press(button, long)
@@ -365,7 +376,7 @@ class SeatController:
         """What the seat shows now. After each move every seat is brought up to date, and most see the
         same as before: a screen is built only when something it is built from changed (the view, the
         prompt, where the seat stands in its pages or menu, its reveal, its pages' notes and language)."""
-        key = (self.reveals[0] if self.reveals else None, self.mode, self.explaining, self.index, self.path, self.link,
+        key = (self.reveals[0] if self.reveals else None, self.holding() and self.held, self.mode, self.explaining, self.index, self.path, self.link,
                self.asked, self._newcomer(), self._walked, self.menu() if self.mode == "prompt" and self.prompt is not None and not self.reveals
                else (self.view, self.prompt, self._pages_key()))
         if self._screen_kept is None or self._screen_kept[0] != key:
@@ -389,9 +400,18 @@ class SeatController:
                 return Screen(Text(PHONE_TITLE).render(lang), (Item(Text(PHONE_SHOW).render(lang), None,
                                                                     Text(PHONE_DETAIL).render(lang)),))
             return Screen(Text(N_("Scan to play this seat on your phone")).render(lang), qr=self.link)
+        if self.holding():
+            assert self.held is not None
+            return self.held
         if self.prompt is not None and self.asked is not None:
             return self.your_move()
         return self._hinted(self.ui.idle(self.view))
+
+    def holding(self) -> bool:
+        """Whether the seat shows the result of its own last move: over its idle screen or "Your move" (a
+        two-seat table's bot answers at once: the next press opens the choices), the game not over (its
+        idle screen then tells the end)."""
+        return self.held is not None and self.mode == "idle" and not self.view.get("over")
 
     def _hinted(self, idle: Screen) -> Screen:
         """The idle screen, with learn on and the pages not yet walked: the game's `pages_hint` on the line

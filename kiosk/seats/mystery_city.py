@@ -15,7 +15,7 @@ from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_city.cards import ABILITY_NAMES, ATTRIBUTE_NAMES, ATTRIBUTES
 from kiosk.games.mystery_city.narrate import Narrator
 from kiosk.i18n import N_, Nn_, Text, counted
-from kiosk.seats.canvas import ELLIPSIS, LINE_WIDTH, TEXT_WIDTH, paragraph, wrap
+from kiosk.seats.canvas import ELLIPSIS, LINE_WIDTH, TEXT_WIDTH, paragraph, text_width, wrap
 from kiosk.seats.menu import BROWSE_FOOTER, LONG, Entry, Menu, grouped
 from kiosk.seats.screen import PAGE_LINES, Item, Screen
 
@@ -255,7 +255,11 @@ class MysteryCityPages:
         if event.kind == "investigation":
             title = self._(N_("{seat} holds"), seat=self.narrator.seat(d["target"]))
             label = self.narrator.card_list(d["hand"]).render(self.lang) if d["hand"] else self._(N_("No cards"))
-            if not fits(label):  # a big hand: the journal lists it card by card
+            lines = self.hand_lines(d["hand"])
+            if lines:  # the names (and values) to choose by, on this seat only (the event is its own)
+                count = counted(*IN_HAND, len(d["hand"])).render(self.lang)  # the page's key, not drawn
+                return Screen(title, (Item(count, lines=lines),), inverted=True)
+            if not fits(label):  # a hand too big for a page: the journal lists it card by card
                 label = counted(*IN_HAND, len(d["hand"])).render(self.lang)
             detail = self._(N_("Listed under \"Seen\""))  # the journal page's title
             return Screen(title, (Item(label, detail=detail),), inverted=True)
@@ -274,6 +278,25 @@ class MysteryCityPages:
             item = Item(self.narrator.card(d["card"]).render(self.lang), detail=self._(RECORDS[event.kind]))
             return Screen(self._(N_("Your hand")), (item,), inverted=True)
         return None
+
+    def hand_lines(self, hand: list[str]) -> tuple[str, ...]:
+        """A hand as one page of small lines: each card over its five values where they fit, else a
+        card a line, else the names run on, each whole (a name cut over two lines reads as two); nothing
+        where even that needs more than a page (the journal lists it)."""
+        names = [self.narrator.card(card).render(self.lang) for card in hand]
+        with_values = [line for card, name in zip(hand, names) for line in (name, self.values(card))]
+        packed: list[list[str]] = []  # the longest names first, each on the first line with room for it
+        for name in sorted(names, key=lambda n: -text_width(n, 12)):
+            line = next((line for line in packed if text_width(", ".join([*line, name]) + ",", 12) <= LINE_WIDTH), None)
+            if line is None:
+                packed.append([name])
+            else:
+                line.append(name)
+        run_on = [", ".join(line) + ("," if n < len(packed) - 1 else "") for n, line in enumerate(packed)]
+        for lines in (with_values, names, run_on):
+            if lines and len(lines) <= PAGE_LINES and all(text_width(line, 12) <= LINE_WIDTH for line in lines):
+                return tuple(lines)
+        return ()
 
     def observe(self, events: list[Event]) -> None:
         """The journal is drawn from the view's notes: nothing to keep here."""

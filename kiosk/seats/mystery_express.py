@@ -88,7 +88,7 @@ SHORT_TITLES = {
     "power_target": N_("Power: {category}"),
     "sleeping_hide": N_("Hide the bag"),
     "tunnel": N_("Tunnel: peek"),
-    "telegram": N_("Wire: {category}"),
+    "telegram": N_("Telegram: {category}"),  # the one word (rules 9 #23): where it does not fit, the category alone
     "final": N_("Final: {category}"),
 }
 # The chat with the Conductor (rules 4.10): the backs on his spaces are public, so each space names

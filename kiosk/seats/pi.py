@@ -268,6 +268,23 @@ def _group(action: Action) -> str | None:
     return None
 
 
+# The answer to the seat's own move, held on its screen until a press (kiosk/seats/controller.py `held`):
+# what it learnt, or its accusation's verdict, as the "Learnt" page lists it. Its part of the public
+# record (rules 15), told on its own seat only.
+ANSWERS = {"investigated": "investigate", "evidence": "evidence", "solve_attempt": "solve"}
+ANSWER_TITLE = N_("Your answer")
+ANSWER_FOOTER = N_("any button: go on")
+
+
+def own_result(events: list[Event], seat: int, narrator: Narrator, lang: str) -> Screen | None:
+    """The answer to `seat`'s own move among a step's events (investigator, evidence, accusation)."""
+    for event in events:
+        if event.kind in ANSWERS and event.audience is None and event.data.get("seat") == seat:
+            item = entry_item({"action": ANSWERS[event.kind], **event.data}, narrator, lang)
+            return Screen(Text(ANSWER_TITLE).render(lang), (item,), footer=Text(ANSWER_FOOTER).render(lang))
+    return None
+
+
 def reveal(event: Event, narrator: Narrator, lang: str) -> Screen | None:
     """The case cards dealt to this seat at the start of a mini-game, large for a moment."""
     if event.kind != "case_dealt":
@@ -321,6 +338,9 @@ class PIPages:
 
     def reveal(self, event: Event, seat: int) -> Screen | None:
         return reveal(event, self.narrator, self.lang)  # every private event here is the seat's own
+
+    def own_result(self, events: list[Event], seat: int) -> Screen | None:
+        return own_result(events, seat, self.narrator, self.lang)
 
 
 def make_pages(narrator: Narrator, lang: str, assist: bool = False) -> PIPages:

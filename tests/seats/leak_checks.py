@@ -128,7 +128,7 @@ def mc_card_names() -> dict[str, str]:
 
 
 def mc_names_on(screen: Screen, lang: str) -> set[str]:
-    words = " | ".join([screen.title, screen.footer] + [f"{i.label} | {i.detail}" for i in screen.items])
+    words = " | ".join([screen.title, screen.footer] + [" | ".join((i.label, i.detail, *i.lines)) for i in screen.items])
     return {card for card, name in mc_card_names().items() if Text(name).render(lang) in words}
 
 

@@ -104,10 +104,31 @@ def test_an_investigation_is_revealed_to_its_user_and_kept_in_the_journal():
     screen = pages("en").reveal(found, seat)
     assert screen is not None and screen.inverted
     assert screen.title == f"Seat {found.data['target'] + 1} holds"
+    hand = found.data["hand"]  # two cards: each over its values, to choose an attribute by
+    assert screen.items[0].lines == tuple(line for c in hand for line in (CARD_NAMES[c], pages("en").values(c)))
     check("mc_investigation_en", render(screen))
     journal = pages("es").journal(GAME.view(state, seat))
     assert [item.label for item in journal.items] == [Text(CARD_NAMES[c]).render("es") for c in found.data["hand"]]
     check("mc_journal_es", render(journal))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(("seats", "seed"), [(2, 1), (2, 5), (4, 8)])
+def test_an_investigated_hand_reads_card_by_card_on_its_users_seat_alone(seats, seed, lang):
+    """A big hand investigated (three to seven cards) reads by name, not as "7 cards in hand", on the
+    seat that used Investigation; the event is that seat's alone, and every other seat's screens of
+    the game (the target's and the rest) never name a card of it they were not told of."""
+    state, log = play_until(seats, seed, event("investigation"))
+    found = next(e for e in log if e.kind == "investigation")
+    user, hand = found.data["seat"], found.data["hand"]
+    assert found.audience == {user} and len(hand) >= 3
+    screen = pages(lang).reveal(found, user)
+    assert screen is not None and names_on(screen, lang) == set(hand)
+    assert all(text_width(line, 12) <= WIDTH - 2 for line in screen.items[0].lines)
+    render(screen)
+    for seat, known, shown in screens_of_a_whole_game(seats, seed, lang):
+        if seat != user:
+            assert not mc_untold_cards(shown, known, lang), f"seat {seat} was shown a card it was never told about"
 
 
 def test_a_stolen_card_is_shown_to_both_seats_of_the_steal():

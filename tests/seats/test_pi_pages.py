@@ -315,3 +315,36 @@ def test_the_places_menu_title_reads_whole_beside_its_counter(lang, title):
     controller.press("select")  # opens the places
     screen = controller.screen()
     assert screen.title == title and text_width(screen.title, 12) <= WIDTH - 24
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_seat_holds_the_answer_to_its_own_move_until_a_press(lang):
+    """After its own move a seat is no longer asked anything: it shows the answer it got (an
+    investigator's discs and cubes, an evidence card's result, an accusation's verdict) in place of its
+    idle screen (or over "Your move", when it plays again at once) until a press, which only clears it; no
+    other seat shows it."""
+    seen = set()
+    controllers = [SeatController(s, screens.make_pages(narrator_for("pi", moments()[0].views[s]), lang)) for s in range(SEATS)]
+    for before, after in zip(moments(), moments()[1:]):
+        new = after.events[len(before.events):]
+        mover = next((e.data["seat"] for e in new if e.kind in screens.ANSWERS), None)
+        for seat, controller in enumerate(controllers):
+            controller.observe([e for e in new if e.visible_to(seat)])
+            prompt = next((p for p in after.prompts if p.seat == seat and not p.private), None)
+            controller.update(after.views[seat], prompt)
+            if seat != mover:
+                assert controller.held is None  # another seat's answer is only on the board
+                continue
+            if after.views[seat]["over"]:  # the last move: the seat tells the end instead
+                assert not controller.holding()
+                continue
+            answer = next(e for e in new if e.kind in screens.ANSWERS)
+            mine = {"action": screens.ANSWERS[answer.kind], **answer.data}
+            shown = controller.screen()
+            assert shown.title == {"en": "Your answer", "es": "Tu respuesta"}[lang]
+            assert shown.items[0] == screens.entry_item(mine, controller.ui.narrator, lang)
+            seen.add(mine["action"])
+            assert controller.press("next") is None and controller.held is None
+            if prompt is None:
+                assert controller.screen() == controller.ui.idle(after.views[seat])
+    assert seen == {"investigate", "evidence", "solve"}

@@ -5,6 +5,8 @@
   and the clock faces are pictures, not text, and reach the sides on purpose.
 - On the touchscreen every text keeps the frame's padding from the screen's edges: a menu's
   (2 mm inside its double rule: `chrome.FRAME_PAD_MM`), a board's `BOARD_EDGE_MM`; and a button's label keeps `paint.button_pad` (2 mm) from the button's sides.
+- Inside a board, a panel's texts keep `PANEL_EDGE_MM` from its sides (`panel_edge_defects`: the Mystery
+  Express ledger's last column, on the active line's frame).
 - One table's cells, and one rules text's pages, are set at one size (`one_size`).
 """
 
@@ -12,16 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import pygame
 from PIL import Image
 
 from kiosk.seats.canvas import HEIGHT, LINE_MARGIN, OFF, ON, WIDTH
 from kiosk.seats.screen import TITLE_HEIGHT, Screen, draw_screen
 from kiosk.ui.layout import inset
-from kiosk.ui.paint import Painter, button_pad
+from kiosk.ui.paint import ELLIPSIS, Painter, button_pad
 
 OLED_MARGIN = 2  # pixels at each side of a seat screen no title or label may light
 LINES_TOP = 39  # the band of small lines at the bottom (detail, footer, notice) keeps `LINE_MARGIN`
 BOARD_EDGE_MM = 1.0  # off the glass's edge: Mystery Express draws its frame at 0.8 mm, its text well inside
+PANEL_EDGE_MM = 0.5  # off a panel's sides, inside a board (`panel_edge_defects`)
 
 
 def oled_edge_defects(screen: Screen) -> list[str]:
@@ -60,6 +64,23 @@ def touch_edge_defects(painter: Painter) -> list[str]:
         if label.rect.left < button.left + pad or label.rect.right > button.right - pad:
             found.append(f"the label {label.text!r} of a button comes within {pad} px of its sides: "
                          f"{tuple(label.rect)} in {tuple(button)}")
+    return found
+
+
+def panel_edge_defects(painter: Painter, panel: pygame.Rect, pad_mm: float = PANEL_EDGE_MM) -> list[str]:
+    """Texts drawn in `panel` (a board's region: the Mystery Express ledger) whose glyphs come within
+    `pad_mm` of its left or right edge, where a frame drawn on the panel (the active line's) cuts them
+    and a last column reads as cut off; and marks that read as words cut short (a lone "…")."""
+    pad = painter.layout.mm(pad_mm)
+    room = panel.inflate(-2 * pad, 0)
+    found = []
+    for drawn in painter.drawn:
+        if not drawn.rect.width or not panel.contains(drawn.box):
+            continue
+        if drawn.rect.left < room.left or drawn.rect.right > room.right:
+            found.append(f"{drawn.text!r} at {tuple(drawn.rect)} comes within {pad} px of the sides of {tuple(panel)}")
+        if drawn.text.strip() == ELLIPSIS:
+            found.append(f"a lone {ELLIPSIS!r} at {tuple(drawn.rect)} reads as a column cut short")
     return found
 
 

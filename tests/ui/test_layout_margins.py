@@ -26,7 +26,7 @@ from kiosk.ui.layout import LAYOUTS
 from kiosk.ui.paint import Painter
 from kiosk.ui.rules_text import RULES
 from kiosk.ui.scenes.rules_pages import RulesPages
-from tests.ui.layout_checks import oled_edge_defects, one_size, oled_image_defects, touch_edge_defects
+from tests.ui.layout_checks import oled_edge_defects, one_size, oled_image_defects, panel_edge_defects, touch_edge_defects
 from tests.ui.scene_checks import render
 
 SIZES = (LAYOUTS["800x480"], LAYOUTS["720x1280"])
@@ -137,3 +137,26 @@ def test_the_checks_catch_text_on_an_edge():
     painter = Painter(pygame.Surface(layout.size), layout, RulesPages("pi", lambda: None).theme, "en")
     painter.text(pygame.Rect(0, 100, 300, 40), Text(N_("Close")), 5.0, align="left")
     assert "leaves the frame's padding" in touch_edge_defects(painter)[0]
+
+
+@pytest.mark.parametrize(("seats", "seed"), [(5, 3), (3, 5)])
+def test_the_mystery_express_ledger_keeps_off_its_sides_around_the_sudden_revelation(seats, seed):
+    """While everyone chooses the card to reveal (a column of who has), and after it (a column of the
+    cards revealed), the ledger's last column keeps off the ledger's sides and the active line's frame,
+    and its marks do not read as the discard counts cut short ("0 0 0 0 …")."""
+    from kiosk.ui.boards.mystery_express import FORM_STATUS, regions
+    from tests.ui.me_table import played_game
+
+    played = played_game(seats, seed)
+    sudden = played.first(lambda m: m.view["stage"] == "sudden")
+    after = played.event_index("sudden_revelation") + 3
+    defects = []
+    for index in (sudden + 1, after):
+        board = played.board(index)
+        for layout in SIZES:
+            for lang in LANGUAGES:
+                painter = Painter(pygame.Surface(layout.size), layout, board.theme, lang)
+                board.draw(painter, played.log[index].now + 40.0)
+                ledger = regions(painter, len(board._buttons()), board.view.get("stage") in FORM_STATUS).ledger
+                defects += [f"moment {index} at {layout.name} in {lang}: {d}" for d in panel_edge_defects(painter, ledger)]
+    assert not defects, "\n".join(defects[:12])

@@ -15,8 +15,10 @@ from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim
 from kiosk.ui.type_scale import BODY, FINE, LABEL
 
-# Stages where every seat answers a private choice: the ledger shows who already has.
+# Stages where every seat answers a private choice: the ledger shows who already has ("✓") and who
+# not yet ("○": an ellipsis there, after the discard counts, read as the discard column cut short).
 ANSWER_STAGES = {"telegram": "sent", "final": "sent", "sudden": "answered"}
+ANSWERED, WAITING = "✓", "○"
 
 
 def draw_token(paint: Painter, rect: pygame.Rect, narrator: Any, player: dict[str, Any]) -> None:
@@ -52,8 +54,8 @@ def draw_ledger(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrato
     answered_key = ANSWER_STAGES.get(view.get("stage", ""))
     answered = set(view.get("step", {}).get(answered_key, [])) if answered_key else set()
     revealed = {r["seat"]: r["face"] for r in view.get("revealed", [])}
-    widths = _ledger_widths(paint, rect, len(players), bool(revealed), bool(answered_key))
     lines = rows(rect, [1.1] + [1] * len(players), gap=max(1, layout.mm(0.5)))
+    widths = _ledger_widths(paint, rect, len(players), bool(revealed), bool(answered_key))
     head = columns(lines[0], widths, gap=max(1, layout.mm(0.5)))
     hand_head = pygame.Rect(head[0].left, head[0].top, head[2].right - head[0].left, head[0].height)
     say(paint, hand_head, Text(N_("Hand / discard")), theme.muted, align="right")
@@ -66,8 +68,11 @@ def draw_ledger(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrato
         extra += 1
     active, whistle = view.get("active"), view.get("whistle")
     table = [columns(line, widths, gap=max(1, layout.mm(0.5))) for line in lines[1:]]
+    pad = layout.mm(LEDGER_PAD_MM)  # the last column's words off the ledger's side and the active line's frame
+    for cells in table:
+        cells[-1] = _short_of(cells[-1], pad)
     names = common_size(paint, [(cells[1], narrator.seat(p["seat"])) for p, cells in zip(players, table)])
-    marks = [(cells[3], Verbatim("0")) for cells in table] + [(cells[-1], Verbatim("…")) for cells in table
+    marks = [(cells[3], Verbatim("0")) for cells in table] + [(cells[-1], Verbatim(WAITING)) for cells in table
                                                               if answered_key]
     digits = common_size(paint, marks, (BODY, LABEL, FINE))  # the counts and the answered marks
     faces = common_size(paint, [(cells[12], narrator.face(revealed[p["seat"]]))
@@ -90,9 +95,18 @@ def draw_ledger(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrato
             if seat in revealed:
                 say(paint, cells[column], narrator.face(revealed[seat]), theme.accent, (faces,))
             column += 1
-        if answered_key:
-            say(paint, cells[column], Verbatim("✓" if seat in answered else "…"),
+        if answered_key:  # its own column, set off from the discard counts by a rule as they are from the hand
+            pygame.draw.line(paint.surface, theme.muted, cells[column - 1].topright, cells[column - 1].bottomright, 1)
+            say(paint, cells[column], Verbatim(ANSWERED if seat in answered else WAITING),
                 theme.accent if seat in answered else theme.muted, (digits,))
+
+
+LEDGER_PAD_MM = 0.8  # between the ledger's right side (and the active line's frame) and its last column
+
+
+def _short_of(rect: pygame.Rect, pad: int) -> pygame.Rect:
+    """`rect` less `pad` on the right (on the left the token, a picture, may touch the frame)."""
+    return pygame.Rect(rect.left, rect.top, rect.width - pad, rect.height)
 
 
 def _ledger_widths(paint: Painter, rect: pygame.Rect, seats: int, revealed: bool, answered: bool) -> list[float]:
