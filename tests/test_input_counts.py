@@ -40,7 +40,9 @@ CEILINGS: dict[str, tuple[int, tuple[int, ...], int, tuple[int, int, int, int], 
     "mystery-express": (5, (1,), 400, (1, 5, 5, 1), (588, 2703, 1418, 324)),
     # playWH14: a card the seat may not choose stands in "Where to?" saying why (locked, police, taken, 221B's
     # purpose under it), so the buttons walk past it: built 733 -> 738, drawn 400 -> 444; per input unchanged
-    "watson-holmes": (7, (1,), 200, (1, 7, 7, 1), (97, 738, 444, 67)),
+    # session 13's case mends reword the cards the seeded bots read, so they play another game (377 inputs):
+    # copies 97 -> 101, built 738 -> 772, drawn 444 -> 451, board 67 -> 71; per input unchanged
+    "watson-holmes": (7, (1,), 200, (1, 7, 7, 1), (101, 772, 451, 71)),
     # playPI14: each seat's first turn of a case opens on the cards it holds (12 more presses over the
     # playout's 3 cases of 4 seats): built 1191 -> 1203, drawn 689 -> 710; per input unchanged
     "pi": (4, (1,), 200, (1, 4, 4, 1), (158, 1279, 710, 101)),  # fixMX17: +76 built, the answer held after its own move
@@ -263,8 +265,10 @@ BYTES: dict[tuple[str, str], tuple[int, int]] = {
     # "to solve the case": +14777 / +14837 over the playout (6 %); the most before the last seat's byte unchanged
     # fixWH17: "Done reading" (and "Done: police on this card") says "closes the card" over "◀ reread · ● close"
     # (a newcomer lost his card to a ● pressed to read on): +3042 / +3067 over the playout (1.2 %); awaited unchanged
-    ("watson-holmes", "kernel"): (257568, 3524),  # with 33e27bb's notice: 248184, 3808
-    ("watson-holmes", "user"): (286552, 3788),  # with 33e27bb's notice: 276625, 3952
+    # session 13's case mends (the bots' longer game above): +10775 / +10934 over the playout; the most before
+    # the last awaited seat's last byte 3524 -> 3497, 3788 -> 3761
+    ("watson-holmes", "kernel"): (268343, 3497),  # with 33e27bb's notice: 248184, 3808
+    ("watson-holmes", "user"): (297486, 3761),  # with 33e27bb's notice: 276625, 3952
     # playPI14: +11867 each with the cards held before a case's first choices (12 more pages): awaited unchanged;
     # then +3 each, awaited +4, with the accusation's title whole and alone ("Accuse? If wrong: -2", no "1/2")
     ("pi", "kernel"): (519823, 923),  # fixMX17: +1.3 %, the answer held after its own move
