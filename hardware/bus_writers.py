@@ -6,7 +6,7 @@ I2C_RDWR call, which lets go of Python's lock while the wire runs). From the ref
 buses would take turns, as slow as one, and even one bus would wait idle while the next seat's picture
 is drawn: a redraw would cost the sum of its drawing and its wire time, and the loop's thread would
 stop and start again at every transfer (its CPU caches gone cold each time: a seeded ME game of five
-spent 1.5 ms more at p99 per input with the transfers on the loop's thread than without them). During
+spent 1.5 ms more loop CPU at p99 per input with its transfers paced than with them unpaced). During
 a redraw the referee hands `write` every seat's frame in drawing order; each bus's thread writes its
 own seats' frames in that order, starting as soon as its first frame is drawn, and `write` returns
 once all are written. Nothing else happens meanwhile: the displays are touched by one thread at a

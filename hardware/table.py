@@ -82,20 +82,12 @@ class Table:
         `least_first` (seats awaited together) every picture is drawn first, and on each bus the seats
         with least left to write go first: one whose "Your move" costs a few hundred bytes does not
         wait behind another's new page of its own."""
-        self.show_groups([(frames, least_first)])
-
-    def show_groups(self, groups: Iterable[tuple[Iterable[tuple[int, Any, bool]], bool]]) -> None:
-        """`show` for each (frames, least_first) group in turn, all in one go: the writes of a group
-        are planned apart from the next group's and go on each bus before them, while the next
-        group's pictures are drawn (the referee's seats awaited, then the others). Returns when every
-        group is written."""
         seats = {seat.index: seat for seat in self.seats}
         sharing = self.sharing
+        waiting: dict[str, list[Part]] = {}  # a bus's parts not handed over yet
+        together: set[str] = set()  # buses whose remaining parts are planned together
 
-        def group_writes(frames: Iterable[tuple[int, Any, bool]], least_first: bool
-                         ) -> Iterator[tuple[str, Callable[[], Any]]]:
-            waiting: dict[str, list[Part]] = {}  # a bus's parts not handed over yet
-            together: set[str] = set()  # buses whose remaining parts are planned together
+        def writes() -> Iterator[tuple[str, Callable[[], Any]]]:
             for index, image, inverted in frames:
                 if index not in seats:
                     continue
@@ -124,7 +116,7 @@ class Table:
                     shared = partial(self.backend.shared_serial, bus) if bus in sharing else None
                     yield bus, partial(write_redraw, parts, shared, least_first)
 
-        self.writers.write(write for frames, least_first in groups for write in group_writes(frames, least_first))
+        self.writers.write(writes())
 
     @cached_property
     def sharing(self) -> set[str]:

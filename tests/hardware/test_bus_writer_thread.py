@@ -1,6 +1,6 @@
 """One bus has its writer thread too: while the bus carries one seat's bytes, the referee draws the
-next seat's picture (on a Pi the kernel's I2C transfer lets go of Python's lock), and the groups of a
-refresh go on the wire in their order without the loop waiting between them."""
+next seat's picture (on a Pi the kernel's I2C transfer lets go of Python's lock), and the seats still
+go on the wire in the order given."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def picture(text: str) -> Image.Image:
     return image
 
 
-def test_the_next_group_is_drawn_while_the_first_is_on_the_wire():
+def test_the_next_seat_is_drawn_while_the_first_is_on_the_wire():
     mock = build_mock_table(default_config(4), start_reader=False)
     release = threading.Event()
     try:
@@ -29,17 +29,17 @@ def test_the_next_group_is_drawn_while_the_first_is_on_the_wire():
         mock.backend.muxes["i2c"].attach(0, 0x3C, hanging)  # seat 1's panel holds the bus
         drawn = threading.Event()
 
-        def second_group() -> Iterator[tuple[int, Image.Image, bool]]:
-            drawn.set()  # the referee brings these seats up to date and draws them here
+        def frames() -> Iterator[tuple[int, Image.Image, bool]]:
+            yield 0, picture("first"), False
+            drawn.set()  # the referee renders seat 2's picture here
             yield 1, picture("second"), False
 
-        showing = threading.Thread(target=mock.table.show_groups,
-                                   args=([([(0, picture("first"), False)], False), (second_group(), False)],))
+        showing = threading.Thread(target=mock.table.show, args=(frames(),))
         showing.start()
         try:
             assert hanging.holding.wait(PATIENCE), "seat 1's write reached its panel"
-            assert drawn.wait(PATIENCE), "the second group waited for the first group's last byte"
-            assert showing.is_alive(), "show returns only once every group is written"
+            assert drawn.wait(PATIENCE), "seat 2 was drawn only after seat 1's last byte"
+            assert showing.is_alive(), "show returns only once every seat is written"
             assert mock.screen(1).tobytes() != picture("second").tobytes(), "seat 2 went on the wire before seat 1"
         finally:
             release.set()
