@@ -100,5 +100,5 @@ def test_cases_list_shows_every_bundled_case_the_tutorial_first(capsys, tmp_path
     assert main(["--lang", "es", "cases", "list", "--config", str(tmp_path / "table.toml")]) == 0
     out = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in out] == list(bundled_case_ids())
-    assert out[0] == "lamplighter: El libro de cuentas del farolero (2–7 jugadores, 8 cartas, 2 preguntas; incluido)"
-    assert "corinna-silk: La seda perdida del Corinna (2–7 jugadores, 19 cartas, 4 preguntas; incluido)" in out
+    assert out[0] == "lamplighter: El libro de cuentas del farolero (2-7 jugadores, 8 cartas, 2 preguntas; incluido)"
+    assert "corinna-silk: La seda perdida del Corinna (2-7 jugadores, 19 cartas, 4 preguntas; incluido)" in out

@@ -30,6 +30,7 @@ def facts(case_id: str, lang: str = "en") -> str:
     case = registry.get("watson-holmes").cases[case_id]
     players = f"{case.min_players}\u2013{case.max_players}"
     if lang == "es":
+        players = f"{case.min_players}-{case.max_players}"  # the RAE joins a range with a hyphen
         if case.difficulty == 0:
             return f"Tutorial, {players} jugadores, unos {case.expected_minutes} minutos"
         return f"Dificultad {case.difficulty} de 5, {players} jugadores, unos {case.expected_minutes} minutos"

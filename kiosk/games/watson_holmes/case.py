@@ -109,9 +109,10 @@ class Case:
         return self.by_id[card_id]
 
     @property
-    def players(self) -> str:
-        """Its player counts as a range ("2–7": an en dash, in English and Spanish typography alike)."""
-        return f"{self.min_players}\u2013{self.max_players}"
+    def players(self) -> Text:
+        """Its player counts as a range, as each language writes one: "2–7" (an en dash) in English,
+        «2-7» (a hyphen, the RAE's way) in Spanish."""
+        return Text(N_("{low}\u2013{high}"), {"low": self.min_players, "high": self.max_players})
 
     def is_location(self, card_id: str) -> bool:
         return card_id in self.by_id
