@@ -19,6 +19,7 @@ from kiosk.ui.type_scale import BODY, FINE, LABEL
 # not yet ("○": an ellipsis there, after the discard counts, read as the discard column cut short).
 ANSWER_STAGES = {"telegram": "sent", "final": "sent", "sudden": "answered"}
 ANSWERED, WAITING = "✓", "○"
+LEDGER_PAD_MM = 0.8  # between the ledger's right side (and the active line's frame) and its last column
 
 
 def draw_token(paint: Painter, rect: pygame.Rect, narrator: Any, player: dict[str, Any]) -> None:
@@ -54,8 +55,8 @@ def draw_ledger(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrato
     answered_key = ANSWER_STAGES.get(view.get("stage", ""))
     answered = set(view.get("step", {}).get(answered_key, [])) if answered_key else set()
     revealed = {r["seat"]: r["face"] for r in view.get("revealed", [])}
-    lines = rows(rect, [1.1] + [1] * len(players), gap=max(1, layout.mm(0.5)))
     widths = _ledger_widths(paint, rect, len(players), bool(revealed), bool(answered_key))
+    lines = rows(rect, [1.1] + [1] * len(players), gap=max(1, layout.mm(0.5)))
     head = columns(lines[0], widths, gap=max(1, layout.mm(0.5)))
     hand_head = pygame.Rect(head[0].left, head[0].top, head[2].right - head[0].left, head[0].height)
     say(paint, hand_head, Text(N_("Hand / discard")), theme.muted, align="right")
@@ -99,9 +100,6 @@ def draw_ledger(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrato
             pygame.draw.line(paint.surface, theme.muted, cells[column - 1].topright, cells[column - 1].bottomright, 1)
             say(paint, cells[column], Verbatim(ANSWERED if seat in answered else WAITING),
                 theme.accent if seat in answered else theme.muted, (digits,))
-
-
-LEDGER_PAD_MM = 0.8  # between the ledger's right side (and the active line's frame) and its last column
 
 
 def _short_of(rect: pygame.Rect, pad: int) -> pygame.Rect:
