@@ -62,6 +62,8 @@ class Input:
     drawn: int = 0
     board: int = 0
     prompted: int = 0  # the game's prompts worked out on the game's own state (not on a lookahead's copy)
+    refreshes: int = 0  # the referee's refreshes of the seats
+    publics: int = 0  # public views made of the game's own state: asked for, or made inside a seat's view
     actions: int = 0  # the game's actions the input took (a walk: several)
     written: list[tuple[int, int, int]] = field(default_factory=list)  # (write, seat, bytes) as the panels took them
     awaited_bytes: int = 0  # the bytes the bus carried until the last awaited seat had its last byte
@@ -106,6 +108,20 @@ class Counted(ButtonsOnly):
             return prompts(game, state)
 
         monkeypatch.setattr(game_class, "prompts", prompted)
+        view = game_class.view
+
+        def viewed(game: Any, state: Any, seat: Any, public: Any = None) -> Any:
+            self.now.publics += state is self.session.state and (seat is None or public is None)
+            return view(game, state, seat, public)
+
+        monkeypatch.setattr(game_class, "view", viewed)
+        refresh = type(referee).refresh
+
+        def refreshed(referee: Any, *args: Any, **kwargs: Any) -> Any:
+            self.now.refreshes += 1
+            return refresh(referee, *args, **kwargs)
+
+        monkeypatch.setattr(type(referee), "refresh", refreshed)
         draw = seat_screen.draw_screen
 
         def drawn(screen: Any) -> Any:
@@ -300,3 +316,13 @@ def test_the_prompts_are_worked_out_once_an_action(request, playout):
     game_id = request.node.callspec.params["playout"][0]
     over = [(i.actions, i.prompted) for i in playout.inputs if i.prompted > 2 * i.actions]
     assert not over, f"{game_id}: (actions, prompts worked out) of the inputs over: {over[:5]}"
+
+
+def test_the_public_view_is_made_once_a_refresh(request, playout):
+    """A refresh brings every seat up to date with its view: the public part of a view (every pawn,
+    card and player of the table) is made once and each seat's own part added to it (`Game.view`'s
+    `public`), not made again for each seat: that was 8 public views for a W&H table of seven, some
+    0.8 ms of a Pi-budget input's 6 (bench/table.py)."""
+    game_id = request.node.callspec.params["playout"][0]
+    over = [(i.refreshes, i.publics) for i in playout.inputs if i.publics > i.refreshes]
+    assert not over, f"{game_id}: (refreshes, public views made) of the inputs over: {over[:5]}"

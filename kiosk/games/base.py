@@ -234,7 +234,12 @@ class Game(Protocol[State]):
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]: ...
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
+    def view(self, state: State, seat: int | None, public: dict[str, Any] | None = None) -> dict[str, Any]:
+        """What `seat` (None: the public) may know. `public`, when given, is this state's public view,
+        already made: a seat's view is then a shallow copy of it with the seat's own part added, so a
+        refresh of seven seats builds the public part once, not eight times. Views are read, never
+        written: the seats' views of one refresh share the public part's lists and dicts."""
+        ...
 
     def outcome(self, state: State) -> Outcome | None: ...
 

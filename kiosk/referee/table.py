@@ -353,16 +353,17 @@ class Referee:
                 also[prompt.seat] = also.get(prompt.seat, ()) + (prompt,)
             else:
                 prompts[prompt.seat] = prompt
-        narrator = narrator_for(self.session.record.game, self.session.game.view(self.session.state, None))
+        public = self.session.game.view(self.session.state, None)  # each seat's view is built on it
+        narrator = narrator_for(self.session.record.game, public)
         if self.phones is not None:
             self.phones.awaited = tuple(sorted(prompts))  # whose turn it is, at the top of each phone's page
         for group in self.drawing_order(acted, prompts):
             for seat in group:  # each group's seats brought up to date just before they are drawn
-                self._update(seat, prompts.get(seat), narrator, also.get(seat, ()), fresh)
+                self._update(seat, prompts.get(seat), narrator, public, also.get(seat, ()), fresh)
             self.draw_seats(group, least_first=len(group) > 1 and all(seat in prompts and seat != acted for seat in group))
 
-    def _update(self, seat: int, mine: Prompt | None, narrator: Any, also: tuple[Prompt, ...] = (),
-                fresh: bool = False) -> None:
+    def _update(self, seat: int, mine: Prompt | None, narrator: Any, public: dict[str, Any],
+                also: tuple[Prompt, ...] = (), fresh: bool = False) -> None:
         """One seat's bot pause, or its controller's view and prompt (with the chirp after a wait)."""
         if seat in self.bots and mine is not None and seat not in self._bot_due:
             self._bot_due[seat] = self.clock() + self.bot_delay
@@ -372,7 +373,7 @@ class Referee:
         if controller is None:
             return
         waited = controller.prompt is None or fresh
-        view = self.session.game.view(self.session.state, seat)
+        view = self.session.game.view(self.session.state, seat, public)
         busy = self._busy()
         if hasattr(controller.ui, "behind"):  # its screens tell no result the board has not yet shown
             controller.ui.behind = busy > 0  # (its choices are never held: a decision comes at once)

@@ -85,3 +85,21 @@ def test_an_illegal_action_explains_itself_in_both_languages():
         game.apply(state, (state.active + 1) % 3, Action("car", ("club",)))
     assert refused.value.text.render("en") == "Nothing is asked of seat {} now.".format((state.active + 1) % 3 + 1)
     assert refused.value.text.render("es").startswith("Ahora no se espera nada del puesto")
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_the_seats_views_built_on_one_public_view_are_their_own_and_leave_it_untouched(game_id):
+    """The referee builds the public view once a refresh and every seat's view on it (`Game.view`'s
+    `public`). Each seat must get exactly the view it would get alone, and none may write its own part
+    into the public one the others share: that would reach every other seat and the board."""
+    game = registry.get(game_id)
+    for seats in (game.info.min_seats, game.info.max_seats):
+        state = game.start(seats, 7)
+        for step, _ in enumerate(play(game, state, random_bots(seats, 7))):
+            if step % 3:
+                continue
+            public = game.view(state, None)
+            untouched = copy.deepcopy(public)
+            shared = [game.view(state, seat, public) for seat in range(seats)]
+            assert shared == [game.view(state, seat) for seat in range(seats)], f"{seats} seats, step {step}"
+            assert public == untouched and "you" not in public, f"{seats} seats, step {step}"

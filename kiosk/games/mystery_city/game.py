@@ -83,12 +83,12 @@ class MysteryCity:
             events = flow.APPLY[state.stage](self.cards, state, seat, action)
         return events + flow.settle(self.cards, state)
 
-    def view(self, state: MCState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: MCState, seat: int | None, public: dict[str, Any] | None = None) -> dict[str, Any]:
         if seat is None:
             return public_view(self.cards, state)
         if not 0 <= seat < len(state.hands):
             raise ValueError(f"no seat {seat} in a game of {len(state.hands)}")
-        return seat_view(self.cards, state, seat)
+        return seat_view(self.cards, state, seat, public)
 
     def outcome(self, state: MCState) -> Outcome | None:
         if not state.over:

@@ -69,8 +69,8 @@ def public_view(cards: Cards, state: MCState) -> dict[str, Any]:
     }
 
 
-def seat_view(cards: Cards, state: MCState, seat: int) -> dict[str, Any]:
-    view = public_view(cards, state)
+def seat_view(cards: Cards, state: MCState, seat: int, public: dict[str, Any] | None = None) -> dict[str, Any]:
+    view = dict(public) if public is not None else public_view(cards, state)
     view["you"] = {
         "seat": seat,
         "hand": by_number(cards, state.hands[seat]),

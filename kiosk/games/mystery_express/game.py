@@ -71,12 +71,12 @@ class MysteryExpress:
             return turn.unavailable_reason(self.rules, state, action.kind)
         return None
 
-    def view(self, state: MEState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: MEState, seat: int | None, public: dict[str, Any] | None = None) -> dict[str, Any]:
         if seat is None:
             return public_view(self.rules, state)
         if not 0 <= seat < len(state.seats):
             raise ValueError(f"no seat {seat} in a game of {len(state.seats)}")
-        return seat_view(self.rules, state, seat)
+        return seat_view(self.rules, state, seat, public)
 
     def outcome(self, state: MEState) -> Outcome | None:
         return score(state) if state.over else None

@@ -76,8 +76,8 @@ def public_view(rules: Rules, state: MEState) -> dict[str, Any]:
     return view
 
 
-def seat_view(rules: Rules, state: MEState, seat: int) -> dict[str, Any]:
-    view = public_view(rules, state)
+def seat_view(rules: Rules, state: MEState, seat: int, public: dict[str, Any] | None = None) -> dict[str, Any]:
+    view = dict(public) if public is not None else public_view(rules, state)
     s = state.seats[seat]
     you: dict[str, Any] = {
         "seat": seat,

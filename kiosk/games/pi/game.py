@@ -56,12 +56,12 @@ class PI:
         )
         return play.apply(self.rules, state, seat, action)
 
-    def view(self, state: PIState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: PIState, seat: int | None, public: dict[str, Any] | None = None) -> dict[str, Any]:
         if seat is None:
             return public_view(self.rules, state)
         if not 0 <= seat < state.seats:
             raise ValueError(f"no seat {seat} in a game of {state.seats}")
-        return seat_view(self.rules, state, seat)
+        return seat_view(self.rules, state, seat, public)
 
     def outcome(self, state: PIState) -> Outcome | None:
         return score(self.rules, state) if state.over else None

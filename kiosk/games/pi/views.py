@@ -82,8 +82,8 @@ def public_view(rules: Rules, state: PIState) -> dict[str, Any]:
     return view
 
 
-def seat_view(rules: Rules, state: PIState, seat: int) -> dict[str, Any]:
-    view = public_view(rules, state)
+def seat_view(rules: Rules, state: PIState, seat: int, public: dict[str, Any] | None = None) -> dict[str, Any]:
+    view = dict(public) if public is not None else public_view(rules, state)
     owner = left(seat, state.seats)
     holding = dict(state.cases[owner])
     you: dict[str, Any] = {

@@ -164,12 +164,12 @@ class WatsonHolmes:
             return N_("The Holmes card is available only after a failed attempt, once per player, for 3 carriages.")
         return N_("That choice is not available now.")
 
-    def view(self, state: WHState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: WHState, seat: int | None, public: dict[str, Any] | None = None) -> dict[str, Any]:
         if seat is None:
             return public_view(self.case(state), self.characters, state)
         if not 0 <= seat < len(state.players):
             raise ValueError(f"no seat {seat} in a game of {len(state.players)}")
-        return seat_view(self.case(state), self.characters, state, seat)
+        return seat_view(self.case(state), self.characters, state, seat, public)
 
     def outcome(self, state: WHState) -> Outcome | None:
         if not state.over:

@@ -132,8 +132,8 @@ def _watson_reading(case: Case, state: WHState) -> dict[str, Any] | None:
     return {"card": state.watson_target, "text": board.card_text(state, case, state.watson_target)}
 
 
-def seat_view(case: Case, chars: Characters, state: WHState, seat: int) -> dict[str, Any]:
-    view = public_view(case, chars, state)
+def seat_view(case: Case, chars: Characters, state: WHState, seat: int, public: dict[str, Any] | None = None) -> dict[str, Any]:
+    view = dict(public) if public is not None else public_view(case, chars, state)
     p = state.players[seat]
     you: dict[str, Any] = {
         "seat": seat,
