@@ -24,7 +24,7 @@ KEYWORDS = {
     "Q1": ("Tull", "cane", "stick", "florin"),  # the surgeon (C19) gives the wound, round and the size of a florin, not the weapon
     "Q2": ("bricks", "heavy", "silk"),
     "Q3": ("Kestrel", "hoist", "ebb", "stunned", "blood"),
-    "Q4": ("40", "Forty"),
+    "Q4": ("40", "Forty", "bill of lading"),  # the claim (C06) names no number: every L.V. case on the bill of lading (C09)
 }
 
 
