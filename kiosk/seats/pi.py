@@ -17,10 +17,10 @@ from kiosk.games.pi.narrate import RESULTS, Narrator
 from kiosk.games.pi.rules import KINDS, kind_of
 from kiosk.games.phrases import POINTS
 from kiosk.i18n import N_, Text, TextList, counted
-from kiosk.seats.canvas import TEXT_WIDTH, text_width
+from kiosk.seats.canvas import ELLIPSIS, TEXT_WIDTH, text_width
 from kiosk.seats.learn import LAST_FOOTER
 from kiosk.seats.menu import BROWSE_FOOTER, CONFIRM_FOOTER, Entry, Menu, confirmed, grouped
-from kiosk.seats.screen import Item, Screen
+from kiosk.seats.screen import Item, Screen, item_details
 
 HINT = BROWSE_FOOTER
 # Under the cards held, walked with ● from the idle screen: ◀ ▶ turn the cards, ● the page ("Learnt").
@@ -119,8 +119,16 @@ def entry_item(entry: dict[str, Any], narrator: Narrator, lang: str) -> Item:
         return Item(narrator.name(entry["location"]).render(lang), mark(entry["location"]), counts.render(lang))
     if entry["action"] == "evidence":
         return Item(narrator.name(entry["card"]).render(lang), mark(entry["card"]), Text(RESULTS[entry["result"]]).render(lang))
-    verdict = N_("Accusation: correct") if entry["correct"] else N_("Accusation: wrong")
-    return Item(Text(verdict).render(lang), None, narrator.case(entry["guess"]).render(lang))
+    # The verdict over the suspect, crime and place, one a line: on two lines under it they were cut
+    # short ("Maurice, Corrupción…", playPI21). A phone reads the lines as one text ("Accusation: wrong
+    # Maurice, Smuggling, Lakeside"), under no heading of their own: the label is that text, so two
+    # answers never run into one.
+    names = [narrator.name(entry["guess"][kind]).render(lang) for kind in KINDS]
+    lines = (Text(VERDICTS[entry["correct"]]).render(lang), *(f"{name}," for name in names[:-1]), names[-1])
+    return Item(" ".join(lines), lines=lines)
+
+
+VERDICTS = {True: N_("Accusation: correct"), False: N_("Accusation: wrong")}
 
 
 def markers(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0) -> Screen:
@@ -182,7 +190,11 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
         words, glyph, detail = label(action, narrator, places or {})
         if detail is None and guess:
             detail = so_far
-        leaves.append((_group(action), Entry(Item(words.render(lang), glyph, detail.render(lang) if detail else ""), action)))
+        item = Item(words.render(lang), glyph, detail.render(lang) if detail else "")
+        # The picks so far read whole ("With Maurice, Smuggl…", playPI21): where they need two lines, the
+        # entry gives up its footer (browse · choose, read on the two steps before) for the second.
+        footer = "" if detail is so_far and ELLIPSIS in item_details(item, 1)[0] else None
+        leaves.append((_group(action), Entry(item, action, footer=footer)))
     markers = {m["id"]: m["kind"] for i in view.get("investigators", []) for m in i["markers"]}
     notes = view.get("you", {}).get("notes", {})
 
@@ -280,9 +292,20 @@ def own_result(events: list[Event], seat: int, narrator: Narrator, lang: str) ->
     """The answer to `seat`'s own move among a step's events (investigator, evidence, accusation)."""
     for event in events:
         if event.kind in ANSWERS and event.audience is None and event.data.get("seat") == seat:
+            if event.kind == "solve_attempt":  # the verdict over the three picks, each whole on its line
+                return accusation_answer(event.data, narrator, lang)
             item = entry_item({"action": ANSWERS[event.kind], **event.data}, narrator, lang)
             return Screen(Text(ANSWER_TITLE).render(lang), (item,), footer=Text(ANSWER_FOOTER).render(lang))
     return None
+
+
+def accusation_answer(data: dict[str, Any], narrator: Narrator, lang: str) -> Screen:
+    """The answer to the seat's accusation: the verdict in the title bar, the suspect, crime and place
+    under it, one a line (on one line with the verdict under "Your answer" they were cut short:
+    "Doc, Police Corrupti…", playPI21)."""
+    names = tuple(narrator.name(data["guess"][kind]).render(lang) for kind in KINDS)
+    return Screen(Text(VERDICTS[data["correct"]]).render(lang), (Item(names[0], lines=names),),
+                  footer=Text(ANSWER_FOOTER).render(lang))
 
 
 def reveal(event: Event, narrator: Narrator, lang: str) -> Screen | None:

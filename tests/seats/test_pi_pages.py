@@ -341,8 +341,11 @@ def test_a_seat_holds_the_answer_to_its_own_move_until_a_press(lang):
             answer = next(e for e in new if e.kind in screens.ANSWERS)
             mine = {"action": screens.ANSWERS[answer.kind], **answer.data}
             shown = controller.screen()
-            assert shown.title == {"en": "Your answer", "es": "Tu respuesta"}[lang]
-            assert shown.items[0] == screens.entry_item(mine, controller.ui.narrator, lang)
+            if mine["action"] == "solve":  # the verdict over the three picks (playPI21)
+                assert shown == screens.accusation_answer(answer.data, controller.ui.narrator, lang)
+            else:
+                assert shown.title == {"en": "Your answer", "es": "Tu respuesta"}[lang]
+                assert shown.items[0] == screens.entry_item(mine, controller.ui.narrator, lang)
             seen.add(mine["action"])
             assert controller.press("next") is None and controller.held is None
             if prompt is None:
