@@ -162,11 +162,12 @@ def card_back(paint: Painter, rect: pygame.Rect, category: str, *, empty: bool =
 
 
 def count_chip(paint: Painter, rect: pygame.Rect, category: str, count: int) -> None:
-    """A category's back lying wide, with its symbol and letter, and a count beside it."""
+    """A category's back lying wide, with its symbol and letter, and a count beside it (in fine print
+    where the chip is squat: three categories in a stack while nine turn buttons take the height)."""
     back, number = _split_h(rect, 0.62)
     card_back(paint, back, category)
     colour = paint.theme.ink if count else paint.theme.muted
-    say(paint, number, Verbatim(str(count)), colour, (TITLE, BODY, LABEL))
+    say(paint, number, Verbatim(str(count)), colour, (TITLE, BODY, LABEL, FINE))
 
 
 def _split_h(rect: pygame.Rect, left_share: float) -> tuple[pygame.Rect, pygame.Rect]:
