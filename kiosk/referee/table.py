@@ -320,16 +320,17 @@ class Referee:
                     results = getattr(controller.ui, "results", {})
                     if event.kind in results and self.session.over and not results[event.kind]:
                         continue  # moot once the game is over ("You are the voice of Holmes")
-                    screen = controller.ui.reveal(event, seat)
-                    if screen is None:
+                    screens = reveal_pages(controller.ui, event, seat)
+                    if not screens:
                         continue
                     if self.reveal_seconds == 0:
                         controller.reveals.clear()  # nothing lingers: the newest reveal replaces the last
                     busy = self._busy()
-                    if event.kind in results and busy > 0:  # a result: told once the board has shown it
-                        self.after(busy, partial(self._late_reveal, seat, screen))
-                    else:
-                        self._reveal(seat, screen)
+                    for screen in screens:  # a reveal of several pages: one after the other
+                        if event.kind in results and busy > 0:  # a result: told once the board has shown it
+                            self.after(busy, partial(self._late_reveal, seat, screen))
+                        else:
+                            self._reveal(seat, screen)
 
     def _busy(self) -> float:
         return self.board_busy() if self.board_busy is not None else 0.0
@@ -508,3 +509,13 @@ def card_choices(
         for action in prompt.actions
         if card in action.args and (kinds is None or action.kind in kinds)
     ]
+
+
+def reveal_pages(pages: SeatPages, event: Event, seat: int) -> tuple[Screen, ...]:
+    """A private event's reveal on `seat`: its pages where the game's seat pages page a reveal
+    (`reveal_pages`: Mystery City's hand too big for one page), else its one screen, or none."""
+    paged = getattr(pages, "reveal_pages", None)
+    if paged is not None:
+        return tuple(paged(event, seat))
+    screen = pages.reveal(event, seat)
+    return (screen,) if screen is not None else ()

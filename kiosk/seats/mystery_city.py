@@ -250,30 +250,55 @@ class MysteryCityPages:
     # --- a private reveal -------------------------------------------------------------------------
 
     def reveal(self, event: Event, seat: int) -> Screen | None:
-        """A private event shown large for a moment: a hand investigated, a card taken or lost."""
+        """A private event shown large for a moment: a hand investigated, a card taken or lost (the
+        first page of a hand too big for one: `reveal_pages`)."""
+        return next(iter(self.reveal_pages(event, seat)), None)
+
+    def reveal_pages(self, event: Event, seat: int) -> tuple[Screen, ...]:
+        """A private event's reveal, as many pages as it needs, shown one after the other (each for
+        the reveal's moment, or until a press): a hand too big for one page ("7 cards in hand" was all
+        an Investigation of six or seven cards showed) reads card by card over several, the count under
+        each, the page in the title bar ("Seat 2 holds 2/3")."""
         d = event.data
         if event.kind == "investigation":
             title = self._(N_("{seat} holds"), seat=self.narrator.seat(d["target"]))
-            label = self.narrator.card_list(d["hand"]).render(self.lang) if d["hand"] else self._(N_("No cards"))
             lines = self.hand_lines(d["hand"])
+            count = counted(*IN_HAND, len(d["hand"])).render(self.lang)
             if lines:  # the names (and values) to choose by, on this seat only (the event is its own)
-                count = counted(*IN_HAND, len(d["hand"])).render(self.lang)  # the page's key, not drawn
-                return Screen(title, (Item(count, lines=lines),), inverted=True)
-            if not fits(label):  # a hand too big for a page: the journal lists it card by card
-                label = counted(*IN_HAND, len(d["hand"])).render(self.lang)
-            detail = self._(N_("Listed under \"Seen\""))  # the journal page's title
-            return Screen(title, (Item(label, detail=detail),), inverted=True)
+                return (Screen(title, (Item(count, lines=lines),), inverted=True),)  # the count: the page's key
+            if d["hand"]:
+                return self.hand_reveal(title, d["hand"])
+            return (Screen(title, (Item(self._(N_("No cards")), detail=self._(N_("Listed under \"Seen\""))),),
+                           inverted=True),)
+        if event.kind == "hand_dealt" and not fits(self.narrator.card_list(d["hand"]).render(self.lang)):
+            return self.hand_reveal(self._(N_("Dealt to you")), d["hand"])
+        screen = self._reveal(event, seat)
+        return (screen,) if screen is not None else ()
+
+    def hand_reveal(self, title: str, hand: list[str]) -> tuple[Screen, ...]:
+        """A hand too big for one page, a card name a line (a long name wrapped whole), as many pages as
+        it needs; the footer keeps the count, the title bar says which page it is."""
+        count = counted(*IN_HAND, len(hand)).render(self.lang)
+        pages: list[list[str]] = [[]]
+        for card in hand:
+            lines = paragraph(self.narrator.card(card).render(self.lang), LINE_WIDTH)
+            if pages[-1] and len(pages[-1]) + len(lines) > PAGE_LINES - 1:  # the footer takes the last line
+                pages.append([])
+            pages[-1] += lines
+        items = tuple(Item(count, lines=tuple(lines)) for lines in pages)  # the title bar says which page ("2/3")
+        return tuple(Screen(title, items, index, footer=count, inverted=True) for index in range(len(items)))
+
+    def _reveal(self, event: Event, seat: int) -> Screen | None:
+        d = event.data
         if event.kind == "card_stolen":  # told to the taker and to the one who lost it, each in its own terms
             took = d["seat"] == seat
             other = self.narrator.seat(d["target"] if took else d["seat"])
             detail = self._(N_("from {seat}") if took else N_("by {seat}"), seat=other)
             item = Item(self.narrator.card(d["card"]).render(self.lang), detail=detail)
             return Screen(self._(N_("You took") if took else N_("Taken from you")), (item,), inverted=True)
-        if event.kind == "hand_dealt":
-            label = self.narrator.card_list(d["hand"]).render(self.lang)
-            if not fits(label):
-                label = counted(*IN_HAND, len(d["hand"])).render(self.lang)
-            return Screen(self._(N_("Dealt to you")), (Item(label),), inverted=True)
+        if event.kind == "hand_dealt":  # a hand too big for its label: `hand_reveal`'s pages
+            return Screen(self._(N_("Dealt to you")), (Item(self.narrator.card_list(d["hand"]).render(self.lang)),),
+                          inverted=True)
         if event.kind in RECORDS:
             item = Item(self.narrator.card(d["card"]).render(self.lang), detail=self._(RECORDS[event.kind]))
             return Screen(self._(N_("Your hand")), (item,), inverted=True)

@@ -148,8 +148,9 @@ class App:
         self.scene.draw(paint, now)
         if self._shown_the_end(now) and not self._bots_only():
             results_hint(paint, self.board)
-        if self._banner is not None and self.scene is self.board:
-            self._banner.draw(paint, now)
+        banner = self._board_banner()
+        if banner is not None:
+            banner.draw(paint, now)
         self._codes.draw(paint, self._phone_codes(now))
         if self._notice is not None and now < self._notice[1]:
             notice_bar(paint, notice_place(self.scene, paint), self._notice[0], alert=self._notice_alert)
@@ -160,7 +161,7 @@ class App:
         """The scene's still part, while no notice or hint is drawn over the screen (those lie over
         whatever moves, so the whole picture is drawn then)."""
         overlaid = (self._shown_the_end(now) or (self._notice is not None and now < self._notice[1])
-                    or (self._banner is not None and self._banner.on_screen(now) is not None)
+                    or ((banner := self._board_banner()) is not None and banner.on_screen(now) is not None)
                     or self.store.fault is not None or bool(self._phone_codes(now)))
         if overlaid or not isinstance(self.scene, Moving):
             return None
@@ -676,6 +677,13 @@ class App:
             self.notice(Text(msgid, {"n": int(which) + 1}))
         elif kind == "reader":
             self.notice(Text(N_("The card reader is back.") if status.ok else N_("The card reader stopped answering; retrying.")))
+
+    def _board_banner(self) -> LearnBanner | None:
+        """Learn as you play's banner, drawn over the board while the game goes on, never over its end
+        (None): the end's explanation, queued behind the reveals, lay six seconds over the Mystery
+        Express end table (which says itself what it is: right answers, telegrams, the tie-break)."""
+        over = self.referee is not None and self.referee.session.over
+        return self._banner if self.scene is self.board and not over else None
 
     def _shown_the_end(self, now: float) -> bool:
         """The game is over and its board has played its end to the last frame (nothing moves)."""

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pygame
 
-from kiosk.i18n import Text, TextList
+from kiosk.i18n import Rendered, Text, TextList
 from kiosk.seats.canvas import keep_tail, words_of
 from kiosk.ui.layout import Layout
 from kiosk.ui.theme import Colour, Theme
@@ -37,7 +37,7 @@ class Verbatim:
         return self.text
 
 
-Words = Text | TextList | Verbatim
+Words = Text | TextList | Verbatim | Rendered  # Rendered: broken or shortened by a board in each language
 
 
 @dataclass(frozen=True)

@@ -15,13 +15,15 @@ import pytest
 from kiosk.bots.mystery_city_bot import MysteryCityBot
 from kiosk.games.base import Event
 from kiosk.games.mystery_city.game import MysteryCity
-from kiosk.i18n import Text
+from kiosk.i18n import Text, counted
+from kiosk.referee.table import reveal_pages
 from kiosk.referee.narration import narrator_for
 from kiosk.seats.canvas import ELLIPSIS, WIDTH, fit, text_width, wrap
-from kiosk.seats.mystery_city import MysteryCityPages, make_pages
+from kiosk.seats.mystery_city import IN_HAND, MysteryCityPages, make_pages
 from kiosk.seats.pages import seat_pages
 from kiosk.seats.screen import title_position, title_room, Screen, render
 from tests.seats.leak_checks import mc_names_on as names_on, mc_untold_cards
+from tests.seats.screen_checks import screen_defects
 from tests.seats.test_seat_screens import check
 
 GAME = MysteryCity()
@@ -113,19 +115,27 @@ def test_an_investigation_is_revealed_to_its_user_and_kept_in_the_journal():
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-@pytest.mark.parametrize(("seats", "seed"), [(2, 1), (2, 5), (4, 8)])
+@pytest.mark.parametrize(("seats", "seed"), [(2, 1), (2, 5), (4, 8), (2, 11), (2, 16)])
 def test_an_investigated_hand_reads_card_by_card_on_its_users_seat_alone(seats, seed, lang):
     """A big hand investigated (three to seven cards) reads by name, not as "7 cards in hand", on the
-    seat that used Investigation; the event is that seat's alone, and every other seat's screens of
-    the game (the target's and the rest) never name a card of it they were not told of."""
+    seat that used Investigation, over as many pages as it needs (seven cards with long names, seeds
+    11 and 16, read only "7 cards in hand"), each page's footer keeping the count and its title bar
+    saying which page it is ("2/3"); the event is that
+    seat's alone, and every other seat's screens of the game (the target's and the rest) never name a
+    card of it they were not told of."""
     state, log = play_until(seats, seed, event("investigation"))
     found = next(e for e in log if e.kind == "investigation")
     user, hand = found.data["seat"], found.data["hand"]
     assert found.audience == {user} and len(hand) >= 3
-    screen = pages(lang).reveal(found, user)
-    assert screen is not None and names_on(screen, lang) == set(hand)
-    assert all(text_width(line, 12) <= WIDTH - 2 for line in screen.items[0].lines)
-    render(screen)
+    screens = reveal_pages(pages(lang), found, user)
+    assert screens and screens[0] == pages(lang).reveal(found, user)
+    assert set().union(*(names_on(screen, lang) for screen in screens)) == set(hand)
+    count = counted(*IN_HAND, len(hand)).render(lang)
+    for n, screen in enumerate(screens, 1):
+        assert all(text_width(line, 12) <= WIDTH - 2 for line in screen.items[0].lines)
+        assert len(screens) == 1 or (screen.footer, screen.index, len(screen.items)) == (count, n - 1, len(screens))
+        assert not screen_defects(screen), screen_defects(screen)
+        render(screen)
     for seat, known, shown in screens_of_a_whole_game(seats, seed, lang):
         if seat != user:
             assert not mc_untold_cards(shown, known, lang), f"seat {seat} was shown a card it was never told about"

@@ -70,7 +70,8 @@ def touch_edge_defects(painter: Painter) -> list[str]:
 def panel_edge_defects(painter: Painter, panel: pygame.Rect, pad_mm: float = PANEL_EDGE_MM) -> list[str]:
     """Texts drawn in `panel` (a board's region: the Mystery Express ledger) whose glyphs come within
     `pad_mm` of its left or right edge, where a frame drawn on the panel (the active line's) cuts them
-    and a last column reads as cut off; and marks that read as words cut short (a lone "…")."""
+    and a last column reads as cut off; texts taller than their line (16 px of type in a 15 px row, where
+    the lines above and below touch them); and marks that read as words cut short (a lone "…")."""
     pad = painter.layout.mm(pad_mm)
     room = panel.inflate(-2 * pad, 0)
     found = []
@@ -79,6 +80,8 @@ def panel_edge_defects(painter: Painter, panel: pygame.Rect, pad_mm: float = PAN
             continue
         if drawn.rect.left < room.left or drawn.rect.right > room.right:
             found.append(f"{drawn.text!r} at {tuple(drawn.rect)} comes within {pad} px of the sides of {tuple(panel)}")
+        if not drawn.fits or drawn.rect.top < drawn.box.top or drawn.rect.bottom > drawn.box.bottom:
+            found.append(f"{drawn.text!r} is {drawn.rect.height} px tall in a line of {drawn.box.height} px at {tuple(drawn.box)}")
         if drawn.text.strip() == ELLIPSIS:
             found.append(f"a lone {ELLIPSIS!r} at {tuple(drawn.rect)} reads as a column cut short")
     return found

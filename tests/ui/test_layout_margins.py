@@ -143,15 +143,17 @@ def test_the_checks_catch_text_on_an_edge():
 def test_the_mystery_express_ledger_keeps_off_its_sides_around_the_sudden_revelation(seats, seed):
     """While everyone chooses the card to reveal (a column of who has), and after it (a column of the
     cards revealed), the ledger's last column keeps off the ledger's sides and the active line's frame,
-    and its marks do not read as the discard counts cut short ("0 0 0 0 …")."""
+    and its marks do not read as the discard counts cut short ("0 0 0 0 …"). On the turn right after
+    it, with seven or eight turn buttons taking the ledger's height at 800x480, each line still holds
+    its type (five seats: 16 px of type had 15 px rows)."""
     from kiosk.ui.boards.mystery_express import FORM_STATUS, regions
     from tests.ui.me_table import played_game
 
     played = played_game(seats, seed)
     sudden = played.first(lambda m: m.view["stage"] == "sudden")
-    after = played.event_index("sudden_revelation") + 3
+    revealed = played.event_index("sudden_revelation")
     defects = []
-    for index in (sudden + 1, after):
+    for index in (sudden + 1, revealed, revealed + 3):
         board = played.board(index)
         for layout in SIZES:
             for lang in LANGUAGES:

@@ -12,6 +12,7 @@ from kiosk.config import default_config
 from kiosk.games import explanations, registry
 from kiosk.games.explanations import Explanation
 from kiosk.games.mystery_city import explain
+from kiosk.i18n import Text
 from kiosk.referee.learning import learning_of
 from kiosk.store import GameStore
 from kiosk.ui.app import App, Plan
@@ -120,4 +121,33 @@ def test_a_resumed_learning_game_opens_on_its_board(mock_table, tmp_path, table)
     assert stored is not None
     resumed.resume(stored)
     assert resumed.scene is resumed.board  # "How to play" belongs to the new game, not to its resume
+    store.close()
+
+
+def test_no_banner_covers_the_end_of_the_game(mock_table, tmp_path):
+    """The end's explanation ("The solution is revealed: one point per right answer…") waited for the
+    board's reveals, the end table's among them, and then lay over the end table for six seconds: once
+    the game is over, no banner is drawn over the board's end (the end table says what it is)."""
+    from kiosk.seats.learn import TITLE
+    from kiosk.ui.layout import LAYOUTS
+    from kiosk.ui.paint import Painter
+
+    clock = [0.0]
+    store = GameStore.open(tmp_path)
+    app = App(mock_table.table, store, Touchscreen(pygame.Surface((800, 480)), "en"), default_config(4),
+              Plan(bot_pause=0.0, reveal_seconds=0.0, results_after=0.0, seed=11), clock=lambda: clock[0])
+    app.start_game("mystery-express", 3, [0, 1, 2], {"learn": True, "language": "en"})
+    app.tap(DONE, app.clock())
+    referee = app.referee
+    assert referee is not None and app._banner is not None
+    while not referee.session.over:
+        clock[0] += 0.5
+        referee.pump(timeout=0.0)
+    assert app._banner.banners  # the end's explanation is queued
+    banner_title = Text(TITLE).render("en")
+    for step in range(0, 120):
+        now = clock[0] + step * 0.5
+        painter = Painter(pygame.Surface((800, 480)), LAYOUTS["800x480"], app.theme, "en")
+        app.draw(painter, now)
+        assert banner_title not in [d.text for d in painter.drawn], f"a banner over the end, {step * 0.5} s after it"
     store.close()

@@ -12,7 +12,7 @@ from kiosk.games.base import Action, Event, Prompt
 from kiosk.games.mystery_express.rules import Rules
 from kiosk.games.mystery_express.turn import CAR_OF
 from kiosk.games.phrases import winners, with_counts
-from kiosk.i18n import N_, Nn_, Text, TextList
+from kiosk.i18n import LANGUAGES, N_, Nn_, Rendered, Text, TextList
 
 CATEGORY_NAMES = {
     "SUSPECT": N_("Suspect"),
@@ -162,6 +162,14 @@ class Narrator:
     def faces(self, faces: list[str]) -> TextList:
         return TextList(tuple(self.face(f) for f in faces))
 
+    def surname(self, seat: int) -> Text | Rendered:
+        """A seat's character by the last word of its name, in each language ("MacDouglas" for
+        "Colonel MacDouglas"): for a pair on a button too narrow for both names whole."""
+        name = self.seat(seat)
+        if seat not in self.characters:
+            return name
+        return Rendered(tuple((lang, name.render(lang).split()[-1]) for lang in LANGUAGES))
+
     def seats(self, seats: list[int]) -> TextList:
         return TextList(tuple(self.seat(s) for s in seats))
 
@@ -208,13 +216,15 @@ class Narrator:
             params["winners"] = winners(params["winners"])
         return Text(template, with_counts(params, COUNTED))
 
-    def label(self, action: Action) -> Text:
-        """How a choice reads on a button or a seat screen."""
+    def label(self, action: Action, short: bool = False) -> Text:
+        """How a choice reads on a button or a seat screen (a pair of players by their surnames, `short`,
+        where the whole names do not fit)."""
         kind, args = action.kind, action.args
         if kind in ("target", "guest"):
             return self.seat(args[0])
         if kind == "targets":
-            return Text(N_("{first} and {second}"), {"first": self.seat(args[0]), "second": self.seat(args[1])})
+            name = self.surname if short else self.seat
+            return Text(N_("{first} and {second}"), {"first": name(args[0]), "second": name(args[1])})
         if kind == "category":
             return Text(CATEGORY_NAMES[args[0]])
         if kind == "card":

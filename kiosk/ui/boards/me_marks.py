@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from kiosk.i18n import N_, Text
+from kiosk.i18n import LANGUAGES, N_, Rendered, Text
 from kiosk.ui.layout import inset
 from kiosk.ui.paint import Painter, Verbatim, Words, font, lines_height, wrap
 from kiosk.ui.theme import Colour
@@ -110,6 +110,35 @@ def say(paint: Painter, rect: pygame.Rect, words: Words | None, colour: Colour,
     paint.text(rect, words, size, colour, title=True, align=align)
 
 
+VOWELS = set("aeiouáéíóúüAEIOUÁÉÍÓÚÜ")
+CLUSTERS = {"bl", "br", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "pl", "pr", "tr", "ch", "ll", "rr", "qu"}
+
+
+def hyphenated(paint: Painter, rect: pygame.Rect, words: Words, size: TypeSize) -> Words:
+    """`words` as they are where they fit `rect` at `size`'s least, else with each word wider than the
+    box broken over two lines with a hyphen between syllables («Té envene-» over «nado»), in every
+    language alike: a name in a table column too narrow for its longest word at the type floor (five
+    seats in portrait: «Té envena…»), never cut short."""
+    if fits(paint, rect, words, size):
+        return words
+    typeface = font(paint.theme.title_font, paint.layout.mm_at_least(size.min_mm))
+    return Rendered(tuple((lang, " ".join(_broken(word, typeface, rect.width) for word in words.render(lang).split(" ")))
+                          for lang in LANGUAGES))
+
+
+def _broken(word: str, typeface: pygame.font.Font, width: int) -> str:
+    """`word`, or where it is wider than `width` the word broken at the last syllable break whose first
+    part (with its hyphen) fits: before a consonant between vowels, or between two consonants that do
+    not stay together ("gl", "tr", "ll": «MacDou-glas», «restau-rante», «envene-nado»)."""
+    if typeface.size(word)[0] <= width:
+        return word
+    breaks = [i for i in range(2, len(word) - 2) if word[i] not in VOWELS and word[i + 1] in VOWELS
+              and (word[i - 1] in VOWELS or (word[i - 2] in VOWELS and word[i - 1:i + 1].lower() not in CLUSTERS))]
+    breaks = [i - 1 if word[i - 1] not in VOWELS and word[i - 2:i].lower() in CLUSTERS else i for i in breaks]
+    fitting = [i for i in breaks if typeface.size(word[:i] + "-")[0] <= width and typeface.size(word[i:])[0] <= width]
+    return f"{word[:fitting[-1]]}-\n{word[fitting[-1]:]}" if fitting else word
+
+
 def headline(paint: Painter, rect: pygame.Rect, words: Words, size: TypeSize = FINE) -> Words:
     """`words` for a one-line strip: as they are where they fit at `size`, else cut at the last clause
     that does ("Colonel MacDouglas asks the lounge for a Weapon card: Doctor Strauss: Pocket pistol…"),
@@ -162,11 +191,12 @@ def card_back(paint: Painter, rect: pygame.Rect, category: str, *, empty: bool =
 
 
 def count_chip(paint: Painter, rect: pygame.Rect, category: str, count: int) -> None:
-    """A category's back lying wide, with its symbol and letter, and a count beside it."""
+    """A category's back lying wide, with its symbol and letter, and a count beside it (in fine print
+    where the chip is squat: three categories in a stack while nine turn buttons take the height)."""
     back, number = _split_h(rect, 0.62)
     card_back(paint, back, category)
     colour = paint.theme.ink if count else paint.theme.muted
-    say(paint, number, Verbatim(str(count)), colour, (TITLE, BODY, LABEL))
+    say(paint, number, Verbatim(str(count)), colour, (TITLE, BODY, LABEL, FINE))
 
 
 def _split_h(rect: pygame.Rect, left_share: float) -> tuple[pygame.Rect, pygame.Rect]:

@@ -12,7 +12,7 @@ from kiosk.i18n import N_, Text
 from kiosk.ui.boards.me_marks import card_back, common_size, count_chip, fits, say
 from kiosk.ui.boards.me_train import figure_colour
 from kiosk.ui.layout import columns, grid, inset, rows
-from kiosk.ui.paint import Painter, Verbatim
+from kiosk.ui.paint import Painter, Verbatim, font, lines_height
 from kiosk.ui.type_scale import BODY, FINE, LABEL
 
 # Stages where every seat answers a private choice: the ledger shows who already has ("✓") and who
@@ -56,7 +56,7 @@ def draw_ledger(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrato
     answered = set(view.get("step", {}).get(answered_key, [])) if answered_key else set()
     revealed = {r["seat"]: r["face"] for r in view.get("revealed", [])}
     widths = _ledger_widths(paint, rect, len(players), bool(revealed), bool(answered_key))
-    lines = rows(rect, [1.1] + [1] * len(players), gap=max(1, layout.mm(0.5)))
+    lines = rows(rect, [1.1] + [1] * len(players), gap=_line_gap(paint, rect, len(players)))
     head = columns(lines[0], widths, gap=max(1, layout.mm(0.5)))
     hand_head = pygame.Rect(head[0].left, head[0].top, head[2].right - head[0].left, head[0].height)
     say(paint, hand_head, Text(N_("Hand / discard")), theme.muted, align="right")
@@ -100,6 +100,15 @@ def draw_ledger(paint: Painter, rect: pygame.Rect, view: dict[str, Any], narrato
             pygame.draw.line(paint.surface, theme.muted, cells[column - 1].topright, cells[column - 1].bottomright, 1)
             say(paint, cells[column], Verbatim(ANSWERED if seat in answered else WAITING),
                 theme.accent if seat in answered else theme.muted, (digits,))
+
+
+def _line_gap(paint: Painter, rect: pygame.Rect, seats: int) -> int:
+    """The gap between the ledger's lines: 0.5 mm, closed to a pixel where the lines would then be
+    shorter than a line of fine print at its least (five seats at 800x480 while seven or eight turn
+    buttons take the height: 16 px of type in 15 px lines)."""
+    gap = max(1, paint.layout.mm(0.5))
+    line = lines_height(1, font(paint.theme.title_font, paint.layout.mm_at_least(FINE.min_mm)))
+    return gap if (rect.height - gap * seats) / (seats + 1.1) >= line else 1
 
 
 def _short_of(rect: pygame.Rect, pad: int) -> pygame.Rect:

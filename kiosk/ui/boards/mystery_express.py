@@ -27,6 +27,7 @@ from kiosk.games import registry
 from kiosk.games.base import Action, Event, IllegalAction, Prompt
 from kiosk.games.mystery_express.choices import worth_offering
 from kiosk.games.mystery_express.narrate import CATEGORY_NAMES
+from kiosk.games.mystery_express.turn import CAR_OF
 from kiosk.i18n import N_, Text
 from kiosk.ui.boards import Board, BoardContext, status_line
 from kiosk.ui.boards.event_log import EventLog
@@ -69,13 +70,17 @@ class Regions:
 def regions(paint: Painter, buttons: int = 0, counting: bool = False) -> Regions:
     """The board's boxes. On the short landscape screens the turn panel gives the ledger room while it
     only counts answers (`counting`: a form stage without buttons), and takes room from the ledger
-    with more than six buttons to show (Madam's help, a special power) for a third line of words."""
+    with more than six buttons to show (Madam's help, a special power) for a third line of words; the
+    portrait screen likewise, for a third row of buttons (two rows of five, 125 px wide, left "Sleeping
+    Car · 2 h, 1 h if…")."""
     layout = paint.layout
     gap = layout.mm(1.5)
     # inside the frame's stepped corners (0.8 + 2.5 mm) where the height allows: the portrait screen
     screen = inset(paint.surface.get_rect(), layout.mm(3.5 if layout.portrait else 2))
-    if layout.portrait:
-        itinerary, train, banner, ledger, cards, turn = rows(screen, [0.9, 2.3, 1.5, 2.2, 1.0, 2.2], gap=gap)
+    if layout.portrait:  # more than six buttons: a third row of them, from the ledger's room
+        ledger_share, turn_share = (1.7, 2.7) if buttons > 6 else (2.2, 2.2)
+        itinerary, train, banner, ledger, cards, turn = rows(screen, [0.9, 2.3, 1.5, ledger_share, 1.0, turn_share],
+                                                             gap=gap)
         return Regions(itinerary, train, banner, ledger, cards, turn, train.union(ledger), train.union(turn),
                        False, False)
     log_of_its_own = screen.height / layout.px_per_mm >= LOG_OF_ITS_OWN_MM
@@ -291,20 +296,24 @@ class MysteryExpressBoard:
         box = pygame.Rect(rect.left, rect.top + (rect.height - height) // 2, rect.width, height)
         cells = grid(box, len(actions), per_row, gap=gap)
         narrator = self.context.narrator
+        # A pair of players by their surnames where one pair's whole names do not fit its button
+        # (800x480, seven buttons: «Coronel MacDouglas y Señorita…»), every pair alike.
+        short = any(not fits(paint, paint.label_box(cell), narrator.label(action), FINE)
+                    for cell, action in zip(cells, actions) if action.kind == "targets")
         plain: list[tuple[pygame.Rect, Words]] = []  # a name alone ("Miss Pemberton", "Yes")
         done_where: list[tuple[pygame.Rect, Words]] = []  # an action's name over where it is done
         wheres: list[tuple[pygame.Rect, Words]] = []  # and where ("Dining Car · 1 h per guest")
-        parts: list[tuple[pygame.Rect, pygame.Rect] | None] = []
+        parts: list[tuple[pygame.Rect, pygame.Rect, Words] | None] = []
         for cell, action in zip(cells, actions):
             where = narrator.where(action) if action.kind != "category" else None
             if where is not None:
-                label, detail = self._action_parts(paint, cell, narrator.label(action), where)
+                label, detail, where = self._action_parts(paint, cell, narrator.label(action), action)
                 done_where.append((label, narrator.label(action)))
                 wheres.append((detail, where))
-                parts.append((label, detail))
+                parts.append((label, detail, where))
             else:
                 if action.kind != "category":
-                    plain.append((paint.label_box(cell), narrator.label(action)))
+                    plain.append((paint.label_box(cell), narrator.label(action, short)))
                 parts.append(None)
         # One size for a row of names, one for the actions' names and one for where they are done:
         # "Miss Pemberton" as "Colonel MacDouglas", "Get a grip!" as "Lounge reveal", none set larger
@@ -313,17 +322,19 @@ class MysteryExpressBoard:
         where_size = common_size(paint, wheres, (FINE,))
         for cell, action, part in zip(cells, actions, parts):
             if part is None:
-                self._button(paint, cell, seat, action, size)
+                self._button(paint, cell, seat, action, size, short)
             else:
                 self._action_button(paint, cell, seat, action, part, (action_size, where_size))
 
-    def _button(self, paint: Painter, cell: pygame.Rect, seat: int, action: Action, size: TypeSize) -> None:
-        """A plain choice (its label at `size`, the row's one size) or a category's back."""
+    def _button(self, paint: Painter, cell: pygame.Rect, seat: int, action: Action, size: TypeSize,
+                short: bool = False) -> None:
+        """A plain choice (its label at `size`, the row's one size; `short`: a pair by surnames) or a
+        category's back."""
         narrator = self.context.narrator
         category = action.args[0] if action.kind == "category" else None
         if category is None:
             chosen = action.kind == "guest" and action.args[0] in self.prompts[0].data.get("guests", [])
-            paint.button(cell, narrator.label(action), (seat, action), selected=chosen, size_mm=size)
+            paint.button(cell, narrator.label(action, short), (seat, action), selected=chosen, size_mm=size)
             return
         # A category button carries the category's back: its colour, symbol and name.
         theme, layout = paint.theme, paint.layout
@@ -335,26 +346,42 @@ class MysteryExpressBoard:
         paint.text(words, Text(CATEGORY_NAMES[category]), LABEL, ink_on(category), title=True)
         paint.target(cell, (seat, action))
 
-    def _action_parts(self, paint: Painter, cell: pygame.Rect, name: Words, where: Words) -> tuple[pygame.Rect, pygame.Rect]:
-        """Where a turn's action button puts its name (one line or two) and, under it, where it is done."""
+    def _action_parts(self, paint: Painter, cell: pygame.Rect, name: Words,
+                      action: Action) -> tuple[pygame.Rect, pygame.Rect, Words]:
+        """Where a turn's action button puts its name (one line or two) and, under it, where it is done:
+        the car's name, or where that does not fit (nine buttons at 800x480 in Spanish: "Vagón
+        restaurante · 1 h por invitado") its number on the train ("car 2 · 1 h per guest")."""
         theme, layout = paint.theme, paint.layout
         inner = inset(cell, max(2, layout.mm(0.4)))
         fine = font(theme.title_font, layout.mm_at_least(FINE.min_mm))
         needed = lines_height(len(wrap(name.render(paint.lang), fine, inner.width)), fine)  # one line or two
-        detail_needed = lines_height(len(wrap(where.render(paint.lang), fine, inner.width)), fine)
-        label_height = min(inner.height, max(needed, min(inner.height * 2 // 5, inner.height - detail_needed)))
-        label = pygame.Rect(inner.left, inner.top, inner.width, label_height)
-        return label, pygame.Rect(inner.left, label.bottom, inner.width, inner.bottom - label.bottom)
+        for where in self._wheres(action):
+            detail_needed = lines_height(len(wrap(where.render(paint.lang), fine, inner.width)), fine)
+            label_height = min(inner.height, max(needed, min(inner.height * 2 // 5, inner.height - detail_needed)))
+            label = pygame.Rect(inner.left, inner.top, inner.width, label_height)
+            detail = pygame.Rect(inner.left, label.bottom, inner.width, inner.bottom - label.bottom)
+            if fits(paint, detail, where, FINE):
+                break
+        return label, detail, where
+
+    def _wheres(self, action: Action) -> list[Words]:
+        """Where an action is done, longest first: "Dining Car · 1 h per guest", "car 2 · 1 h per guest"."""
+        narrator, cars = self.context.narrator, (self.view or {}).get("cars", [])
+        where, car, cost = narrator.where(action), CAR_OF.get(action.kind), narrator.cost(action)
+        if car not in cars or cost is None:
+            return [where]
+        return [where, Text(N_("{car} · {cost}"), {"car": Text(N_("car {number}"), {"number": cars.index(car) + 1}),
+                                                    "cost": cost})]
 
     def _action_button(self, paint: Painter, cell: pygame.Rect, seat: int, action: Action,
-                       parts: tuple[pygame.Rect, pygame.Rect], sizes: tuple[TypeSize, TypeSize]) -> None:
+                       parts: tuple[pygame.Rect, pygame.Rect, Words], sizes: tuple[TypeSize, TypeSize]) -> None:
         """A turn's action, and under it where it is done and its hours ("Dining Car · 1 h per guest")."""
         theme, layout = paint.theme, paint.layout
         paint.box(cell, theme.panel, theme.accent, radius=max(4, layout.mm(1.5)))
-        label, detail = parts
+        label, detail, where = parts
         narrator = self.context.narrator
         say(paint, label, narrator.label(action), theme.ink, sizes[:1])
-        say(paint, detail, narrator.where(action), theme.accent, sizes[1:])
+        say(paint, detail, where, theme.accent, sizes[1:])
         paint.target(cell, (seat, action))
 
     def _buttons(self) -> list[Action]:

@@ -260,8 +260,8 @@ class Results:
 
     def _table(self, paint: Painter, area: pygame.Rect) -> None:
         """The score table; a landscape screen with many seats shows it in two halves side by side."""
-        order = self.ranking()
-        halves = 2 if not paint.layout.portrait and len(order) > 4 else 1
+        order = self.ranking()  # two halves only for a table of few columns: P.I.'s five read "Ca…", "Poi…"
+        halves = 2 if not paint.layout.portrait and len(order) > 4 and len(self.table().headings) <= 2 else 1
         if halves == 1:
             self._table_part(paint, area, order)
             return
@@ -288,7 +288,8 @@ class Results:
             ink = theme.background if won else theme.ink
             cells = columns(row, weights)
             name_box = cells[0].inflate(-layout.mm(2), 0)
-            mark = pygame.Rect(name_box.left, name_box.top, name_box.height, name_box.height)
+            side = min(name_box.height, layout.mm(7))  # a row 14 mm tall (portrait) left the name "Puest…"
+            mark = pygame.Rect(name_box.left, name_box.centery - side // 2, side, side)
             if won:
                 _star(paint.surface, mark.center, mark.height * 0.4, ink)
             words = pygame.Rect(mark.right + layout.mm(1), name_box.top, name_box.right - mark.right - layout.mm(1),
