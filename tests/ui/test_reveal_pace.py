@@ -29,6 +29,7 @@ class Watched:
 
     progress: dict[int, float] = field(default_factory=dict)
     gone: set[int] = field(default_factory=set)
+    kept: list[object] = field(default_factory=list)  # every reveal seen, alive: a freed one's id is given again
 
     def see(self, on_screen: object | None, reached: float) -> None:
         for seen in set(self.progress) - self.gone:
@@ -37,6 +38,8 @@ class Watched:
         if on_screen is not None:
             key = id(on_screen)
             assert key not in self.gone, "a reveal came back on screen"
+            if key not in self.progress:
+                self.kept.append(on_screen)
             assert reached >= self.progress.get(key, 0.0) - 1e-6, "a reveal began again"
             self.progress[key] = reached
 
