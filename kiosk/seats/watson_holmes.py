@@ -461,9 +461,11 @@ def refused_entry(card: str, why: str, narrator: Narrator, lang: str, supply: di
     left = tuple(token for token in needs if (supply or {}).get(token, 1) > 0)
     if left != needs:
         where, plain = "", SPENT[(why, left)]
-    title = [Text(heading, {"number": narrator.case.card(card).number}).render(lang)]
+    number = narrator.case.card(card).number
+    title = [Text(heading, {"number": number}).render(lang)]
     tokens = {token: token_source(narrator, token) for token in ("calloff", "lockpick") if "{" + token + "}" in where}
-    if where and all(tokens.values()):
+    # Not the card itself: policed card 7 read "needs ... a lockpick (card 7)", the one card it keeps out (playWH21).
+    if where and all(tokens.values()) and number not in tokens.values():
         reasons = [Text(where, tokens).render(lang)]
         if len(not_now_lines(title, reasons, lang)) <= PAGE_LINES:
             return not_now(title, reasons, lang)
