@@ -47,7 +47,7 @@ def test_a_seat_name_standing_alone_is_a_label_without_article():
     assert Text("{seat} · your turn", {"seat": seat(1)}).render("es") == "Puesto 1 · tu turno"
     assert Text("{seat}: {score}", {"seat": seat(2), "score": 5}).render("es") == "Puesto 2: 5"
     assert Text("Ganan: {a}, {b}", {"a": seat(1), "b": seat(3)}).render("es") == "Ganan: el puesto 1, el puesto 3"
-    assert Text("Outbid by {by}", {"by": seat(3)}).render("es") == "Te gana: Puesto 3"
+    assert Text("{by} outbid you", {"by": seat(3)}).render("es") == "Puesto 3: te gana"
 
 
 def test_a_character_keeps_its_name_after_a():

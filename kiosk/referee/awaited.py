@@ -69,7 +69,7 @@ DOING: dict[str, dict[str, str]] = {
         "extra_read": N_("choose a card to read"),
         "watson_target": N_("pick Dr Watson's card"),
         "wait_221b": N_("ready at 221B?"),
-        "answer": N_("answer Holmes"),
+        "answer": N_("answer the questions"),  # not "answer Holmes": a newcomer took it for the Holmes card
         "holmes_judge": N_("judge for Holmes"),
     },
     "mystery-city": {

@@ -10,7 +10,7 @@ one more page, first after the idle screen: the solution, every question with it
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
@@ -33,7 +33,7 @@ TITLES = {
     "visit": N_("Round {round}: visit"),
     "bid": N_("Your bid"),
     "confirm_221b": N_("Go to 221B now?"),
-    "outbid": N_("Outbid by {by}"),
+    "outbid": N_("{by} outbid you"),  # "Outbid by Seat 2 1/2" read as "two and a half" (playWH21)
     "watson_target": N_("Dr Watson reads"),
     "extra_read": N_("One more card"),
     "reading": N_("You read"),
@@ -405,6 +405,7 @@ def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[st
     if prompt.kind == "answer":  # an answer given at 221B cannot be changed: each is sent from its summary
         entries = tuple(sealed_answer(e, lang) if e.action is not None and e.action.kind in ("answer", "written")
                         else e for e in entries)
+    entries = tuple(with_discard_summary(e, character, narrator, lang) for e in entries)
     asking = judge_asking(prompt, narrator, lang) if prompt.kind == "holmes_judge" else ""
     return Menu(choice_title(prompt, narrator).render(lang), read + entries, footer=hint, asking=asking)
 
@@ -460,9 +461,11 @@ def refused_entry(card: str, why: str, narrator: Narrator, lang: str, supply: di
     left = tuple(token for token in needs if (supply or {}).get(token, 1) > 0)
     if left != needs:
         where, plain = "", SPENT[(why, left)]
-    title = [Text(heading, {"number": narrator.case.card(card).number}).render(lang)]
+    number = narrator.case.card(card).number
+    title = [Text(heading, {"number": number}).render(lang)]
     tokens = {token: token_source(narrator, token) for token in ("calloff", "lockpick") if "{" + token + "}" in where}
-    if where and all(tokens.values()):
+    # Not the card itself: policed card 7 read "needs ... a lockpick (card 7)", the one card it keeps out (playWH21).
+    if where and all(tokens.values()) and number not in tokens.values():
         reasons = [Text(where, tokens).render(lang)]
         if len(not_now_lines(title, reasons, lang)) <= PAGE_LINES:
             return not_now(title, reasons, lang)
@@ -523,6 +526,27 @@ def sealed_answer(entry: MenuEntry, lang: str) -> MenuEntry:
         lines = lines[:1] + [fit(" ".join(lines[1:]), LINE_WIDTH, (12,))[0]]
     summary = (*lines, Text(N_("Cannot be changed")).render(lang))
     return confirmed(entry, Text(N_("Your answer?")).render(lang), summary, Text(CONFIRM_FOOTER).render(lang))
+
+
+# Discarding the character is for good (rules 10.1: its action or 3 carriages, not both): playWH21's
+# newcomer, opening "Your character" to learn what Mycroft does, pressed ● on its first entry and had
+# thrown him away for 3 carriages, no question asked. It is sent from a summary of what it costs.
+DISCARD_TITLE = N_("Discard?")
+DISCARD_LOSES = N_("its action is lost")
+
+
+def with_discard_summary(entry: MenuEntry, character: Text | None, narrator: Narrator, lang: str) -> MenuEntry:
+    """`entry`, with the choice that discards the character (at this level or the one it opens) sent
+    from its summary: which card, the carriages, and that its action is lost."""
+    action = entry.action
+    if action is not None and action.kind == "discard_character":
+        name = (character or Text(N_("Your character"))).render(lang)
+        gain = counted("for +{count} carriage", "for +{count} carriages", narrator.characters.discard_value)
+        summary = (name, gain.render(lang), Text(DISCARD_LOSES).render(lang))
+        return confirmed(entry, Text(DISCARD_TITLE).render(lang), summary, Text(CONFIRM_FOOTER).render(lang))
+    if entry.below and not entry.confirms:
+        return replace(entry, below=tuple(with_discard_summary(e, character, narrator, lang) for e in entry.below))
+    return entry
 
 
 def choice_item(label: str, detail: str) -> Item:

@@ -12,6 +12,8 @@ def seat_result(results: Results, seat: int, lang: str) -> Screen:
     """One seat's result, in `lang`: a page of short lines under the seat's name."""
     if seat in results.outcome.winners:
         verdict = Text(N_("You win!") if len(results.outcome.winners) == 1 else N_("You share the victory!"))
+    elif unplaced(results, seat):  # its row's place on the board is "-": the seat says who won instead
+        verdict = results.headline() if len(results.outcome.winners) <= 1 else Text(N_("No place"))
     else:
         verdict = Text(N_("Place {n}"), {"n": results.place(seat)})
     table = results.table()
@@ -20,3 +22,11 @@ def seat_result(results: Results, seat: int, lang: str) -> Screen:
     figures = [Text(N_("{what}: {value}"), {"what": Text(table.headings[i]), "value": cells[i]}) for i in shown]
     lines = tuple(line.render(lang) for line in [verdict, *figures][:PAGE_LINES])
     return Screen(results.narrator.seat(seat).render(lang), (Item(lines[0], lines=lines),))
+
+
+def unplaced(results: Results, seat: int) -> bool:
+    """A seat without a place where the game records places (Watson & Holmes: only a solver has one,
+    rules 11; the others' row reads "-"). playWH21's newcomers read "Place 2" on a failed seat and
+    "Place 3" on one that never tried, while the board gave neither a place."""
+    return results.game_id != "mystery-city" and isinstance(results.outcome.detail.get("places"), dict) \
+        and seat not in results.places()

@@ -237,8 +237,8 @@ def test_pages_keep_no_private_event_of_another_seat():
 
 
 @pytest.mark.parametrize(("lang", "title", "leave"), [
-    ("en", "Outbid by Seat {by}", "Go elsewhere: -{lost}"),
-    ("es", "Te gana: Puesto {by}", "Ir a otro sitio: -{lost}"),
+    ("en", "Seat {by} outbid you", "Go elsewhere: -{lost}"),  # ends on a word: "Outbid by Seat 2 1/2" (playWH21)
+    ("es", "Puesto {by}: te gana", "Ir a otro sitio: -{lost}"),
 ])
 def test_the_outbid_prompt_says_who_outbid_the_seat_and_what_it_costs(lang, title, leave):
     table = Table(seed=1, lang=lang, case="thornbury-clock").until(  # a bid outbid (not a walk: it costs)

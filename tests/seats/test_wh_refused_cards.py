@@ -148,3 +148,20 @@ def test_going_to_221b_early_offers_going_back_first():
     entries = menu(prompt, narrator, "es").entries
     choices = [e.action.kind for e in entries if e.action is not None]
     assert entries[0].action is None and choices[:2] == ["back", "go"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_policed_card_never_sends_the_seat_to_itself_for_the_token(lang):
+    """playWH21: the police on The Gasworks (card 7, whose icon gives the lockpick) read "needs a call-off
+    (card 1) or a lockpick (card 7)": the one card it keeps the seat out of. It says what opens it, plainly."""
+    state = GAME.start(3, 7, {"case": "lamplighter"})
+    narrator = narrator_for("watson-holmes", GAME.view(state, None))
+    assert narrator.case.card("C07").number == 7 and "gives_lockpick" in narrator.case.card("C07").icons
+    lines = refused_entry("C07", REFUSED_POLICED, narrator, lang).item.lines
+    shown = " ".join(lines)
+    assert "7)" not in shown and "carta 7." not in shown, lines
+    assert lines[0] == {"en": "Card 7: police on it", "es": "Carta 7: con policía"}[lang]
+    assert ("call-off" if lang == "en" else "cancelación") in shown
+
+
+REFUSED_POLICED = "The police guard this card: you need a call-off or a lockpick token."

@@ -69,3 +69,22 @@ def test_a_seat_result_fits_its_screen_in_both_languages(app, mock_table, tmp_pa
             screen = seat_result(results, seat, lang)
             assert all(text_width(line, 12) <= WIDTH - 2 for line in screen.items[0].lines), (lang, screen)
             render(screen).convert("L").resize((256, 128)).save(tmp_path / f"result-{lang}-{seat}.png")
+
+
+@pytest.mark.parametrize("lang, won, nobody", [("en", "Seat 3 wins!", "Nobody wins"), ("es", "¡Gana el puesto 3!", "Nadie gana")])
+def test_a_watson_holmes_seat_without_a_place_says_who_won_not_a_place(lang, won, nobody):
+    """playWH21: the board's table gave the failed seat and the one that never tried no place ("-"),
+    while their seat screens read "Place 2" and "Place 3". Only a solver has a place (rules 11)."""
+    from kiosk.games.base import Outcome
+    from kiosk.games.watson_holmes.game import WatsonHolmes
+    from kiosk.referee.narration import narrator_for
+
+    game = WatsonHolmes()
+    narrator = narrator_for("watson-holmes", game.view(game.start(3, 7, {"case": "lamplighter"}), None))
+    solved = Outcome({0: 0.0, 1: 1.0, 2: 2.0}, [2], {"places": {"2": 1}, "correct": {"1": 1, "2": 2}})
+    results = Results("watson-holmes", solved, narrator, lambda: None, lambda: None)
+    assert [results.table().cells(solved, s)[1].text for s in range(3)] == ["-", "-", "1"]  # the board's places
+    assert [seat_result(results, s, lang).items[0].lines[0] for s in range(2)] == [won, won]
+    unsolved = Outcome({0: 0.0, 1: 1.0, 2: 1.0}, [], {"places": {}, "correct": {"1": 1, "2": 1}})
+    results = Results("watson-holmes", unsolved, narrator, lambda: None, lambda: None)
+    assert {seat_result(results, s, lang).items[0].lines[0] for s in range(3)} == {nobody}
