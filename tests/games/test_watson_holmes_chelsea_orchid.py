@@ -7,7 +7,9 @@ the sealed question on the way."""
 
 from __future__ import annotations
 
-from kiosk.games.watson_holmes.difficulty import difficulty
+from itertools import combinations
+
+from kiosk.games.watson_holmes.difficulty import culprit_question, difficulty
 from kiosk.games.watson_holmes.library import bundled_cases
 from watson_holmes_support import bot_tables
 
@@ -37,6 +39,18 @@ def test_it_plays_at_difficulty_4_by_the_bands():
     assert found.band == (4,) and found.culprit is not None and found.exclusion is not None
     assert 4 * len(found.culprit.cards) <= found.cards and found.exclusion.depth >= 3
     assert found.exclusion.nearest is not None and found.exclusion.nearest.id == "lusk" and not found.exclusion.uncleared()
+
+
+def test_two_suspects_still_stand_after_any_five_cards():
+    # issue 36: it plays hard; by the case's own map of what rules each suspect out (every way of `cleared_by`,
+    # all its cards needed together), no five cards leave the culprit alone
+    case = bundled_cases()[CASE]
+    question = culprit_question(case)
+    assert question is not None
+    ways = {c.id: [set(way) for way in c.cleared_by] for c in question.choices if c.id not in question.accepted}
+    for drawn in combinations([card.id for card in case.cards], 5):
+        standing = [s for s, cleared in ways.items() if not any(way <= set(drawn) for way in cleared)]
+        assert standing, f"the culprit alone after {drawn}"
 
 
 def test_its_answers_are_none_of_another_bundled_case():
