@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
 import pygame
+import pyphen
 
 from kiosk.i18n import LANGUAGES, N_, Rendered, Text
 from kiosk.ui.layout import inset
@@ -110,33 +112,36 @@ def say(paint: Painter, rect: pygame.Rect, words: Words | None, colour: Colour,
     paint.text(rect, words, size, colour, title=True, align=align)
 
 
-VOWELS = set("aeiouáéíóúüAEIOUÁÉÍÓÚÜ")
-CLUSTERS = {"bl", "br", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "pl", "pr", "tr", "ch", "ll", "rr", "qu"}
+# Each language's hyphenation patterns (Pyphen's, from LibreOffice's dictionaries), loaded once.
+HYPHENATION = {"en": "en_GB", "es": "es"}
 
 
 def hyphenated(paint: Painter, rect: pygame.Rect, words: Words, size: TypeSize) -> Words:
     """`words` as they are where they fit `rect` at `size`'s least, else with each word wider than the
-    box broken over two lines with a hyphen between syllables («Té envene-» over «nado»), in every
-    language alike: a name in a table column too narrow for its longest word at the type floor (five
-    seats in portrait: «Té envena…»), never cut short."""
+    box broken over two lines with a hyphen, where its language's patterns allow («Té envene-» over
+    «nado»): a name in a table column too narrow for its longest word at the type floor (five seats in
+    portrait: «Té envena…»), never cut short."""
     if fits(paint, rect, words, size):
         return words
     typeface = font(paint.theme.title_font, paint.layout.mm_at_least(size.min_mm))
-    return Rendered(tuple((lang, " ".join(_broken(word, typeface, rect.width) for word in words.render(lang).split(" ")))
+    return Rendered(tuple((lang, " ".join(_broken(word, lang, typeface, rect.width) for word in words.render(lang).split(" ")))
                           for lang in LANGUAGES))
 
 
-def _broken(word: str, typeface: pygame.font.Font, width: int) -> str:
-    """`word`, or where it is wider than `width` the word broken at the last syllable break whose first
-    part (with its hyphen) fits: before a consonant between vowels, or between two consonants that do
-    not stay together ("gl", "tr", "ll": «MacDou-glas», «restau-rante», «envene-nado»)."""
+@cache
+def _patterns(lang: str) -> pyphen.Pyphen:
+    return pyphen.Pyphen(lang=HYPHENATION.get(lang, lang))
+
+
+def _broken(word: str, lang: str, typeface: pygame.font.Font, width: int) -> str:
+    """`word`, or where it is wider than `width` the word broken at the latest hyphenation point whose
+    first part (with its hyphen) and rest both fit (the word whole where none does)."""
     if typeface.size(word)[0] <= width:
         return word
-    breaks = [i for i in range(2, len(word) - 2) if word[i] not in VOWELS and word[i + 1] in VOWELS
-              and (word[i - 1] in VOWELS or (word[i - 2] in VOWELS and word[i - 1:i + 1].lower() not in CLUSTERS))]
-    breaks = [i - 1 if word[i - 1] not in VOWELS and word[i - 2:i].lower() in CLUSTERS else i for i in breaks]
-    fitting = [i for i in breaks if typeface.size(word[:i] + "-")[0] <= width and typeface.size(word[i:])[0] <= width]
-    return f"{word[:fitting[-1]]}-\n{word[fitting[-1]:]}" if fitting else word
+    for first, rest in _patterns(lang).iterate(word):  # the longest first part first
+        if typeface.size(first + "-")[0] <= width and typeface.size(rest)[0] <= width:
+            return f"{first}-\n{rest}"
+    return word
 
 
 def headline(paint: Painter, rect: pygame.Rect, words: Words, size: TypeSize = FINE) -> Words:
