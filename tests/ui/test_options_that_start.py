@@ -60,6 +60,13 @@ def test_a_value_beyond_the_seat_count_is_refused_naming_the_option_and_what_it_
         "Primer atacante: el puesto 4 no es posible con 3 jugadores. Elige el puesto 1, el puesto 2, el puesto 3.")
 
 
+def test_a_case_no_file_has_is_named_as_it_was_given():
+    with pytest.raises(OptionRefused) as refused:
+        registry.get("watson-holmes").info.resolve_options({"case": "no-such-case"}, 3)  # as the options plan does
+    said = refusal("watson-holmes", refused.value).render("en")
+    assert said.startswith("Case: no-such-case is not possible") and "?" not in said
+
+
 def test_a_value_another_option_rules_out_is_named_too():
     refused = OptionRefused("watson-holmes", "physical", False, (True,), None, "must be True")
     assert refusal("watson-holmes", refused).render("en") == "Published box: Off is not possible here. Choose On."

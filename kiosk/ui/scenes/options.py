@@ -228,7 +228,8 @@ def refusal(game_id: str, refused: OptionRefused) -> Text:
 
 
 def case_title(case_id: str) -> Words:
-    """A Watson & Holmes case by its title, as written in its case file in each language."""
+    """A Watson & Holmes case by its title, as written in its case file in each language; an id no case
+    has, as it was given (`--option case=tutorial-lamplighter` read "Case: ? is not possible", playWH21)."""
     case = table_case(case_id)
-    return CaseText("", dict(case.title)) if case is not None else Verbatim("?")
+    return CaseText("", dict(case.title)) if case is not None else Verbatim(str(case_id))
 
