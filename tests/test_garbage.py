@@ -29,6 +29,17 @@ def test_the_collection_nearly_due_runs_now_and_then_none_is(thresholds):
     assert gc.get_count()[1:] == (0, 0)
 
 
+def test_the_young_generation_is_collected_once_half_full(thresholds):
+    gc.collect()
+    gc.set_threshold(700, 10, 10)
+    kept = [[] for _ in range(100)]  # fewer than half the threshold: not due yet
+    assert garbage.collect_due() is None
+    kept += [[] for _ in range(300)]  # now over half of it
+    assert garbage.collect_due() == 0
+    assert gc.get_count()[0] < 10 and gc.get_count()[1] >= 1
+    assert len(kept) == 400
+
+
 def test_the_referee_collects_after_each_input(tmp_path, monkeypatch):
     asked: list[int] = []
     monkeypatch.setattr(table, "collect_due", lambda: asked.append(1))
