@@ -407,6 +407,8 @@ def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[st
                         else e for e in entries)
     early = prompt.kind == "visit" and bool(prompt.data.get("unopened"))
     entries = tuple(with_discard_summary(e, character, narrator, lang, early) for e in entries)
+    if card is not None:
+        entries = tuple(with_power(e, card, lang) for e in entries)
     asking = judge_asking(prompt, narrator, lang) if prompt.kind == "holmes_judge" else ""
     return Menu(choice_title(prompt, narrator).render(lang), read + entries, footer=hint, asking=asking)
 
@@ -548,6 +550,21 @@ def with_discard_summary(entry: MenuEntry, character: Text | None, narrator: Nar
     if entry.below and not entry.confirms:
         return replace(entry, below=tuple(with_discard_summary(e, character, narrator, lang, early) for e in entry.below))
     return entry
+
+
+# playWH30's newcomer, asked to discard or reveal Mary Morstan, did not know what she does: her text was
+# only on the seat's "Your character" pages, which he had not found. It is now read first where the
+# character is chosen: at the top of the "Your character" level, or before the discard's summary where
+# the discard stands alone (a character that acts later, or not on this turn).
+def with_power(entry: MenuEntry, card: Character, lang: str) -> MenuEntry:
+    """`entry` with the character's power read first, where it is the character's own level."""
+    kinds = {e.action.kind for e in entry.below if e.action is not None}
+    kinds |= {b.action.kind for e in entry.below if e.confirms for b in e.below if b.action is not None}
+    if not entry.below or not kinds & {"character", "copy", "discard_character"}:
+        return entry
+    name = Text(card.name).render(lang)
+    power = tuple(MenuEntry(item, footer="") for item in pages_of(name, Text(card.text).render(lang)))
+    return replace(entry, below=power + entry.below)
 
 
 # playWH30's newcomer took Dr Watson (4 carriages), asked Holmes (3, once a game) and went to 221B (where

@@ -1,7 +1,9 @@
 """Watson & Holmes, from a newcomer's trial (playWH30): Dr Watson (4 carriages), a question to Sherlock Holmes
 (3, once a game) and 221B (a wrong answer puts the seat out, rules 8.3) each went with one press. Like the
 discard, each is now sent from a summary of what it costs and does; "Back" sends nothing. 221B while some
-questions are not open keeps its own warning (the `confirm_221b` prompt), not a second summary."""
+questions are not open keeps its own warning (the `confirm_221b` prompt), not a second summary. And where the
+character is discarded or revealed, what it does is read first (its power was only on the seat's "Your
+character" pages, which that newcomer had not found)."""
 
 from __future__ import annotations
 
@@ -72,4 +74,26 @@ def test_221b_with_questions_not_open_keeps_its_own_warning_only():
                     {"round": 1, "unopened": [{"id": "q3", "number": 3}], "unavailable": {}, "taken": []})
     summary, _ = summary_of(menu(prompt, narrator, "en").entries, "visit", (baker,))
     assert summary is None  # the game's confirm_221b prompt asks next
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_characters_power_is_read_where_it_is_discarded_or_revealed(lang):
+    """playWH30's newcomer, asked to discard or reveal Mary Morstan, did not know what she does: the level
+    that offers the discard (or the discard's own summary, where it stands alone) reads her text first."""
+    from kiosk.i18n import Text
+    from kiosk.seats.watson_holmes import own_card, pages_of
+
+    for seed in range(12):
+        state = GAME.start(3, seed, {"case": "brighton-pomeranian"})
+        narrator = narrator_for("watson-holmes", GAME.view(state, None))
+        prompt = next(p for p in GAME.prompts(state) if p.kind == "visit")
+        view = GAME.view(state, prompt.seat)
+        card = own_card(view, narrator)
+        found = menu(prompt, narrator, lang, card=card, supply=view.get("supply"))
+        power = pages_of(Text(card.name).render(lang), Text(card.text).render(lang))
+        level = next(e for e in walk(found.entries) if any(
+            b.action is not None and b.action.kind == "discard_character" for x in e.below for b in (x, *x.below)))
+        assert tuple(e.item for e in level.below[:len(power)]) == power, card.id
+        assert all(e.action is None and not e.below and len(e.item.lines) <= PAGE_LINES for e in level.below[:len(power)])
+        assert sum(1 for e in walk(found.entries) if e.item == power[0]) == 1  # read once, not at each level
 
