@@ -97,6 +97,11 @@ def status(view: dict[str, Any], narrator: Narrator, seat: int, behind: bool = F
         return Text(N_("You solved the case"))
     if me["eliminated"]:
         return Text(N_("You speak for Holmes"))  # one line of the seat screen: 21 characters at most
+    last = view.get("last_player")  # rules 11: the board counted them down, the one seat that plays them did not (playWH30)
+    if last and last["seat"] == seat and view["stage"] not in ("wait_221b", "answer"):
+        if last["rounds_left"] <= 0:
+            return Text(N_("Now on to 221B"))
+        return counted("{count} round, then 221B", "{count} rounds, then 221B", last["rounds_left"])
     if view.get("outbid") is not None and view["outbid"] != seat:  # the outbid player chooses again first
         return Text(N_("{seat} is visiting"), {"seat": narrator.seat(view["outbid"])})
     if view["turn"] == seat:

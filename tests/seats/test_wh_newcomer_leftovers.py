@@ -3,7 +3,8 @@
 discard, each is now sent from a summary of what it costs and does; "Back" sends nothing. 221B while some
 questions are not open keeps its own warning (the `confirm_221b` prompt), not a second summary. And where the
 character is discarded or revealed, what it does is read first (its power was only on the seat's "Your
-character" pages, which that newcomer had not found)."""
+character" pages, which that newcomer had not found). The last player's own seat counts down the rounds left,
+as the board did."""
 
 from __future__ import annotations
 
@@ -97,3 +98,17 @@ def test_the_characters_power_is_read_where_it_is_discarded_or_revealed(lang):
         assert all(e.action is None and not e.below and len(e.item.lines) <= PAGE_LINES for e in level.below[:len(power)])
         assert sum(1 for e in walk(found.entries) if e.item == power[0]) == 1  # read once, not at each level
 
+@pytest.mark.parametrize("lang, said", [("en", ("2 rounds, then 221B", "1 round, then 221B", "Now on to 221B")),
+                                        ("es", ("2 rondas y al 221B", "1 ronda y al 221B", "Ahora, al 221B"))])
+def test_the_last_players_own_seat_says_the_rounds_left(lang, said):
+    """The board said "Seat 2: 2 rounds left" (rules 11), and the one seat that plays them said only "Your turn
+    to visit"; its status line now counts them down, and says when 221B is all that is left."""
+    from kiosk.seats.watson_holmes import idle
+
+    state = GAME.start(3, 7, {"case": "brighton-pomeranian"})
+    narrator = narrator_for("watson-holmes", GAME.view(state, None))
+    state.players[0].eliminated = state.players[2].eliminated = True
+    for rounds, words in zip((2, 1, 0), said):
+        state.last_player = {"seat": 1, "rounds_left": rounds}
+        assert idle(GAME.view(state, 1), narrator, lang).footer == words
+        assert idle(GAME.view(state, 0), narrator, lang).footer != words  # another seat's status is its own
