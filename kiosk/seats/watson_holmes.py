@@ -97,7 +97,7 @@ def status(view: dict[str, Any], narrator: Narrator, seat: int, behind: bool = F
         return Text(N_("You solved the case"))
     if me["eliminated"]:
         return Text(N_("You speak for Holmes"))  # one line of the seat screen: 21 characters at most
-    last = view.get("last_player")  # rules 11: the board counted them down, the one seat that plays them did not (playWH30)
+    last = view.get("last_player")  # rules 11: the board counted them down, the one seat that plays them did not (playWH21, fixWH30)
     if last and last["seat"] == seat and view["stage"] not in ("wait_221b", "answer"):
         if last["rounds_left"] <= 0:
             return Text(N_("Now on to 221B"))
@@ -557,8 +557,8 @@ def with_discard_summary(entry: MenuEntry, character: Text | None, narrator: Nar
     return entry
 
 
-# playWH30's newcomer, asked to discard or reveal Mary Morstan, did not know what she does: her text was
-# only on the seat's "Your character" pages, which he had not found. It is now read first where the
+# A newcomer asked to discard or reveal a character did not know what it does (playWH21, left to fixWH30):
+# its text was only on the seat's "Your character" pages. It is now read first where the
 # character is chosen: at the top of the "Your character" level, or before the discard's summary where
 # the discard stands alone (a character that acts later, or not on this turn).
 def with_power(entry: MenuEntry, card: Character, lang: str) -> MenuEntry:
@@ -572,9 +572,9 @@ def with_power(entry: MenuEntry, card: Character, lang: str) -> MenuEntry:
     return replace(entry, below=power + entry.below)
 
 
-# playWH30's newcomer took Dr Watson (4 carriages), asked Holmes (3, once a game) and went to 221B (where
-# a wrong answer puts the seat out, rules 8.3) each with one press, as the discard went before: each is
-# now sent from a summary of what it costs and does. 221B with questions not yet open has its own
+# Dr Watson (4 carriages), a question to Holmes (3, once a game) and 221B (where a wrong answer puts the
+# seat out, rules 8.3) each went with one press, as the discard did before playWH21 (left to fixWH30): each
+# is now sent from a summary of what it costs and does. 221B with questions not yet open has its own
 # warning first (the `confirm_221b` prompt), so only 221B with every question open is summed up here.
 SPENDS = {
     "watson": (N_("Take Dr Watson?"), N_("costs {n} carriages"), N_("reads a card to all")),

@@ -101,7 +101,7 @@ def test_every_offered_choice_is_legal_and_every_useful_one_is_offered(game_id, 
         assert depth(menu.entries) <= 2
         # a group holds at least two choices (or is one's summary), each a choice (or one refused now, in its
         # place, saying why: a W&H card locked to this seat), or pages to read; pages to read may also come
-        # first, before its choices, as at the top (playWH30: a W&H character's power, read where it is chosen)
+        # first, before its choices, as at the top (fixWH30: a W&H character's power, read where it is chosen)
         for entry in menu.entries:
             first = next((i for i, e in enumerate(entry.below) if e.action or e.is_group or e.refused), len(entry.below))
             choices = entry.below[first:]

@@ -1,9 +1,9 @@
-"""Watson & Holmes, from a newcomer's trial (playWH30): Dr Watson (4 carriages), a question to Sherlock Holmes
+"""Watson & Holmes, left from a newcomer's trial (playWH21, mended in fixWH30): Dr Watson (4 carriages), a question to Sherlock Holmes
 (3, once a game) and 221B (a wrong answer puts the seat out, rules 8.3) each went with one press. Like the
 discard, each is now sent from a summary of what it costs and does; "Back" sends nothing. 221B while some
 questions are not open keeps its own warning (the `confirm_221b` prompt), not a second summary. And where the
 character is discarded or revealed, what it does is read first (its power was only on the seat's "Your
-character" pages, which that newcomer had not found). The last player's own seat counts down the rounds left,
+character" pages). The last player's own seat counts down the rounds left,
 as the board did."""
 
 from __future__ import annotations
@@ -79,8 +79,8 @@ def test_221b_with_questions_not_open_keeps_its_own_warning_only():
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_characters_power_is_read_where_it_is_discarded_or_revealed(lang):
-    """playWH30's newcomer, asked to discard or reveal Mary Morstan, did not know what she does: the level
-    that offers the discard (or the discard's own summary, where it stands alone) reads her text first."""
+    """A newcomer asked to discard or reveal a character did not know what it does (playWH21): the level
+    that offers the discard (or the discard's own summary, where it stands alone) reads its text first."""
     from kiosk.i18n import Text
     from kiosk.seats.watson_holmes import own_card, pages_of
 

@@ -1,5 +1,5 @@
-"""The Watson & Holmes board says what its crossed icons mean (playWH30: a newcomer read card 5's grey
-crossed helmet and card 6's crossed spectacles as "closed", and nothing on the board said otherwise).
+"""The Watson & Holmes board says what its crossed icons mean (left from playWH21's newcomer game: nothing on
+the board said what the cross on card 1's helmet, card 5's grey helmet or card 6's spectacles means).
 Under the players, one line per crossed icon the board shows: the icon, then its meaning, whole, at both
 sizes in both languages; a case without such icons has no legend. Where the log would keep too little room for
 its lines (seven players at 800x480 and 1024x600), the legend gives way: a card's tap still says its icons."""

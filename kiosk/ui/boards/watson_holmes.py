@@ -56,8 +56,8 @@ ROW_MM = LABEL.mm * 1.2  # a line of the players: the pawn and the label size
 RESULTS_STRIP_MM = 9  # under the result page, for the kiosk's "Tap for the results" (with people only)
 LOG_LABEL_MM = 70  # a log at least this wide is set at the label size, a narrower one in fine print
 # The icons drawn crossed (`wh_symbols.draw_icons`), each with what its cross means, under the players
-# while the board shows one: playWH30's newcomer read card 5's grey crossed helmet and card 6's crossed
-# spectacles as "closed" and nothing on the board said otherwise (a card's tap says it, unasked).
+# while the board shows one: after playWH21's newcomer game nothing on the board said what a cross means
+# (only a card's tap says its icons in words, and a newcomer does not know to tap).
 LEGEND_ROOM_MM = 24  # the legend is drawn only where the log keeps at least this much height (seven players at 1024x600 do not)
 CROSSED = {
     "calloff": N_("call-off token"),
