@@ -112,3 +112,18 @@ def test_config_check_describes_a_good_file_and_lists_every_problem_of_a_bad_one
     out = capsys.readouterr().out
     assert "bad.toml: language: not a choice" in out and "seats[0].display.channel: out of range" in out
     assert "2 problems: the table will not start" in out
+
+
+def test_a_watson_holmes_case_may_be_named_by_its_file_as_well_as_its_id(capsys, tmp_path):
+    """playWH21's newcomer ran `--option case=tutorial-lamplighter` (the file's name, as the cases folder lists
+    it) and was refused: the case's id is `lamplighter`. The file's name is read as its case; an id stays as
+    it is, and a name no case has is still refused as it was given."""
+    from kiosk.commands.run import game_options
+
+    assert game_options(["case=tutorial-lamplighter"], "watson-holmes") == {"case": "lamplighter"}
+    assert game_options(["case=lamplighter"], "watson-holmes") == {"case": "lamplighter"}
+    assert game_options(["case=tutorial-lamplighter"], "pi") == {"case": "tutorial-lamplighter"}
+    assert game_options(["case=no-such-case"], "watson-holmes") == {"case": "no-such-case"}
+    args = ["run", "--mock", "--headless", "--game", "watson-holmes", "--seats", "3", "--data", str(tmp_path)]
+    assert main([*args, "--option", "case=no-such-case"]) == 2
+    assert "no-such-case" in capsys.readouterr().err

@@ -44,7 +44,11 @@ CEILINGS: dict[str, tuple[int, tuple[int, ...], int, tuple[int, int, int, int], 
     # copies 97 -> 101, built 738 -> 772, drawn 444 -> 451, board 67 -> 71; per input unchanged
     # playWH21: discarding a character is sent from its summary ("Discard?"), one more screen for each bot that
     # discards: built 772 -> 778, drawn 451 -> 457; per input unchanged
-    "watson-holmes": (7, (1,), 200, (1, 7, 7, 1), (101, 778, 457, 71)),
+    # fixWH30: Dr Watson, a question to Holmes and 221B are sent from their summaries too, one more screen
+    # each time a bot takes one: built 778 -> 785, drawn 457 -> 462; per input unchanged
+    # fixWH30: the character's power is read first where it is discarded or revealed (15 more presses over the
+    # playout, 390 -> 405 inputs): built 785 -> 800, drawn 462 -> 481; per input unchanged
+    "watson-holmes": (7, (1,), 200, (1, 7, 7, 1), (101, 800, 481, 71)),
     # playPI14: each seat's first turn of a case opens on the cards it holds (12 more presses over the
     # playout's 3 cases of 4 seats): built 1191 -> 1203, drawn 689 -> 710; per input unchanged
     "pi": (4, (1,), 200, (1, 4, 4, 1), (158, 1279, 710, 101)),  # fixMX17: +76 built, the answer held after its own move
@@ -287,8 +291,11 @@ BYTES: dict[tuple[str, str], tuple[int, int]] = {
     # the last awaited seat's last byte 3524 -> 3497, 3788 -> 3761
     # playWH21: a character's discard sent from its summary (one more page per discard) and the outbid title
     # ending on a word ("Seat 2 outbid you"): +7129 / +7129 over the playout (2.7 %, 2.4 %); awaited unchanged
-    ("watson-holmes", "kernel"): (275472, 3497),  # with 33e27bb's notice: 248184, 3808
-    ("watson-holmes", "user"): (304615, 3761),  # with 33e27bb's notice: 276625, 3952
+    # fixWH30: Dr Watson, Holmes and 221B sent from their summaries (one more page each): +8958 / +8927 over
+    # the playout (3.3 %, 2.9 %); awaited unchanged. Then the character's power read where it is discarded or
+    # revealed (its pages, 15 more over the playout): +11614 / +11614 (4.1 %, 3.7 %); awaited unchanged
+    ("watson-holmes", "kernel"): (296044, 3497),  # with 33e27bb's notice: 248184, 3808
+    ("watson-holmes", "user"): (325156, 3761),  # with 33e27bb's notice: 276625, 3952
     # playPI14: +11867 each with the cards held before a case's first choices (12 more pages): awaited unchanged;
     # then +3 each, awaited +4, with the accusation's title whole and alone ("Accuse? If wrong: -2", no "1/2")
     ("pi", "kernel"): (519823, 923),  # fixMX17: +1.3 %, the answer held after its own move

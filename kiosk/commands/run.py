@@ -350,7 +350,7 @@ def play_on_the_touchscreen(args: argparse.Namespace, store: GameStore, table: T
     from kiosk.ui.scene import Touchscreen
 
     plan = Plan(
-        game=args.game, seats=args.seats, bots=args.bots, seed=args.seed, options=game_options(args.option),
+        game=args.game, seats=args.seats, bots=args.bots, seed=args.seed, options=game_options(args.option, args.game),
         bot_pause=args.bot_pause, assist=args.assist,
     )
     reporter = EventReporter(args, None)  # people play here: their seat screens stay off the disk
@@ -597,8 +597,10 @@ def clear_snapshots(folder: Path) -> None:
         log.warning("could not clear the old snapshots in %s: %s", folder, error)
 
 
-def game_options(pairs: list[str]) -> dict[str, Any]:
-    """`NAME=VALUE` pairs; true/false and whole numbers are read as such, anything else as text."""
+def game_options(pairs: list[str], game: str | None = None) -> dict[str, Any]:
+    """`NAME=VALUE` pairs; true/false and whole numbers are read as such, anything else as text. A Watson
+    & Holmes case may be named by its file as well as its id (`case=tutorial-lamplighter`, the file of
+    `lamplighter`: refused to playWH21's newcomer, who had it from the folder's listing)."""
     options: dict[str, Any] = {}
     for pair in pairs:
         name, sign, text = pair.partition("=")
@@ -608,13 +610,17 @@ def game_options(pairs: list[str]) -> dict[str, Any]:
         if isinstance(value, str) and value.lstrip("-").isdigit():
             value = int(value)
         options[name.strip()] = value
+    if game == "watson-holmes" and isinstance(options.get("case"), str):
+        from kiosk.games.watson_holmes.library import case_id_of
+
+        options["case"] = case_id_of(options["case"])
     return options
 
 
 def new_session(store: GameStore, args: argparse.Namespace, bot_seats: list[int]) -> GameSession:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     game = registry.get(args.game)
-    options = game_options(args.option)
+    options = game_options(args.option, args.game)
     try:
         game.info.resolve_options(options)  # refused before anything is stored
     except ValueError as error:

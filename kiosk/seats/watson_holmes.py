@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kiosk.games.base import Action, Event, Prompt
-from kiosk.games.watson_holmes.board import HOLMES_COST
+from kiosk.games.watson_holmes.board import HOLMES_COST, WATSON_COST
 from kiosk.games.watson_holmes.characters import Character
 from kiosk.games.watson_holmes.narrate import CaseText, Narrator
 from kiosk.i18n import LANGUAGES, N_, Text, counted
@@ -97,6 +97,11 @@ def status(view: dict[str, Any], narrator: Narrator, seat: int, behind: bool = F
         return Text(N_("You solved the case"))
     if me["eliminated"]:
         return Text(N_("You speak for Holmes"))  # one line of the seat screen: 21 characters at most
+    last = view.get("last_player")  # rules 11: the board counted them down, the one seat that plays them did not (playWH21, fixWH30)
+    if last and last["seat"] == seat and view["stage"] not in ("wait_221b", "answer"):
+        if last["rounds_left"] <= 0:
+            return Text(N_("Now on to 221B"))
+        return counted("{count} round, then 221B", "{count} rounds, then 221B", last["rounds_left"])
     if view.get("outbid") is not None and view["outbid"] != seat:  # the outbid player chooses again first
         return Text(N_("{seat} is visiting"), {"seat": narrator.seat(view["outbid"])})
     if view["turn"] == seat:
@@ -405,7 +410,10 @@ def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[st
     if prompt.kind == "answer":  # an answer given at 221B cannot be changed: each is sent from its summary
         entries = tuple(sealed_answer(e, lang) if e.action is not None and e.action.kind in ("answer", "written")
                         else e for e in entries)
-    entries = tuple(with_discard_summary(e, character, narrator, lang) for e in entries)
+    early = prompt.kind == "visit" and bool(prompt.data.get("unopened"))
+    entries = tuple(with_discard_summary(e, character, narrator, lang, early) for e in entries)
+    if card is not None:
+        entries = tuple(with_power(e, card, lang) for e in entries)
     asking = judge_asking(prompt, narrator, lang) if prompt.kind == "holmes_judge" else ""
     return Menu(choice_title(prompt, narrator).render(lang), read + entries, footer=hint, asking=asking)
 
@@ -521,10 +529,7 @@ def heading(key: Any, below: tuple[MenuEntry, ...], prompt: Prompt, lang: str, c
 
 def sealed_answer(entry: MenuEntry, lang: str) -> MenuEntry:
     """An answer behind its summary: the answer in at most two lines, and that it cannot be changed."""
-    lines = paragraph(entry.item.label, LINE_WIDTH)
-    if len(lines) > 2:
-        lines = lines[:1] + [fit(" ".join(lines[1:]), LINE_WIDTH, (12,))[0]]
-    summary = (*lines, Text(N_("Cannot be changed")).render(lang))
+    summary = (*two_lines(entry.item.label), Text(N_("Cannot be changed")).render(lang))
     return confirmed(entry, Text(N_("Your answer?")).render(lang), summary, Text(CONFIRM_FOOTER).render(lang))
 
 
@@ -535,18 +540,82 @@ DISCARD_TITLE = N_("Discard?")
 DISCARD_LOSES = N_("its action is lost")
 
 
-def with_discard_summary(entry: MenuEntry, character: Text | None, narrator: Narrator, lang: str) -> MenuEntry:
+def with_discard_summary(entry: MenuEntry, character: Text | None, narrator: Narrator, lang: str, early: bool = False) -> MenuEntry:
     """`entry`, with the choice that discards the character (at this level or the one it opens) sent
-    from its summary: which card, the carriages, and that its action is lost."""
+    from its summary: which card, the carriages, and that its action is lost; and so with the other
+    choices that spend carriages or end the seat's options (`spending_summary`)."""
     action = entry.action
     if action is not None and action.kind == "discard_character":
         name = (character or Text(N_("Your character"))).render(lang)
         gain = counted("for +{count} carriage", "for +{count} carriages", narrator.characters.discard_value)
         summary = (name, gain.render(lang), Text(DISCARD_LOSES).render(lang))
         return confirmed(entry, Text(DISCARD_TITLE).render(lang), summary, Text(CONFIRM_FOOTER).render(lang))
+    if action is not None:
+        return spending_summary(entry, narrator, lang, early)
     if entry.below and not entry.confirms:
-        return replace(entry, below=tuple(with_discard_summary(e, character, narrator, lang) for e in entry.below))
+        return replace(entry, below=tuple(with_discard_summary(e, character, narrator, lang, early) for e in entry.below))
     return entry
+
+
+# A newcomer asked to discard or reveal a character did not know what it does (playWH21, left to fixWH30):
+# its text was only on the seat's "Your character" pages. It is now read first where the
+# character is chosen: at the top of the "Your character" level, or before the discard's summary where
+# the discard stands alone (a character that acts later, or not on this turn).
+def with_power(entry: MenuEntry, card: Character, lang: str) -> MenuEntry:
+    """`entry` with the character's power read first, where it is the character's own level."""
+    kinds = {e.action.kind for e in entry.below if e.action is not None}
+    kinds |= {b.action.kind for e in entry.below if e.confirms for b in e.below if b.action is not None}
+    if not entry.below or not kinds & {"character", "copy", "discard_character"}:
+        return entry
+    name = Text(card.name).render(lang)
+    power = tuple(MenuEntry(item, footer="") for item in pages_of(name, Text(card.text).render(lang)))
+    return replace(entry, below=power + entry.below)
+
+
+# Dr Watson (4 carriages), a question to Holmes (3, once a game) and 221B (where a wrong answer puts the
+# seat out, rules 8.3) each went with one press, as the discard did before playWH21 (left to fixWH30): each
+# is now sent from a summary of what it costs and does. 221B with questions not yet open has its own
+# warning first (the `confirm_221b` prompt), so only 221B with every question open is summed up here.
+SPENDS = {
+    "watson": (N_("Take Dr Watson?"), N_("costs {n} carriages"), N_("reads a card to all")),
+    "221b": (N_("Go to 221B?"), N_("answer every question"), N_("one wrong, you're out")),
+}
+HOLMES_TITLE = N_("Ask Holmes?")
+HOLMES_SPENDS = N_("costs {n}, once a game")  # rules 9.2: 3 carriages, once per game
+
+
+def spending_summary(entry: MenuEntry, narrator: Narrator, lang: str, early: bool = False) -> MenuEntry:
+    """`entry` behind its summary where its choice takes Dr Watson, asks Holmes or goes to 221B (unless
+    `early`: some questions are not open, and the `confirm_221b` prompt warns first); any other choice
+    as it is. A summary names what is chosen, then what it costs and does, a line each; a question to
+    Holmes says which answer in its first two lines, as a phone shows the summary alone."""
+    action = entry.action
+    assert action is not None
+    footer = Text(CONFIRM_FOOTER).render(lang)
+    if action.kind in ("holmes_consult", "holmes_check"):
+        spends = Text(HOLMES_SPENDS, {"n": HOLMES_COST}).render(lang)
+        if action.kind == "holmes_consult":
+            sheet = Text(N_("Sheet of {voice}"), {"voice": narrator.seat(action.args[0])}).render(lang)
+            summary: tuple[str, ...] = (sheet, Text(N_("how many were right")).render(lang), spends)
+        else:
+            summary = (*two_lines(entry.item.label), spends)
+        return confirmed(entry, Text(HOLMES_TITLE).render(lang), summary, footer)
+    baker = narrator.case.baker_street_id
+    if action.kind == "watson":
+        key, cost, head = "watson", WATSON_COST, Text(N_("Dr Watson"))
+    elif action.kind in ("visit", "tap") and action.args[0] == baker and not early:
+        key, cost, head = "221b", 0, narrator.card(baker)
+    else:
+        return entry
+    title, costs, does = SPENDS[key]
+    summary = (fit(head.render(lang), LINE_WIDTH, (12,))[0], Text(costs, {"n": cost}).render(lang), Text(does).render(lang))
+    return confirmed(entry, Text(title).render(lang), summary, footer)
+
+
+def two_lines(label: str) -> list[str]:
+    """`label` on at most two lines of the seat, the second cut short where it runs on."""
+    lines = paragraph(label, LINE_WIDTH)
+    return lines if len(lines) <= 2 else lines[:1] + [fit(" ".join(lines[1:]), LINE_WIDTH, (12,))[0]]
 
 
 def choice_item(label: str, detail: str) -> Item:

@@ -82,6 +82,8 @@ def menu_json(menu: Menu, version: int, kind: str) -> dict[str, Any]:
             count += 1
         if e.below:
             found["below"] = [entry(b) for b in e.below]
+        if e.confirms:  # one choice's summary: the phone keeps it out of a grid of tiles
+            found["confirms"] = True
         return found
 
     return {"version": version, "kind": kind, "title": menu.title, "asking": menu.asking, "footer": menu.footer,

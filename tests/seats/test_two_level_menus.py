@@ -100,12 +100,14 @@ def test_every_offered_choice_is_legal_and_every_useful_one_is_offered(game_id, 
         assert all(pointless(prompt, a, view) for a in left_out), f"{prompt.kind}: {left_out} cannot be reached"
         assert depth(menu.entries) <= 2
         # a group holds at least two choices (or is one's summary), each a choice (or one refused now, in its
-        # place, saying why: a W&H card locked to this seat), or pages to read
+        # place, saying why: a W&H card locked to this seat), or pages to read; pages to read may also come
+        # first, before its choices, as at the top (fixWH30: a W&H character's power, read where it is chosen)
         for entry in menu.entries:
+            first = next((i for i, e in enumerate(entry.below) if e.action or e.is_group or e.refused), len(entry.below))
+            choices = entry.below[first:]
             assert not entry.is_group or (
-                (len(entry.below) >= 2 or entry.confirms)
-                and (all(e.action or e.confirms or e.refused for e in entry.below)
-                     or not any(e.action or e.is_group for e in entry.below)))
+                (len(choices) >= 2 or entry.confirms or not choices)
+                and all(e.action or e.confirms or e.refused for e in choices))
         if game_id == "mystery-express" and prompt.kind == "turn":  # rules 4.1: enough hours to complete it
             for action in offered:
                 if action.kind in RULES_COSTS:

@@ -114,3 +114,12 @@ def bundled_case_problems() -> tuple[CaseError, ...]:
 
 def bundled_case_ids() -> tuple[str, ...]:
     return tuple(sorted(bundled_cases(), key=lambda cid: (bundled_cases()[cid].difficulty, cid)))
+
+
+def case_id_of(name: str) -> str:
+    """The id of the case `name` names: an id as it is, or a case file's name without ".yaml" (whose case
+    has another id); anything else as it was given, for the options to refuse by that name."""
+    entries = LIBRARY.scan().entries
+    if name in entries:
+        return name
+    return next((case_id for case_id, entry in entries.items() if entry.path.stem == name), name)

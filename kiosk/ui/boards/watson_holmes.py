@@ -55,6 +55,15 @@ STALE = N_("That choice is no longer open.")
 ROW_MM = LABEL.mm * 1.2  # a line of the players: the pawn and the label size
 RESULTS_STRIP_MM = 9  # under the result page, for the kiosk's "Tap for the results" (with people only)
 LOG_LABEL_MM = 70  # a log at least this wide is set at the label size, a narrower one in fine print
+# The icons drawn crossed (`wh_symbols.draw_icons`), each with what its cross means, under the players
+# while the board shows one: after playWH21's newcomer game nothing on the board said what a cross means
+# (only a card's tap says its icons in words, and a newcomer does not know to tap).
+LEGEND_ROOM_MM = 24  # the legend is drawn only where the log keeps at least this much height (seven players at 1024x600 do not)
+CROSSED = {
+    "calloff": N_("call-off token"),
+    "no_police": N_("no police token here"),
+    "no_watson": N_("Dr Watson cannot read it"),
+}
 
 
 @dataclass
@@ -274,10 +283,13 @@ class WatsonHolmesBoard:
         notes_size = LABEL if side.width >= layout.mm(LOG_LABEL_MM) else FINE
         notes_h = lines_height(paint, side.width, notes, notes_size)
         players_h = self.players_height(paint, side.width, per_row=1)
-        notes_box, players, log = rows(side, [notes_h, players_h, max(1, side.height - notes_h - players_h - 2 * gap)], gap=gap)
+        legend_h = self.legend_height(paint, side.width, side.height - notes_h - players_h - 3 * gap)
+        notes_box, players, legend, log = rows(side, [notes_h, players_h, legend_h,
+                                                      max(1, side.height - notes_h - players_h - legend_h - 3 * gap)], gap=gap)
         self.draw_stage(paint, cards, now)
         draw_lines(paint, notes_box, notes, notes_size, paint.theme.accent)
         self.draw_players(paint, players, per_row=1)
+        self.draw_legend(paint, legend)
         self.draw_log(paint, log)
 
     def draw_portrait(self, paint: Painter, body: pygame.Rect, now: float) -> None:
@@ -288,13 +300,47 @@ class WatsonHolmesBoard:
         notes_h = lines_height(paint, body.width, notes)
         players_h = self.players_height(paint, body.width, per_row=2)
         log_h = max(layout.mm(32), body.height // 5)
-        cards_h = body.height - status_h - notes_h - players_h - log_h - 4 * gap
-        status, cards, players, notes_box, log = rows(body, [status_h, cards_h, players_h, notes_h, log_h], gap=gap)
+        legend_h = self.legend_height(paint, body.width)  # from the cards' room: the log keeps its own
+        cards_h = body.height - status_h - notes_h - players_h - legend_h - log_h - 5 * gap
+        status, cards, players, notes_box, legend, log = rows(body, [status_h, cards_h, players_h, notes_h, legend_h, log_h], gap=gap)
         draw_lines(paint, status, [self.status()], LABEL, paint.theme.ink, title=True)
         self.draw_stage(paint, cards, now)
         self.draw_players(paint, players, per_row=2)
         draw_lines(paint, notes_box, notes, LABEL, paint.theme.accent)
+        self.draw_legend(paint, legend)
         self.draw_log(paint, log)
+
+    def crossed(self) -> list[str]:
+        """The crossed icons the board shows now (a card's, or a call-off a player holds), in `CROSSED`'s order."""
+        shown = {icon for card in self.view["case"].get("cards", []) for icon in card.get("icons", [])}
+        if "gives_calloff" in shown or any(p["tokens"].get("calloff") for p in self.view["players"]):
+            shown.add("calloff")
+        return [icon for icon in CROSSED if icon in shown]
+
+    def legend_line(self, paint: Painter) -> int:
+        return paint.layout.mm(4)  # as tall as a card's icons (`draw_icons`)
+
+    def legend_height(self, paint: Painter, width: int, spare: int | None = None) -> int:
+        """One line per crossed icon shown: the icon, then what it means (wrapped where the column is narrow);
+        none where it would leave the log under `LEGEND_ROOM_MM` of the `spare` height the two share."""
+        icon = self.legend_line(paint)
+        room = max(1, width - icon - paint.layout.mm(1.5))
+        heights = [max(icon, lines_height(paint, room, [Text(CROSSED[i])], FINE)) for i in self.crossed()]
+        height = sum(heights) + paint.layout.mm(0.5) * max(0, len(heights) - 1)
+        return height if spare is None or spare - height >= paint.layout.mm(LEGEND_ROOM_MM) else 0
+
+    def draw_legend(self, paint: Painter, rect: pygame.Rect) -> None:
+        if rect.height <= 0:
+            return
+        icon = self.legend_line(paint)
+        room = max(1, rect.width - icon - paint.layout.mm(1.5))
+        y = rect.top
+        for name in self.crossed():
+            words = Text(CROSSED[name])
+            h = max(icon, lines_height(paint, room, [words], FINE))
+            draw_icons(paint, pygame.Rect(rect.left, y, icon, icon), [name], align="left")
+            draw_lines(paint, pygame.Rect(rect.left + icon + paint.layout.mm(1.5), y, room, h), [words], FINE, paint.theme.muted)
+            y += h + paint.layout.mm(0.5)
 
     def draw_log(self, paint: Painter, rect: pygame.Rect) -> None:
         pygame.draw.line(paint.surface, paint.theme.muted, (rect.left, rect.top - paint.layout.mm(1)),

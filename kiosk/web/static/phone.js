@@ -158,9 +158,15 @@
 
   // One level of the prompt's menu, in its order but for the large groups, which go last: what one
   // does in one tap (Solve the case, End my turn) stays at the top, above the long lists of tiles.
+  // A choice sent from its summary (Watson & Holmes: 221B among the places) goes after the tiles of its
+  // level, under its own title, so the tiles stay one grid (fixWH30).
   function entries(list, into, version) {
-    const ordered = list.filter(function (e) { return !e.below || size(e) < GRID; })
+    let ordered = list.filter(function (e) { return !e.below || size(e) < GRID; })
       .concat(list.filter(function (e) { return e.below && size(e) >= GRID; }));
+    if (ordered.filter(function (e) { return e.choice !== undefined; }).length >= GRID) {
+      ordered = ordered.filter(function (e) { return !e.confirms; })
+        .concat(ordered.filter(function (e) { return e.confirms; }));
+    }
     let reading = [], run = [];  // pages to read before choosing (a card's text): drawn together, whole
     function flush() {
       if (reading.length) items(reading, into, false);
