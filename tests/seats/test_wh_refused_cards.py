@@ -131,8 +131,9 @@ def test_221b_says_it_is_where_the_case_is_solved(lang, detail):
     8.3): a newcomer took it for one more place; under it, what it is for."""
     state, narrator = brighton()
     _, entries = where_to(state, narrator, lang)
-    baker = next(e for e in entries if e.action is not None and e.action.args == ("C221B",))
-    assert baker.item.detail == detail
+    sent = {e: (e.below[0].action if e.confirms else e.action) for e in entries}  # 221B goes from its summary
+    baker = next(e for e, action in sent.items() if action is not None and action.args == ("C221B",))
+    assert baker.confirms and baker.item.detail == detail
 
 
 def test_going_to_221b_early_offers_going_back_first():
