@@ -20,11 +20,15 @@ from kiosk.i18n import N_, Text, TextList, counted
 from kiosk.seats.canvas import ELLIPSIS, TEXT_WIDTH, text_width
 from kiosk.seats.learn import LAST_FOOTER
 from kiosk.seats.menu import BROWSE_FOOTER, CONFIRM_FOOTER, Entry, Menu, confirmed, grouped
-from kiosk.seats.screen import Item, Screen, item_details
+from kiosk.seats.screen import PAGE_LINES, Item, Screen, item_details
 
 HINT = BROWSE_FOOTER
 # Under the cards held, walked with ● from the idle screen: ◀ ▶ turn the cards, ● the page ("Learnt").
 HELD_FOOTER = N_("◀ ▶ cards · ● Learnt")
+# Under the answers learnt and under the markers, as under the cards held: what ◀ ▶ and ● do there (a
+# newcomer's "Learnt" and markers pages said nothing of how to move on). One item: ● alone.
+JOURNAL_FOOTERS = (N_("◀ ▶ more · ● markers"), N_("● your markers"))
+MARKERS_FOOTERS = (N_("◀ ▶ more · ● next"), N_("● next page"))
 # Learn as you play: the idle screen says what ● shows there (kiosk/seats/controller.py `pages_hint`).
 PAGES_HINT = N_("● your cards, answers")
 # One-bit marks of the three kinds of case element (kiosk/seats/canvas.py GLYPHS): a head, a dagger
@@ -107,8 +111,16 @@ def journal(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0,
             Text(N_("S {suspects} · C {crimes} · L {places}"), counts).render(lang),
         ))
     if not items:
-        return Screen(title, (Item(Text(N_("Nothing yet")).render(lang)),))
-    return Screen(title, tuple(items), index % len(items))
+        items = [Item(Text(N_("Nothing yet")).render(lang))]
+    return browsed(title, items, index, JOURNAL_FOOTERS, lang)
+
+
+def browsed(title: str, items: list[Item], index: int, footers: tuple[str, str], lang: str) -> Screen:
+    """A page of the seat's own to browse, its footer saying how to move on (`footers`: for several
+    items, for one); none under an item that takes the whole page (an accusation's verdict and names)."""
+    index %= len(items)
+    footer = Text(footers[0] if len(items) > 1 else footers[1]).render(lang)
+    return Screen(title, tuple(items), index, footer="" if len(items[index].lines) >= PAGE_LINES else footer)
 
 
 def entry_item(entry: dict[str, Any], narrator: Narrator, lang: str) -> Item:
@@ -147,8 +159,8 @@ def markers(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0)
             detail = narrator.name(noted) if noted else Text(N_("No note"))
             items.append(Item(what.render(lang), None, detail.render(lang)))
     if not items:
-        return Screen(title, (Item(Text(N_("No markers")).render(lang)),))
-    return Screen(title, tuple(items), index % len(items))
+        items = [Item(Text(N_("No markers")).render(lang))]
+    return browsed(title, items, index, MARKERS_FOOTERS, lang)
 
 
 def label(action: Action, narrator: Narrator, places: dict[int, str]) -> tuple[Text, str | None, Text | None]:

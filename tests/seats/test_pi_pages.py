@@ -351,3 +351,20 @@ def test_a_seat_holds_the_answer_to_its_own_move_until_a_press(lang):
             if prompt is None:
                 assert controller.screen() == controller.ui.idle(after.views[seat])
     assert seen == {"investigate", "evidence", "solve"}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_page_of_the_seat_says_how_to_move_on(lang):
+    """fixPI30: the "Learnt" and markers pages had no footer, where the cards held say "◀ ▶ cards · ● Learnt".
+    Each item of each page, empty or not, says it (but an accusation's verdict, which takes the whole page)."""
+    for moment in (moments()[0], first(lambda m: sum(e["seat"] == 1 for e in m.views[1]["history"]) >= 2
+                                       and any(i["seat"] == 1 and i["markers"] for i in m.views[1]["investigators"]))):
+        pages = pages_at(moment, 1, lang)
+        for name in pages.pages:
+            count = len(pages.page(name, moment.views[1], 0).items)
+            for index in range(count):
+                screen = pages.page(name, moment.views[1], index)
+                whole = len(screen.items[index].lines) >= 4
+                assert bool(screen.footer) != whole and "●" in screen.footer + "●" * whole, (name, index, screen)
+                assert ("◀" in screen.footer) == (count > 1) or whole, (name, screen)
+
