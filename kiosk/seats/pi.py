@@ -206,7 +206,10 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
         # The picks so far read whole ("With Maurice, Smuggl…", playPI21): where they need two lines, the
         # entry gives up its footer (browse · choose, read on the two steps before) for the second.
         footer = "" if detail is so_far and ELLIPSIS in item_details(item, 1)[0] else None
-        leaves.append((_group(action), Entry(item, action, footer=footer)))
+        entry = Entry(item, action, footer=footer)
+        if action.kind == "investigate":  # single use for the whole game (rules 6.1): sent from a summary
+            entry = dispatch(entry, view["players"][prompt.seat]["investigators_left"], lang)
+        leaves.append((_group(action), entry))
     markers = {m["id"]: m["kind"] for i in view.get("investigators", []) for m in i["markers"]}
     notes = view.get("you", {}).get("notes", {})
 
@@ -265,6 +268,22 @@ def accusation(entry: Entry, guess: dict[str, str], narrator: Narrator, lang: st
     # read as minus two and a half): the title bar shows it alone.
     title = Text(N_("Accuse? If wrong: -{points}"), {"points": narrator.rules.penalty_points})
     return confirmed(entry, title.render(lang), summary, Text(CONFIRM_FOOTER).render(lang))
+
+
+# Placing an investigator, behind a summary as an accusation is (a newcomer's tap on a place spent one of the
+# five for the whole game at once): the title says how many one has, the lines ask, say where, and how many
+# are left after it.
+DISPATCH_QUESTION = N_("Send an investigator?")
+DISPATCH_LEFT = N_("Left after this: {n}")
+
+
+def dispatch(entry: Entry, left: int, lang: str) -> Entry:
+    """A place to investigate behind a summary of what it sends: the question, the place, how many
+    investigators are left after it (rules 6.1: five for the whole game)."""
+    summary = (Text(DISPATCH_QUESTION).render(lang), entry.item.label,
+               Text(DISPATCH_LEFT, {"n": max(left - 1, 0)}).render(lang))
+    title = Text(N_("Investigators: {n}"), {"n": left}).render(lang)
+    return confirmed(entry, title, summary, Text(CONFIRM_FOOTER).render(lang))
 
 
 def one_line(*words: str) -> str:
