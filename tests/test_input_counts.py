@@ -51,7 +51,9 @@ CEILINGS: dict[str, tuple[int, tuple[int, ...], int, tuple[int, int, int, int], 
     "watson-holmes": (7, (1,), 200, (1, 7, 7, 1), (101, 800, 481, 71)),
     # playPI14: each seat's first turn of a case opens on the cards it holds (12 more presses over the
     # playout's 3 cases of 4 seats): built 1191 -> 1203, drawn 689 -> 710; per input unchanged
-    "pi": (4, (1,), 200, (1, 4, 4, 1), (158, 1279, 710, 101)),  # fixMX17: +76 built, the answer held after its own move
+    # fixPI30: each investigator is sent from its summary ("Send an investigator?"), one more screen for each
+    # one placed: built 1279 -> 1299, drawn 710 -> 716; per input unchanged
+    "pi": (4, (1,), 200, (1, 4, 4, 1), (158, 1299, 716, 101)),  # fixMX17: +76 built, the answer held after its own move
     # playMC11: a new kind of decision right after one's own choice opens on "Your move" (fresh_turns):
     # built 749 -> 797, drawn 330 -> 345; per input unchanged
     "mystery-city": (4, (1,), 400, (1, 4, 4, 1), (143, 797, 345, 143)),
@@ -298,8 +300,11 @@ BYTES: dict[tuple[str, str], tuple[int, int]] = {
     ("watson-holmes", "user"): (325156, 3761),  # with 33e27bb's notice: 276625, 3952
     # playPI14: +11867 each with the cards held before a case's first choices (12 more pages): awaited unchanged;
     # then +3 each, awaited +4, with the accusation's title whole and alone ("Accuse? If wrong: -2", no "1/2")
-    ("pi", "kernel"): (519823, 923),  # fixMX17: +1.3 %, the answer held after its own move
-    ("pi", "user"): (520318, 923),  # fixMX17: likewise
+    # fixPI30: each investigator sent from its summary ("Send an investigator?", the place, how many are left):
+    # one more page per investigator placed, +23478 / +23364 over the playout (4.5 %); the most before the last
+    # awaited seat's last byte 923 -> 985 (that summary page, drawn whole while its seat is awaited)
+    ("pi", "kernel"): (543301, 985),  # fixMX17: +1.3 %, the answer held after its own move
+    ("pi", "user"): (543682, 985),  # fixMX17: likewise
     # +314 each with the trial's seat texts (Assassination's help, «Anotado en «Visto»»): awaited unchanged
     # playMC11: +37149 each with "Your move" before a new kind of decision after one's own choice (the
     # window of shown cards, the combat decided, one's next turn): the inverted page the seat reads first

@@ -20,11 +20,15 @@ from kiosk.i18n import N_, Text, TextList, counted
 from kiosk.seats.canvas import ELLIPSIS, TEXT_WIDTH, text_width
 from kiosk.seats.learn import LAST_FOOTER
 from kiosk.seats.menu import BROWSE_FOOTER, CONFIRM_FOOTER, Entry, Menu, confirmed, grouped
-from kiosk.seats.screen import Item, Screen, item_details
+from kiosk.seats.screen import PAGE_LINES, Item, Screen, item_details
 
 HINT = BROWSE_FOOTER
 # Under the cards held, walked with ● from the idle screen: ◀ ▶ turn the cards, ● the page ("Learnt").
 HELD_FOOTER = N_("◀ ▶ cards · ● Learnt")
+# Under the answers learnt and under the markers, as under the cards held: what ◀ ▶ and ● do there (a
+# newcomer's "Learnt" and markers pages said nothing of how to move on). One item: ● alone.
+JOURNAL_FOOTERS = (N_("◀ ▶ more · ● markers"), N_("● your markers"))
+MARKERS_FOOTERS = (N_("◀ ▶ more · ● next"), N_("● next page"))
 # Learn as you play: the idle screen says what ● shows there (kiosk/seats/controller.py `pages_hint`).
 PAGES_HINT = N_("● your cards, answers")
 # One-bit marks of the three kinds of case element (kiosk/seats/canvas.py GLYPHS): a head, a dagger
@@ -107,8 +111,16 @@ def journal(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0,
             Text(N_("S {suspects} · C {crimes} · L {places}"), counts).render(lang),
         ))
     if not items:
-        return Screen(title, (Item(Text(N_("Nothing yet")).render(lang)),))
-    return Screen(title, tuple(items), index % len(items))
+        items = [Item(Text(N_("Nothing yet")).render(lang))]
+    return browsed(title, items, index, JOURNAL_FOOTERS, lang)
+
+
+def browsed(title: str, items: list[Item], index: int, footers: tuple[str, str], lang: str) -> Screen:
+    """A page of the seat's own to browse, its footer saying how to move on (`footers`: for several
+    items, for one); none under an item that takes the whole page (an accusation's verdict and names)."""
+    index %= len(items)
+    footer = Text(footers[0] if len(items) > 1 else footers[1]).render(lang)
+    return Screen(title, tuple(items), index, footer="" if len(items[index].lines) >= PAGE_LINES else footer)
 
 
 def entry_item(entry: dict[str, Any], narrator: Narrator, lang: str) -> Item:
@@ -147,8 +159,8 @@ def markers(view: dict[str, Any], narrator: Narrator, lang: str, index: int = 0)
             detail = narrator.name(noted) if noted else Text(N_("No note"))
             items.append(Item(what.render(lang), None, detail.render(lang)))
     if not items:
-        return Screen(title, (Item(Text(N_("No markers")).render(lang)),))
-    return Screen(title, tuple(items), index % len(items))
+        items = [Item(Text(N_("No markers")).render(lang))]
+    return browsed(title, items, index, MARKERS_FOOTERS, lang)
 
 
 def label(action: Action, narrator: Narrator, places: dict[int, str]) -> tuple[Text, str | None, Text | None]:
@@ -194,7 +206,10 @@ def menu(prompt: Prompt, view: dict[str, Any], narrator: Narrator, lang: str,
         # The picks so far read whole ("With Maurice, Smuggl…", playPI21): where they need two lines, the
         # entry gives up its footer (browse · choose, read on the two steps before) for the second.
         footer = "" if detail is so_far and ELLIPSIS in item_details(item, 1)[0] else None
-        leaves.append((_group(action), Entry(item, action, footer=footer)))
+        entry = Entry(item, action, footer=footer)
+        if action.kind == "investigate":  # single use for the whole game (rules 6.1): sent from a summary
+            entry = dispatch(entry, view["players"][prompt.seat]["investigators_left"], lang)
+        leaves.append((_group(action), entry))
     markers = {m["id"]: m["kind"] for i in view.get("investigators", []) for m in i["markers"]}
     notes = view.get("you", {}).get("notes", {})
 
@@ -253,6 +268,22 @@ def accusation(entry: Entry, guess: dict[str, str], narrator: Narrator, lang: st
     # read as minus two and a half): the title bar shows it alone.
     title = Text(N_("Accuse? If wrong: -{points}"), {"points": narrator.rules.penalty_points})
     return confirmed(entry, title.render(lang), summary, Text(CONFIRM_FOOTER).render(lang))
+
+
+# Placing an investigator, behind a summary as an accusation is (a newcomer's tap on a place spent one of the
+# five for the whole game at once): the title says how many one has, the lines ask, say where, and how many
+# are left after it.
+DISPATCH_QUESTION = N_("Send an investigator?")
+DISPATCH_LEFT = N_("Left after this: {n}")
+
+
+def dispatch(entry: Entry, left: int, lang: str) -> Entry:
+    """A place to investigate behind a summary of what it sends: the question, the place, how many
+    investigators are left after it (rules 6.1: five for the whole game)."""
+    summary = (Text(DISPATCH_QUESTION).render(lang), entry.item.label,
+               Text(DISPATCH_LEFT, {"n": max(left - 1, 0)}).render(lang))
+    title = Text(N_("Investigators: {n}"), {"n": left}).render(lang)
+    return confirmed(entry, title, summary, Text(CONFIRM_FOOTER).render(lang))
 
 
 def one_line(*words: str) -> str:

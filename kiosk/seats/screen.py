@@ -57,7 +57,7 @@ def writing(screen: Screen) -> list[tuple[str, list[str]]]:
     if screen.qr:
         return [(screen.title, qr_words(screen, WIDTH - qr_side(screen)))]
     position = title_position(screen, f"{len(screen.items)}/{len(screen.items)}")
-    written = [(screen.title, [fit(screen.title, title_room(position), (12,))[0]])]
+    written = [(screen.title, [fit(screen.title, title_room(position, screen.title), (12,))[0]])]
     detail_lines = 0 if screen.notice else 1 if screen.footer else 2
     for item in screen.items:
         if not item.lines:
@@ -124,7 +124,7 @@ def notice_lines(notice: str) -> list[str]:
 def _title(draw, screen: Screen) -> None:
     draw.rectangle((0, 0, WIDTH - 1, TITLE_HEIGHT - 1), fill=ON)
     position = title_position(screen, f"{screen.index + 1}/{len(screen.items)}")
-    title, size = fit(screen.title, title_room(position), (12,))
+    title, size = fit(screen.title, title_room(position, screen.title), (12,))
     draw_text(draw, (MARGIN, 0), title, size, fill=OFF)
     if position:
         draw_text(draw, (WIDTH - MARGIN - text_width(position, 12), 0), position, 12, fill=OFF)
@@ -134,14 +134,22 @@ def title_position(screen: Screen, position: str) -> str:
     """The position in the list the title bar shows ("3/7"): none for a single item, and none beside a
     title that reads whole only on the whole bar ("Final answer: Suspect"): the words come first,
     and the hint line still says the list can be browsed."""
-    if len(screen.items) < 2 or (text_width(screen.title, 12) > title_room(position) and title_fits(screen.title)):
+    if len(screen.items) < 2 or (text_width(screen.title, 12) > title_room(position, screen.title) and title_fits(screen.title)):
         return ""
     return position
 
 
-def title_room(position: str) -> int:
+# Pixels kept between a title and the position beside it ("2/4"): a title that ends in a number keeps a
+# space's cell more, or it reads as a fraction with it ("Caso del puesto 2 1/5", fixPI30; "Accuse? Wrong: -2
+# 1/2", playPI14). A title that then no longer fits stands alone (`title_position`).
+TITLE_GAP = 4
+NUMBER_GAP = TITLE_GAP + 6
+
+
+def title_room(position: str, title: str = "") -> int:
     """The title's width in the title bar beside the position in the list ("2/4", or none)."""
-    return TEXT_WIDTH - (text_width(position, 12) + 4 if position else 0)
+    gap = NUMBER_GAP if title[-1:].isdigit() else TITLE_GAP
+    return TEXT_WIDTH - (text_width(position, 12) + gap if position else 0)
 
 
 def title_fits(title: str) -> bool:

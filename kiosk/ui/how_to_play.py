@@ -47,17 +47,17 @@ LESSONS: dict[str, tuple[Lesson, ...]] = {
     ),
     "pi": (
         Lesson(N_("Your own case"), N_(
-            "Three cases, one after another. In each, find your own case: a suspect, a crime and the place "
-            "where the suspect hides. Your seat shows your left neighbour's case: none of it is in yours. Keep it "
+            "Three cases, one after another. In each, find your own case: a suspect, a crime and the "
+            "location where the suspect hides. Your seat shows your left neighbour's case: none of it is in yours. Keep it "
             "secret."), START),
         Lesson(N_("Your turn"), N_(
-            "Do one thing: send an investigator to a place, take an evidence card, or try to solve your "
+            "Do one thing: send an investigator to a location, take an evidence card, or try to solve your "
             "case. You have 5 investigators for all three cases."), "investigated", 2),
         Lesson(N_("Discs and cubes"), N_(
-            "A disc: part of your case is in that place. A cube: part of it is in a place beside it. The table "
+            "A disc: part of your case is in that location. A cube: part of it is in a location beside it. The table "
             "never says which; your seat keeps your notes."), "investigated", 4),
         Lesson(N_("Solving"), N_(
-            "Name a suspect, a crime and a place. Wrong costs 2 points and you play on; right scores 7, 5, "
+            "Name a suspect, a crime and a location. Wrong costs 2 points and you play on; right scores 7, 5, "
             "3 or 1 points, by the order of solving."), "solved", 1, settled=False),
         Lesson(N_("Who wins"), N_(
             "A case ends when everyone, or all but one, has solved it. After the third case the highest "

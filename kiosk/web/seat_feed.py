@@ -18,7 +18,7 @@ from kiosk.games.base import Action, Prompt
 from kiosk.i18n import N_, Text
 from kiosk.seats.controller import SeatController
 from kiosk.seats.learn import AGAIN as LEARN_AGAIN, TITLE as LEARN_TITLE
-from kiosk.seats.menu import Entry, Menu
+from kiosk.seats.menu import BACK, Entry, Menu
 from kiosk.seats.screen import Item, Screen
 from kiosk.web.hub import PhoneHub
 from kiosk.web.inputs import PhoneChoice, PhoneLeft
@@ -30,6 +30,8 @@ WORDS = {
     "news": N_("Shown to you"),
     "leave": N_("Give the seat back"),
     "leave_sure": N_("Give this seat back? It is then played at the table (its link stops working)."),
+    "send": N_("Send"),  # a choice's summary (`confirmed`): sends it
+    "back": BACK,  # and returns to the choices with nothing sent
 }
 # Whose turn it is, at the top of the page: public (the touchscreen says it too).
 YOUR_TURN = N_("It is your turn")
@@ -82,7 +84,7 @@ def menu_json(menu: Menu, version: int, kind: str) -> dict[str, Any]:
             count += 1
         if e.below:
             found["below"] = [entry(b) for b in e.below]
-        if e.confirms:  # one choice's summary: the phone keeps it out of a grid of tiles
+        if e.confirms:  # one choice behind its summary: a tile or a button like the others, whose tap opens it
             found["confirms"] = True
         return found
 

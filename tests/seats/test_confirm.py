@@ -77,3 +77,31 @@ def test_a_mystery_express_telegram_shows_what_it_sends_before_send(tmp_path):
     for face in (entries[c] for c in CATEGORY_NAMES if entries.get(c) is not None):
         assert narrator.face(face).render("en") in said
     store.close()
+
+
+def test_a_p_i_investigator_is_sent_only_from_its_summary_and_back_sends_nothing(mock_table, tmp_path):
+    """fixPI30: select on a place spent one of the five investigators of the whole game at once."""
+    store, session, referee = table_referee(mock_table, tmp_path, "pi", 3, seats=3, bots=())
+    people = ButtonsOnly(referee, "pi", 3)
+    seat = session.game.prompts(session.state)[0].seat
+    controller = referee.controllers[seat]
+    _, prompt = deciding(controller)
+    place = next(a for a in prompt.actions if a.kind == "investigate")
+    before = people.stored()
+    presses = presses_to(controller, place)[:-1]  # up to the place, and select on it: its summary
+    for button, long in presses:
+        people.press(seat, button, long)
+    summary = controller.screen()
+    assert people.stored() == before and summary.title == "Investigators: 5"
+    named = summary.items[0].lines
+    assert named[0] == "Send an investigator?" and named[2] == "Left after this: 4" and len(named) == 3
+    assert [i.label for i in summary.items][1:] == ["Back"] and summary.footer == "● send · hold ● back"
+    assert all(text_width(line, 12) <= WIDTH for _, lines in writing(summary) for line in lines)
+    people.press(seat, "next")
+    people.press(seat, "select")  # "Back": the places again, nothing sent
+    assert people.stored() == before and controller.screen().title == "Where to?"
+    people.press(seat, "select")  # the same place's summary again, then select sends it
+    people.press(seat, "select")
+    assert people.stored() == before + 1 and session.state.history[-1]["action"] == "investigate"
+    assert session.state.history[-1]["location"] == place.args[0]
+    store.close()

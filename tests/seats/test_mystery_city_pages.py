@@ -249,7 +249,7 @@ def test_every_screen_of_whole_games_fits_the_seat_screen(lang):
                     assert ELLIPSIS not in "".join(lines), f"{item.label!r} is cut in {lang}"
                     if item.detail:
                         assert text_width(item.detail, 12) <= WIDTH, f"{item.detail!r} is cut in {lang}"
-                room = title_room(title_position(screen, f"{len(screen.items)}/{len(screen.items)}"))
+                room = title_room(title_position(screen, f"{len(screen.items)}/{len(screen.items)}"), screen.title)
                 assert ELLIPSIS not in fit(screen.title, room, (12,))[0], f"{screen.title!r} is cut in {lang}"
                 if screen.footer:
                     assert ELLIPSIS not in fit(screen.footer, WIDTH, (12,))[0], f"{screen.footer!r} is cut in {lang}"

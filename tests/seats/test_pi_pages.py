@@ -351,3 +351,38 @@ def test_a_seat_holds_the_answer_to_its_own_move_until_a_press(lang):
             if prompt is None:
                 assert controller.screen() == controller.ui.idle(after.views[seat])
     assert seen == {"investigate", "evidence", "solve"}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_page_of_the_seat_says_how_to_move_on(lang):
+    """fixPI30: the "Learnt" and markers pages had no footer, where the cards held say "◀ ▶ cards · ● Learnt".
+    Each item of each page, empty or not, says it (but an accusation's verdict, which takes the whole page)."""
+    for moment in (moments()[0], first(lambda m: sum(e["seat"] == 1 for e in m.views[1]["history"]) >= 2
+                                       and any(i["seat"] == 1 and i["markers"] for i in m.views[1]["investigators"]))):
+        pages = pages_at(moment, 1, lang)
+        for name in pages.pages:
+            count = len(pages.page(name, moment.views[1], 0).items)
+            for index in range(count):
+                screen = pages.page(name, moment.views[1], index)
+                whole = len(screen.items[index].lines) >= 4
+                assert bool(screen.footer) != whole and "●" in screen.footer + "●" * whole, (name, index, screen)
+                assert ("◀" in screen.footer) == (count > 1) or whole, (name, screen)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_cards_held_title_stands_clear_of_the_counter(lang):
+    """fixPI30: «Caso del puesto 1 1/5» (the title's number nearly touched the counter, and read as a fraction
+    with it): where a title ending in a number shares the bar with the counter, 8 dark pixels and more part
+    them; else the title stands alone."""
+    from kiosk.seats.screen import title_position
+
+    moment = first(lambda m: m.prompts and m.prompts[0].kind == "turn")
+    prompt = moment.prompts[0]
+    screen = pages_at(moment, prompt.seat, lang).menu(prompt, moment.views[prompt.seat]).screen()
+    assert screen.title.startswith({"en": "Case of Seat ", "es": "Caso del puesto "}[lang]) and screen.title[-1].isdigit()
+    position = title_position(screen, f"1/{len(screen.items)}")
+    image = render(screen).convert("L")
+    lit = [x for x in range(WIDTH) if any(image.getpixel((x, y)) == 0 for y in range(12))]  # the bar's words
+    counter = WIDTH - 2 - text_width(position, 12) if position else WIDTH
+    words = [x for x in lit if x < counter]
+    assert words and counter - 1 - words[-1] >= 8, (screen.title, position, words[-1], counter)

@@ -274,7 +274,7 @@ def test_who_won_waits_for_the_last_case_to_be_shown():
     board = board_at(over)
     last = board.stage.reveals[-1]
     during = {d.text for d in render(board, LAYOUTS["800x480"], "en", last.start).drawn}
-    assert "Hideout" in during, "the last case's end is on screen"
+    assert "Location" in during, "the last case's end is on screen"
     assert "The city sleeps. Case closed." not in during and not any(t.startswith("Winner") for t in during)
     after = {d.text for d in render(board, LAYOUTS["800x480"], "en", last.end).drawn}
     assert "The city sleeps. Case closed." in after

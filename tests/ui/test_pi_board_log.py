@@ -80,7 +80,7 @@ def test_the_end_of_a_case_is_a_large_panel_readable_at_every_layout():
         cases = board.showing_solution(0.0).data["cases"]
         for painter in painters:
             texts = {d.text for d in painter.drawn}
-            for case in cases.values():  # every seat's suspect, crime and hideout
+            for case in cases.values():  # every seat's suspect, crime and location
                 assert all(NAMES.name(element).render(painter.lang) in texts for element in case.values())
 
 

@@ -24,7 +24,7 @@ def test_the_end_of_a_case_turns_each_seat_at_its_time_with_nobody_touching(live
     colours = [names.colour(seat).render("en") for seat in range(3)]
 
     def turned(frame: Frame, seat: int) -> bool:
-        """The panel draws each seat's colour, then (once turned over) its suspect, crime and hideout."""
+        """The panel draws each seat's colour, then (once turned over) its suspect, crime and location."""
         texts = frame.texts
         return colours[seat] in texts and texts[texts.index(colours[seat]) + 1] == suspects[seat]
 
@@ -35,6 +35,6 @@ def test_the_end_of_a_case_turns_each_seat_at_its_time_with_nobody_touching(live
         assert frame.now == pytest.approx(due), f"seat {seat + 1}'s case drawn at {frame.now - solution.start:.3f} s"
     after = [f for f in live.frames if f.now >= solution.end - SOON]
     assert len(after) == 1 and after[0].now == pytest.approx(solution.end)  # the map again, then nothing
-    assert "Hideout" not in after[0].texts and "Hideout" in live.frames[-2].texts  # the panel has gone
+    assert "Location" not in after[0].texts and "Location" in live.frames[-2].texts  # the panel has gone
     assert live.app.screen.due(live.now) is None
 

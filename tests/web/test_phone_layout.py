@@ -1,6 +1,7 @@
 """The phone page at a phone's size (390x844), as a person holds it: the top of the page says whose
 turn it is, in the page's language; a P.I. turn's 24 choices fit in a few screens, "Solve the case"
-first and the tiles two a line. Screenshots in English and Spanish go to build/screenshots/."""
+first and the tiles two a line; the places, each sent from its summary as on the seat (fixPI30), stay tiles of
+one grid, and a tap opens the summary, whose Back sends nothing. Screenshots in English and Spanish go to build/screenshots/."""
 
 from __future__ import annotations
 
@@ -62,10 +63,26 @@ def test_a_pi_turn_on_a_phone_says_whose_turn_it_is_and_fits_its_choices(mock_ta
         assert len(tiles) == 23  # 14 locations to investigate, 9 evidence cards
         rows = {round(t.rect["y"]) for t in tiles}
         assert len(rows) <= 12 and all(t.rect["width"] < WIDTH / 2 for t in tiles)  # two a line
+        # The 14 places, each behind its summary, are tiles of one grid (not 14 sections of one button each).
+        places = phone.find_elements(By.CSS_SELECTOR, "section.prompt .tiles button[data-confirms]")
+        assert len(places) == 14 and len({p.find_element(By.XPATH, "..").id for p in places}) == 1
+        assert not phone.find_elements(By.CSS_SELECTOR, "section.prompt section.group section.group")
+        stored = store_size(session)
+        places[0].click()  # the summary, as the seat shows it: nothing is sent yet
+        assert pump_until(referee, lambda: "Send an investigator?" in text_of(phone, "section.prompt .summary"))
+        assert text_of(phone, "section.prompt h2") == "Investigators: 5"
+        assert "Lakeside" in text_of(phone, "section.prompt .summary") and "Left after this: 4" in text_of(phone, "section.prompt .summary")
+        assert [b.text for b in buttons(phone)] == ["Send", "Back"]
+        shot(phone, "pi-send-an-investigator-en")
+        buttons(phone)[1].click()  # Back: the choices again, nothing sent
+        assert pump_until(referee, lambda: len(buttons(phone)) == 24) and store_size(session) == stored
         referee.set_language("es")
         assert pump_until(referee, lambda: banner(phone) == "Es tu turno"
                           and text_of(phone, "section.prompt button").startswith("Resolver"))
         shot(phone, "pi-your-turn-es")
+        assert pump_until(referee, lambda: tap_a_tile(phone) and "¿Enviar investigador?" in text_of(phone, "section.prompt .summary"))
+        assert [b.text for b in buttons(phone)] == ["Enviar", "Atrás"]
+        shot(phone, "pi-send-an-investigator-es")
         # Seat 1 plays its turn on the phone: then the page says it is seat 2's, at the top however far one reads.
         assert pump_until(referee, lambda: banner(phone) == "Es el turno del puesto 2" or (tap_a_tile(phone) and False))
         assert not buttons(phone)
@@ -74,10 +91,17 @@ def test_a_pi_turn_on_a_phone_says_whose_turn_it_is_and_fits_its_choices(mock_ta
         assert banner(phone) == "Es el turno del puesto 2"
 
 
+def store_size(session) -> int:
+    """How many moves the table has taken (a summary opened on the phone sends none)."""
+    return len(session.state.history)
+
+
 def tap_a_tile(driver: webdriver.Chrome) -> bool:
-    """Tap the first tile of the page (a place to investigate, a tile to note), if it shows one now."""
+    """Tap the first tile of the page (a place to investigate, a tile to note), if it shows one now; on a
+    place's summary, send it."""
     try:
-        tiles = driver.find_elements(By.CSS_SELECTOR, "section.prompt .tiles button:enabled")
+        tiles = driver.find_elements(By.CSS_SELECTOR, "section.prompt .send:enabled")
+        tiles = tiles or driver.find_elements(By.CSS_SELECTOR, "section.prompt .tiles button:enabled")
         if tiles:
             tiles[0].click()
         return bool(tiles)

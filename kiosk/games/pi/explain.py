@@ -7,12 +7,12 @@ from kiosk.i18n import N_
 
 PROMPTS: dict[str, Explanation] = {
     "turn": Explanation(
-        N_("Your turn: one action to find your suspect, crime and place."),
-        N_("Investigator: checks a place. Evidence: one card. Or solve."),
-        N_("5 investigators for 3 cases. Disc: in that place. Cube: beside."),
+        N_("Your turn: one action to find your suspect, crime and location."),
+        N_("Investigator: checks a location. Evidence: a card. Or solve."),
+        N_("5 investigators for 3 cases. Disc: on the spot. Cube: beside."),
     ),
     "notes": Explanation(
-        N_("Disc: part of your case is there. Cube: in a place beside."),
+        N_("Disc: part of your case is there. Cube: a location beside."),
         N_("Pick a marker, then the tile it may be, or clear a note."),
         N_("Only you see your notes. They change nothing in the game."),
     ),
@@ -34,11 +34,11 @@ PROMPTS: dict[str, Explanation] = {
 }
 
 MOMENTS: dict[str, str] = {
-    "minigame_start": N_("A new case: each player hunts a secret suspect, crime and place. The tiles are dealt anew."),
-    "investigated": N_("Investigator: a disc per part of the player's case in that place, a cube per part in a place beside it."),
-    "evidence": N_("Evidence: a disc if the card is in the case; a cube if the case's part of its kind is beside the card's place."),
+    "minigame_start": N_("A new case: each player hunts a secret suspect, crime and location. The tiles are dealt anew."),
+    "investigated": N_("Investigator: a disc per part of the player's case in that location, a cube per part in a location beside it."),
+    "evidence": N_("Evidence: disc if the card is in the case; cube if the case's part of its kind is beside the card's location."),
     "transfer": N_("That tile is in the case: the investigator markers about it move onto it."),
-    "solve_started": N_("A solution attempt: the player names a suspect, a crime and a place."),
+    "solve_started": N_("A solution attempt: the player names a suspect, a crime and a location."),
     "solve_attempt": N_("The table says only right or wrong, never which part was wrong."),
     "penalty": N_("A wrong solution costs 2 points; the player keeps playing."),
     "solved": N_("Solved! First solvers score 7, later ones 5, 3, 1; one round, one score. Their discs show the case."),

@@ -1,4 +1,4 @@
-"""The end of a P.I. case, big: every seat's case (suspect, crime, hideout) and the points it scored,
+"""The end of a P.I. case, big: every seat's case (suspect, crime, location) and the points it scored,
 drawn as a large panel over the map for a few seconds, at the table's reveal speed.
 
 The rows turn over one seat at a time (half a look each), then the whole table stays for two looks;
@@ -23,8 +23,8 @@ from kiosk.ui.paint import Painter, Verbatim
 from kiosk.ui.boards.row_by_row import RowByRow
 from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE
 
-HEADINGS = {"SUSPECT": N_("Suspect"), "CRIME": N_("Crime"), "LOCATION": N_("Hideout")}
-WIDTHS = [1.6, 1.5, 1.75, 1.75, 0.8]  # a row: the seat, its suspect, crime and hideout, its points
+HEADINGS = {"SUSPECT": N_("Suspect"), "CRIME": N_("Crime"), "LOCATION": N_("Location")}
+WIDTHS = [1.6, 1.5, 1.75, 1.75, 0.8]  # a row: the seat, its suspect, crime and location, its points
 
 
 @dataclass

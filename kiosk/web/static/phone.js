@@ -8,6 +8,7 @@
   const token = decodeURIComponent(location.pathname.split("/").pop() || "");
   let lobby = "", socket = null, since = 0, run = null, doc = null, news = [], pending = null, over = null, delay = 500, notice = "";
   let read = null, explaining = null;  // the prompt versions whose explanation was read, and is open again
+  let summary = null;  // a choice's summary open now ({version, entry}: the tile tapped), as the seat's own level
 
   // A number stays on the line of the word before it and the word after it ("leg 1", "3 carriages"):
   // the spaces beside a number become no-break spaces, so a line never ends in "leg" over a lone "1".
@@ -119,9 +120,34 @@
     if (shared && item.mark === shared.mark) item.mark = null;
     label(item, b);
     b.disabled = pending !== null;
+    if (entry.confirms) {  // one choice behind its summary: the tap opens the summary, which sends it
+      b.dataset.confirms = "true";
+      b.addEventListener("click", function () { summary = {version: version, entry: entry}; window.scrollTo(0, 0); draw(); });
+      return b;
+    }
     b.dataset.choice = entry.choice;
     b.addEventListener("click", function () { choose(version, entry.choice); });
     return b;
+  }
+
+  // A choice that cannot be taken back (an accusation, a P.I. investigator), as the seat shows it before
+  // sending: its title, what it sends a line each, then Send and Back (which sends nothing).
+  function summarised(open, into) {
+    const page = open.entry.below.find(function (e) { return e.choice !== undefined; });
+    into.appendChild(el("h2", "", open.entry.title || open.entry.item.label));
+    const card = el("div", "card reading summary");
+    (page.item.lines.length ? page.item.lines : [page.item.label]).forEach(function (line) {
+      card.appendChild(el("div", "", line));
+    });
+    into.appendChild(card);
+    const send = el("button", "choice send", doc.words.send);
+    send.disabled = pending !== null;
+    send.dataset.choice = page.choice;
+    send.addEventListener("click", function () { summary = null; choose(open.version, page.choice); });
+    into.appendChild(send);
+    const back = el("button", "choice", doc.words.back);
+    back.addEventListener("click", function () { summary = null; draw(); });
+    into.appendChild(back);
   }
 
   // A run of choices: a compact grid of tiles when there are many (a detail they all share is said
@@ -158,15 +184,9 @@
 
   // One level of the prompt's menu, in its order but for the large groups, which go last: what one
   // does in one tap (Solve the case, End my turn) stays at the top, above the long lists of tiles.
-  // A choice sent from its summary (Watson & Holmes: 221B among the places) goes after the tiles of its
-  // level, under its own title, so the tiles stay one grid (fixWH30).
   function entries(list, into, version) {
-    let ordered = list.filter(function (e) { return !e.below || size(e) < GRID; })
+    const ordered = list.filter(function (e) { return !e.below || size(e) < GRID; })
       .concat(list.filter(function (e) { return e.below && size(e) >= GRID; }));
-    if (ordered.filter(function (e) { return e.choice !== undefined; }).length >= GRID) {
-      ordered = ordered.filter(function (e) { return !e.confirms; })
-        .concat(ordered.filter(function (e) { return e.confirms; }));
-    }
     let reading = [], run = [];  // pages to read before choosing (a card's text): drawn together, whole
     function flush() {
       if (reading.length) items(reading, into, false);
@@ -174,7 +194,7 @@
       reading = []; run = [];
     }
     ordered.forEach(function (entry) {
-      if (entry.below) {
+      if (entry.below && !entry.confirms) {
         flush();
         const box = el("section", "group");
         const head = el("h2");
@@ -182,7 +202,7 @@
         box.appendChild(head);
         entries(entry.below, box, version);
         into.appendChild(box);
-      } else if (entry.choice !== undefined) {
+      } else if (entry.choice !== undefined || entry.confirms) {
         if (reading.length) flush();
         run.push(entry);
       } else {
@@ -236,8 +256,11 @@
       box.appendChild(el("h1", "", doc.prompt.title));
       asked(doc.prompt, box);
       const ex = doc.explain;
+      if (summary !== null && summary.version !== doc.prompt.version) summary = null;  // the choices changed
       if (ex && (explaining === doc.prompt.version || (ex.first && read !== doc.prompt.version))) {
         explained(ex, box, doc.prompt.version);
+      } else if (summary !== null) {
+        summarised(summary, box);
       } else {
         entries(doc.prompt.entries, box, doc.prompt.version);
         if (ex) {
