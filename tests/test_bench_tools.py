@@ -19,6 +19,7 @@ import smbus2
 import pytest
 
 from bench import compare, engine, figures
+from bench import garbage as garbage_bench
 from bench import table as table_bench
 from hardware.sim.fake_i2c import FakeI2CBus, FakePanel
 
@@ -296,3 +297,19 @@ def test_a_run_that_fails_gets_one_more_go_and_the_rest_goes_on(monkeypatch: pyt
     assert calls == [("base", seat), ("base", seat), ("new", seat), ("new", seat),  # each first run failed once
                      ("base", engine_), ("new", engine_), ("new", engine_),
                      ("new", seat), ("base", seat), ("new", engine_), ("new", engine_), ("base", engine_)]  # turned round
+
+
+def test_a_collection_is_counted_where_it_ran_on_the_loop_and_not_on_another_thread() -> None:
+    import threading
+
+    seen = garbage_bench.Collections()
+    seen.callback("start", {"generation": 0})
+    seen.callback("stop", {"generation": 0})  # between inputs
+    seen.handling, seen.inputs = True, 7
+    seen.callback("start", {"generation": 0})
+    seen.callback("stop", {"generation": 0})  # half-way through input 7
+    other = threading.Thread(target=lambda: (seen.callback("start", {"generation": 1}),
+                                             seen.callback("stop", {"generation": 1})))
+    other.start()
+    other.join()  # a writer thread's collection is not the loop's
+    assert seen.count == {(False, 0): 1, (True, 0): 1} and seen.met == {7}
