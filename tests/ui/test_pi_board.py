@@ -27,6 +27,7 @@ from kiosk.ui.boards.event_log import Step
 from kiosk.ui.boards.pi import PIBoard
 from kiosk.ui.boards.pi_log import CASE_OVER, CASE_STARTS
 from kiosk.ui.layout import LAYOUTS
+from kiosk.ui.scenes.chrome import NO, YES
 from tests.ui.scene_checks import render, render_everywhere
 
 GAME = PI()
@@ -181,6 +182,8 @@ def tap_everything(board: PIBoard, layout_name: str = "800x480") -> list[tuple[i
     for target in painter.targets:
         assert painter.hit(target.rect.center) == target.value
         board.tap(target.value, 0.0)
+        if board.confirming is not None:  # an investigator, an accusation's last tile: asked again, then sent
+            board.tap(YES, 0.0)
     return submitted
 
 
@@ -199,6 +202,42 @@ def test_an_accusation_is_made_by_tapping_postcards(kind):
     (prompt,) = [p for p in moment.prompts if not p.private]
     submitted = tap_everything(board_at(moment))
     assert sorted(a for _, a in submitted) == sorted(prompt.actions)  # every tile of the kind, and back
+
+
+@pytest.mark.parametrize("lang, words", [("en", ("Send an investigator?", "Left after this: 4", "Send", "Back")),
+                                         ("es", ("¿Enviar investigador?", "Te quedarán: 4", "Enviar", "Atrás"))])
+def test_an_investigator_tapped_on_the_board_is_sent_only_from_its_question(lang, words):
+    """A postcard's tap spent one of the five investigators of the whole game at once (playPI33, on the board's
+    «o toca el tablero»), where the seat's buttons ask first: the board asks the same, and only "Send" sends."""
+    moment = first(game_moments(4, 5), lambda m: m.prompts and m.prompts[0].kind == "turn"
+                   and m.view["players"][m.prompts[0].seat]["investigators_left"] == 5)
+    submitted: list = []
+    board = board_at(moment, submitted)
+    painter = render(board, LAYOUTS["800x480"], lang)
+    postcard = next(t for t in game_targets(painter) if t.value[1].kind == "investigate")
+    board.tap(postcard.value, 0.0)
+    asked = render(board, LAYOUTS["800x480"], lang)
+    said = " ".join(d.text for d in asked.drawn)
+    assert submitted == [] and all(word in said for word in words), said
+    assert {t.value for t in asked.targets} >= {YES, NO}
+    board.tap(NO, 0.0)
+    assert submitted == [] and board.confirming is None  # Back: nothing sent
+    board.tap(postcard.value, 0.0)
+    board.tap(YES, 0.0)
+    assert submitted == [postcard.value]
+
+
+def test_the_last_tile_of_an_accusation_on_the_board_is_asked_again_and_a_change_of_turn_drops_the_question():
+    moment = first(game_moments(4, 5), lambda m: any(p.kind == "solve_location" for p in m.prompts))
+    submitted: list = []
+    board = board_at(moment, submitted)
+    painter = render(board, LAYOUTS["800x480"], "en")
+    tile = next(t for t in game_targets(painter) if t.value[1].kind == "accuse")
+    board.tap(tile.value, 0.0)
+    said = " ".join(d.text for d in render(board, LAYOUTS["800x480"], "en").drawn)
+    assert submitted == [] and "Accuse? If wrong: -2" in said and "Accuse" in said
+    board.update(moment.view, [], 1.0)  # the seat's own buttons answered meanwhile: the question goes
+    assert board.confirming is None
 
 
 def test_a_postcard_without_an_investigator_to_send_says_why():

@@ -32,6 +32,7 @@ from kiosk.ui.boards.pi_marks import (CARD, ROAD, black_disc, blinds, chip_px, d
                                       seat_colour)
 from kiosk.ui.boards.pi_solution import SolutionReveal
 from kiosk.ui.pace import Stage
+from kiosk.ui.scenes.chrome import YES, confirm_box
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, font, lines_height
 from kiosk.ui.theme import FILM_NOIR, Theme
@@ -106,6 +107,7 @@ class PIBoard:
     log: EventLog = field(default_factory=EventLog)
     stage: Stage[SolutionReveal] = field(default_factory=Stage)  # the ends of cases shown big, in pace with the game
     notice: Text | None = None  # why the last tap was refused
+    confirming: tuple[int, Action] | None = None  # a tap that cannot be taken back, asked again before it is sent
     names: ColourNarrator = field(init=False)  # seats by colour and number, as players call each other
 
     def __post_init__(self) -> None:
@@ -119,6 +121,8 @@ class PIBoard:
         public = [p for p in prompts if not p.private]
         self.prompt = public[0] if public else None
         self.notice = None
+        if self.confirming is not None and (self.prompt is None or self.confirming[1] not in self.prompt.actions):
+            self.confirming = None  # the choice went meanwhile (the seat's buttons chose, or the turn passed)
 
     def observe(self, events: list[Event], now: float) -> None:
         """Every public event goes into the log, in players' words (a private event is never read);
@@ -137,12 +141,31 @@ class PIBoard:
         if isinstance(value, Text):
             self.notice = value
             return
+        if self.confirming is not None:  # the question's answer: only "yes" sends, any other tap takes it back
+            asked, self.confirming = self.confirming, None
+            if value == YES:
+                self.submit(*asked)
+            return
         if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], Action)):
             return
+        if self.costly(value[1]):
+            self.confirming = (value[0], value[1])
+            return
+        self.submit(value[0], value[1])
+
+    def submit(self, seat: int, action: Action) -> None:
         try:
-            self.context.submit(value[0], value[1])
+            self.context.submit(seat, action)
         except IllegalAction as refused:
             self.notice = refused.text
+
+    def costly(self, action: Action) -> bool:
+        """A tap the seat's buttons send only from a summary: an investigator (five for the whole game,
+        rules 6.1) and the last tile of an accusation (its penalty if wrong). A newcomer's tap on a
+        postcard sent either at once."""
+        if action.kind == "investigate":
+            return True
+        return action.kind == "accuse" and self.view is not None and len(self.view["guess"]) == len(KINDS) - 1
 
     def next_frame(self, now: float) -> float | None:
         """Frames only while the end of a case is shown: as each row turns over and as it goes."""
@@ -180,6 +203,26 @@ class PIBoard:
         else:
             self.draw_display(paint, area.action)
         self.draw_log(paint, area.log)
+        if self.confirming is not None:
+            self.draw_confirm(paint, *self.confirming)
+
+    def draw_confirm(self, paint: Painter, seat: int, action: Action) -> None:
+        """The question before a costly tap, over the board, as the seat's summary asks it."""
+        view = self.view
+        assert view is not None
+        narrator = self.context.narrator
+        if action.kind == "investigate":
+            left = view["players"][seat]["investigators_left"]
+            question = Text(N_("Send an investigator?"))
+            detail: Text | TextList = TextList((narrator.name(action.args[0]),
+                                                Text(N_("Left after this: {n}"), {"n": max(left - 1, 0)})), separator=" · ")
+            yes = Text(N_("Send"))
+        else:
+            question = Text(N_("Accuse? If wrong: -{points}"), {"points": self.rules.penalty_points})
+            picks = [view["guess"][kind] for kind in KINDS if kind in view["guess"]] + [action.args[0]]
+            detail = TextList(tuple(narrator.name(pick) for pick in picks), separator=" · ")
+            yes = Text(N_("Accuse"))
+        confirm_box(paint, question, detail, yes, Text(N_("Back")))
 
     def results_place(self, paint: Painter) -> pygame.Rect | None:
         """Where the kiosk says "Tap for the results" at the end of a game with people: a strip at the
