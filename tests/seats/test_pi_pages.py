@@ -344,7 +344,7 @@ def test_a_seat_holds_the_answer_to_its_own_move_until_a_press(lang):
             if mine["action"] == "solve":  # the verdict over the three picks (playPI21)
                 assert shown == screens.accusation_answer(answer.data, controller.ui.narrator, lang)
             else:
-                assert shown.title == {"en": "Your answer", "es": "Tu respuesta"}[lang]
+                assert shown.title == {"en": "Your answer", "es": "Respuesta"}[lang]
                 assert shown.items[0] == screens.entry_item(mine, controller.ui.narrator, lang)
             seen.add(mine["action"])
             assert controller.press("next") is None and controller.held is None

@@ -39,8 +39,8 @@ from kiosk.ui.theme import FILM_NOIR, Theme
 from kiosk.ui.type_scale import BODY, FINE, LABEL, TITLE, TypeSize
 
 ASK = {
-    "solve_suspect": N_("{seat} accuses: tap the suspect's postcard"),
-    "solve_crime": N_("{seat} accuses: tap the crime's postcard"),
+    "solve_suspect": N_("{seat} accuses: tap the suspect"),
+    "solve_crime": N_("{seat} accuses: tap the crime"),
     "solve_location": N_("{seat} accuses: tap the location"),
 }
 PLAYER_COLUMNS = [1, 2.2, 1.3, 1.7, 1.1, 1.2]  # chip, points per case, total, investigators left, kept, penalty
