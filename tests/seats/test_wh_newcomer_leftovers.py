@@ -14,7 +14,7 @@ from kiosk.games.base import Action, Prompt
 from kiosk.games.watson_holmes.game import WatsonHolmes
 from kiosk.referee.narration import narrator_for
 from kiosk.seats.canvas import LINE_WIDTH, paragraph, text_width
-from kiosk.seats.screen import PAGE_LINES
+from kiosk.seats.screen import PAGE_LINES, title_fits
 from kiosk.seats.watson_holmes import action_label, menu
 
 GAME = WatsonHolmes()
@@ -36,7 +36,7 @@ def summary_of(entries, kind, args=None):
 SAID = {
     "en": {"watson": ("Take Dr Watson?", "costs 4 carriages"), "holmes": ("Ask Holmes?", "costs 3, once a game"),
            "221b": ("Go to 221B?", "answer every question")},
-    "es": {"watson": ("¿Tomar al Dr. Watson?", "cuesta 4 carruajes"), "holmes": ("¿Preguntar a Holmes?", "cuesta 3, una vez"),
+    "es": {"watson": ("¿Tomar a Watson?", "cuesta 4 carruajes"), "holmes": ("¿Preguntar a Holmes?", "cuesta 3, una vez"),
            "221b": ("¿Ir al 221B?", "respondes todas")},
 }
 
@@ -58,6 +58,7 @@ def test_watson_holmes_and_221b_are_sent_from_a_summary(lang):
         assert summary is not None and summary.action is None, kind  # ● on the choice opens the summary: nothing sent yet
         title, cost = SAID[lang][key]
         assert summary.title == title
+        assert title_fits(summary.title), summary.title  # playWH33: "¿Tomar al Dr. Wa… 1/2" was cut
         assert cost in leaf.item.lines
         assert len(leaf.item.lines) <= PAGE_LINES - 1  # the footer keeps the fourth line
         assert all(text_width(line, 12) <= LINE_WIDTH for line in leaf.item.lines), leaf.item.lines
