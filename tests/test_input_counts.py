@@ -296,7 +296,7 @@ BYTES: dict[tuple[str, str], tuple[int, int]] = {
     # fixWH30: Dr Watson, Holmes and 221B sent from their summaries (one more page each): +8958 / +8927 over
     # the playout (3.3 %, 2.9 %); awaited unchanged. Then the character's power read where it is discarded or
     # revealed (its pages, 15 more over the playout): +11614 / +11614 (4.1 %, 3.7 %); awaited unchanged
-    ("watson-holmes", "kernel"): (296044, 3497),  # with 33e27bb's notice: 248184, 3808
+    ("watson-holmes", "kernel"): (296046, 3497),  # +2 with the winner's own "You solved the case" at the end (playWH33); with 33e27bb's notice: 248184, 3808
     ("watson-holmes", "user"): (325156, 3761),  # with 33e27bb's notice: 276625, 3952
     # playPI14: +11867 each with the cards held before a case's first choices (12 more pages): awaited unchanged;
     # then +3 each, awaited +4, with the accusation's title whole and alone ("Accuse? If wrong: -2", no "1/2")

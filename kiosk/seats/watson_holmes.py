@@ -91,10 +91,10 @@ def status(view: dict[str, Any], narrator: Narrator, seat: int, behind: bool = F
     me = view["players"][seat]
     if behind and (view["over"] or me["won"] or me["eliminated"]):
         return Text(N_("Attempts at 221B"))
+    if me["won"]:  # before "closed": the winner's own seat says who closed it (playWH33 read "The case is closed")
+        return Text(N_("You solved the case"))
     if view["over"]:
         return Text(N_("The case is closed"))
-    if me["won"]:
-        return Text(N_("You solved the case"))
     if me["eliminated"]:
         return Text(N_("You speak for Holmes"))  # one line of the seat screen: 21 characters at most
     last = view.get("last_player")  # rules 11: the board counted them down, the one seat that plays them did not (playWH21, fixWH30)

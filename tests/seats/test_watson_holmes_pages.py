@@ -268,6 +268,23 @@ def test_while_a_seat_chooses_again_after_an_outbid_the_others_say_so(lang):
         assert words == {"en": "Seat {n} is visiting", "es": "El puesto {n} visita"}[lang].format(n=outbid + 1)
 
 
+@pytest.mark.parametrize("lang, won, closed", [("en", "You solved the case", "The case is closed"),
+                                             ("es", "Has resuelto el caso", "El caso está cerrado")])
+def test_the_winners_seat_says_it_solved_the_case_once_it_is_closed(lang, won, closed):
+    """playWH33: the winner's own seat read "The case is closed", like everyone else's, once the game was over."""
+    from kiosk.seats.watson_holmes import status
+
+    table = Table(seed=1, lang=lang, case="thornbury-clock")
+    while GAME.prompts(table.state):  # to the end (random bots solve nothing: seat 2 is given the win below)
+        table.step()
+    views = {seat: GAME.view(table.state, seat) for seat in range(4)}
+    for view in views.values():
+        view["players"] = [dict(player, won=seat == 2) for seat, player in enumerate(view["players"])]
+    said = {seat: status(view, table.narrator, seat).render(lang) for seat, view in views.items()}
+    assert all(view["over"] for view in views.values())
+    assert said == {0: closed, 1: closed, 2: won, 3: closed}, said
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_your_move_says_what_is_asked_in_one_line_and_the_idle_title_names_the_character(lang):
     """The trial of issue 38 asked that a seat name its own character: the idle title does, between
