@@ -266,7 +266,7 @@ def accusation(entry: Entry, guess: dict[str, str], narrator: Narrator, lang: st
     summary = tuple(narrator.name(tile).render(lang) for tile in tiles)
     # What a wrong one costs, too long to stand beside the counter "1/2" (playPI14: "Accuse? Wrong: -2 1/2"
     # read as minus two and a half): the title bar shows it alone.
-    title = Text(N_("Accuse? If wrong: -{points}"), {"points": narrator.rules.penalty_points})
+    title = Text(ACCUSE_TITLE, {"points": narrator.rules.penalty_points})
     return confirmed(entry, title.render(lang), summary, Text(CONFIRM_FOOTER).render(lang))
 
 
@@ -274,6 +274,7 @@ def accusation(entry: Entry, guess: dict[str, str], narrator: Narrator, lang: st
 # five for the whole game at once): the title says how many one has, the lines ask, say where, and how many
 # are left after it.
 DISPATCH_QUESTION = N_("Send an investigator?")
+ACCUSE_TITLE = N_("Accuse? If wrong: -{points}")  # the accusation's summary; the board asks it too (kiosk/ui/boards/pi.py)
 DISPATCH_LEFT = N_("Left after this: {n}")
 
 

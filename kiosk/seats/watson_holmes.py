@@ -411,7 +411,7 @@ def menu(prompt: Prompt, narrator: Narrator, lang: str, texts: dict[str, dict[st
         entries = tuple(sealed_answer(e, lang) if e.action is not None and e.action.kind in ("answer", "written")
                         else e for e in entries)
     early = prompt.kind == "visit" and bool(prompt.data.get("unopened"))
-    entries = tuple(with_discard_summary(e, character, narrator, lang, early) for e in entries)
+    entries = tuple(with_summaries(e, character, narrator, lang, early) for e in entries)
     if card is not None:
         entries = tuple(with_power(e, card, lang) for e in entries)
     asking = judge_asking(prompt, narrator, lang) if prompt.kind == "holmes_judge" else ""
@@ -540,7 +540,7 @@ DISCARD_TITLE = N_("Discard?")
 DISCARD_LOSES = N_("its action is lost")
 
 
-def with_discard_summary(entry: MenuEntry, character: Text | None, narrator: Narrator, lang: str, early: bool = False) -> MenuEntry:
+def with_summaries(entry: MenuEntry, character: Text | None, narrator: Narrator, lang: str, early: bool = False) -> MenuEntry:
     """`entry`, with the choice that discards the character (at this level or the one it opens) sent
     from its summary: which card, the carriages, and that its action is lost; and so with the other
     choices that spend carriages or end the seat's options (`spending_summary`)."""
@@ -553,7 +553,7 @@ def with_discard_summary(entry: MenuEntry, character: Text | None, narrator: Nar
     if action is not None:
         return spending_summary(entry, narrator, lang, early)
     if entry.below and not entry.confirms:
-        return replace(entry, below=tuple(with_discard_summary(e, character, narrator, lang, early) for e in entry.below))
+        return replace(entry, below=tuple(with_summaries(e, character, narrator, lang, early) for e in entry.below))
     return entry
 
 

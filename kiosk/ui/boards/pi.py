@@ -33,6 +33,7 @@ from kiosk.ui.boards.pi_marks import (CARD, ROAD, black_disc, blinds, chip_px, d
 from kiosk.ui.boards.pi_solution import SolutionReveal
 from kiosk.ui.pace import Stage
 from kiosk.ui.scenes.chrome import YES, confirm_box
+from kiosk.seats.pi import ACCUSE_TITLE, DISPATCH_LEFT, DISPATCH_QUESTION
 from kiosk.ui.layout import columns, grid, inset, rows
 from kiosk.ui.paint import Painter, Verbatim, font, lines_height
 from kiosk.ui.theme import FILM_NOIR, Theme
@@ -213,12 +214,12 @@ class PIBoard:
         narrator = self.context.narrator
         if action.kind == "investigate":
             left = view["players"][seat]["investigators_left"]
-            question = Text(N_("Send an investigator?"))
+            question = Text(DISPATCH_QUESTION)
             detail: Text | TextList = TextList((narrator.name(action.args[0]),
-                                                Text(N_("Left after this: {n}"), {"n": max(left - 1, 0)})), separator=" · ")
+                                                Text(DISPATCH_LEFT, {"n": max(left - 1, 0)})), separator=" · ")
             yes = Text(N_("Send"))
         else:
-            question = Text(N_("Accuse? If wrong: -{points}"), {"points": self.rules.penalty_points})
+            question = Text(ACCUSE_TITLE, {"points": self.rules.penalty_points})
             picks = [view["guess"][kind] for kind in KINDS if kind in view["guess"]] + [action.args[0]]
             detail = TextList(tuple(narrator.name(pick) for pick in picks), separator=" · ")
             yes = Text(N_("Accuse"))

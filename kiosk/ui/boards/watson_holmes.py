@@ -320,12 +320,17 @@ class WatsonHolmesBoard:
     def legend_line(self, paint: Painter) -> int:
         return paint.layout.mm(4)  # as tall as a card's icons (`draw_icons`)
 
-    def legend_height(self, paint: Painter, width: int, spare: int | None = None) -> int:
-        """One line per crossed icon shown: the icon, then what it means (wrapped where the column is narrow);
-        none where it would leave the log under `LEGEND_ROOM_MM` of the `spare` height the two share."""
+    def legend_rows(self, paint: Painter, width: int) -> list[tuple[str, int]]:
+        """Each crossed icon shown, with the height of its line: the icon, then what it means (wrapped where
+        the column is narrow)."""
         icon = self.legend_line(paint)
         room = max(1, width - icon - paint.layout.mm(1.5))
-        heights = [max(icon, lines_height(paint, room, [Text(CROSSED[i])], FINE)) for i in self.crossed()]
+        return [(name, max(icon, lines_height(paint, room, [Text(CROSSED[name])], FINE))) for name in self.crossed()]
+
+    def legend_height(self, paint: Painter, width: int, spare: int | None = None) -> int:
+        """The legend's height; none where it would leave the log under `LEGEND_ROOM_MM` of the `spare`
+        height the two share."""
+        heights = [h for _, h in self.legend_rows(paint, width)]
         height = sum(heights) + paint.layout.mm(0.5) * max(0, len(heights) - 1)
         return height if spare is None or spare - height >= paint.layout.mm(LEGEND_ROOM_MM) else 0
 
@@ -335,11 +340,10 @@ class WatsonHolmesBoard:
         icon = self.legend_line(paint)
         room = max(1, rect.width - icon - paint.layout.mm(1.5))
         y = rect.top
-        for name in self.crossed():
-            words = Text(CROSSED[name])
-            h = max(icon, lines_height(paint, room, [words], FINE))
+        for name, h in self.legend_rows(paint, rect.width):
             draw_icons(paint, pygame.Rect(rect.left, y, icon, icon), [name], align="left")
-            draw_lines(paint, pygame.Rect(rect.left + icon + paint.layout.mm(1.5), y, room, h), [words], FINE, paint.theme.muted)
+            draw_lines(paint, pygame.Rect(rect.left + icon + paint.layout.mm(1.5), y, room, h), [Text(CROSSED[name])], FINE,
+                       paint.theme.muted)
             y += h + paint.layout.mm(0.5)
 
     def draw_log(self, paint: Painter, rect: pygame.Rect) -> None:
