@@ -3,10 +3,14 @@ to the first action the game refuses, the lookahead's copy read instead of a new
 
 from __future__ import annotations
 
+import pickle
+import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from kiosk.games import registry
 from kiosk.games.base import Action, IllegalAction, copy_state
 from kiosk.referee.session import GameSession
 from kiosk.store import GameStore
@@ -61,3 +65,26 @@ def test_the_lookaheads_copy_is_read_not_tried_again(tmp_path: Path, monkeypatch
     assert refused is None and events and applied == [session.state]
     assert len(store.actions(session.record.id)) == 1
     store.close()
+
+
+def plain(state: Any) -> dict[str, Any]:
+    """A state's fields, its generator by what it will draw (generators compare by identity)."""
+    return {name: value.getstate() if isinstance(value, random.Random) else value for name, value in vars(state).items()}
+
+
+@pytest.mark.parametrize("game_id", ["mystery-express", "pi", "watson-holmes", "mystery-city"])
+def test_a_copy_of_the_state_plays_on_as_the_state_does_and_shares_nothing_with_it(game_id: str) -> None:
+    """`copy_state` copies the generator apart from the rest (getstate/setstate): the copy draws what
+    the state would draw, from a generator of its own, and taking actions on it leaves the state as it was."""
+    game = registry.get(game_id)
+    state = game.start(4, 7)
+    copy = copy_state(state)
+    assert copy.rng is not state.rng and plain(copy) == plain(state)
+    for _ in range(12):  # the same actions on both, chance included
+        prompt = game.prompts(state)[0]
+        before = pickle.dumps(state)
+        game.apply(copy, prompt.seat, prompt.actions[-1])
+        assert pickle.dumps(state) == before  # the state did not move with its copy
+        game.apply(state, prompt.seat, prompt.actions[-1])
+        assert plain(copy) == plain(state)
+    assert copy.rng.random() == state.rng.random()

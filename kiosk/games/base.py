@@ -7,6 +7,7 @@ the state, so `(seed, options, actions)` replays to the identical state.
 from __future__ import annotations
 
 import pickle
+import random
 from dataclasses import dataclass, field
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
@@ -20,8 +21,22 @@ State = TypeVar("State")
 def copy_state(state: State) -> State:
     """An independent copy of a game state (a trial, a look ahead). States are plain data, which a
     pickle round trip copies in a third of `copy.deepcopy`'s time: the referee copies on every choice
-    a seat makes, so this is its budget."""
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))  # type: ignore[no-any-return]
+    a seat makes, so this is its budget. The state's generator (`random.Random`, 625 numbers) goes
+    through its own `getstate`/`setstate` instead, which takes a fifth of pickling those numbers: it
+    was half of a Watson & Holmes copy (60 of 95 µs here)."""
+    fields = vars(state)
+    generators = {name: value for name, value in fields.items() if isinstance(value, random.Random)}
+    if not generators:
+        return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))  # type: ignore[no-any-return]
+    without = object.__new__(type(state))  # the same fields, the generators left out
+    vars(without).update(fields)
+    vars(without).update(dict.fromkeys(generators))
+    copy = pickle.loads(pickle.dumps(without, pickle.HIGHEST_PROTOCOL))
+    for name, generator in generators.items():
+        again = type(generator).__new__(type(generator))
+        again.setstate(generator.getstate())
+        vars(copy)[name] = again
+    return copy  # type: ignore[no-any-return]
 
 
 class IllegalAction(Exception):
