@@ -48,11 +48,12 @@ def test_a_walk_refused_at_once_raises_and_stores_and_changes_nothing(tmp_path: 
 
 
 def test_the_lookaheads_copy_is_read_not_tried_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A copy with the walk already taken: the session commits it without trying the walk on a copy
-    of its own (the game is not asked to apply anything to a copy: only to the state, once)."""
+    """A copy with the walk already taken: the session commits it without trying the walk again, on a
+    copy of its own or on the state (the game applies nothing), and the state becomes the copy."""
     store, session, seat, first = started(tmp_path)
     tried = copy_state(session.state)
-    session.game.apply(tried, seat, first)
+    wanted = session.game.apply(tried, seat, first)
+    expected, state = plain(tried), session.state
     applied: list[object] = []
     game_apply = session.game.apply
 
@@ -61,9 +62,10 @@ def test_the_lookaheads_copy_is_read_not_tried_again(tmp_path: Path, monkeypatch
         return game_apply(state, who, action)
 
     monkeypatch.setattr(session.game, "apply", counted)  # the registry's game: undone after the test
-    events, refused = session.apply_all(seat, (first,), tried)
-    assert refused is None and events and applied == [session.state]
-    assert len(store.actions(session.record.id)) == 1
+    events, refused = session.apply_all(seat, (first,), (tried, wanted))
+    assert refused is None and events == wanted and applied == []
+    assert session.state is state and plain(session.state) == expected  # the same object, holding the walk
+    assert len(store.actions(session.record.id)) == 1 and session.actions_done == 1
     store.close()
 
 

@@ -146,8 +146,8 @@ class GameSession:
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Check, commit, apply, then return the events to show. An illegal action raises and stores
         nothing; so does a card that cannot be written (`StoreWriteError`), and the game's state is
-        then as it was: the action is first tried on a copy, and applied to the state (the same object,
-        which others hold) only once it is stored. The action that ends the game is committed with the
+        then as it was: the action is taken on a copy, which the state (the same object, which others
+        hold) becomes only once it is stored. The action that ends the game is committed with the
         game's end, in one transaction: no cut keeps the one without the other."""
         events, refused = self.apply_all(seat, (action,))
         if refused is not None:
@@ -155,34 +155,46 @@ class GameSession:
         return events
 
     def apply_all(self, seat: int, actions: tuple[Action, ...],
-                  tried: Any = None) -> tuple[list[Event], IllegalAction | None]:
+                  tried: tuple[Any, list[Event]] | None = None) -> tuple[list[Event], IllegalAction | None]:
         """`apply` for a seat's actions taken at once (its local steps, then the choice that ends
         them): those up to the first the game refuses are committed in one transaction and applied;
         their events, and the refusal if there was one (raised when the first is refused: nothing is
         stored). `tried`, if given, is a copy of the state with all of `actions` taken on it as it is
-        now and none refused (the seat's lookahead made it for the same press), so they are not tried
-        again."""
-        after, taken, refused = (tried, actions, None) if tried is not None else self.try_on_copy(seat, actions)
-        return self.commit(seat, taken, after), refused
+        now and none refused, and their events (the seat's lookahead made it for the same press), so
+        they are not tried again."""
+        if tried is not None:
+            return self.commit(seat, actions, *tried), None
+        after, taken, refused, events = self.try_on_copy(seat, actions)
+        return self.commit(seat, taken, after, events), refused
 
-    def try_on_copy(self, seat: int, actions: tuple[Action, ...]) -> tuple[Any, tuple[Action, ...], IllegalAction | None]:
+    def try_on_copy(self, seat: int, actions: tuple[Action, ...]
+                    ) -> tuple[Any, tuple[Action, ...], IllegalAction | None, list[Event]]:
         """A copy of the state with the seat's actions taken in turn up to the first the game refuses:
-        the copy, the actions taken, and the refusal (None: all were taken). Raises the refusal if the
-        first is refused. The state itself is not touched."""
+        the copy, the actions taken, the refusal (None: all were taken) and the events of those taken.
+        Raises the refusal if the first is refused. The state itself is not touched."""
         trial = copy_state(self.state)
+        events: list[Event] = []
         for done, action in enumerate(actions):
             try:
-                self.game.apply(trial, seat, action)
+                events += self.game.apply(trial, seat, action)
             except IllegalAction as error:
                 if not done:
                     raise
-                return trial, actions[:done], error
-        return trial, actions, None
+                return trial, actions[:done], error, events
+        return trial, actions, None, events
 
-    def commit(self, seat: int, taken: tuple[Action, ...], after: Any) -> list[Event]:
+    def commit(self, seat: int, taken: tuple[Action, ...], after: Any, events: list[Event]) -> list[Event]:
         """Store the seat's actions `taken` (with the game's end if `after`, the state with them taken,
-        is over) in one transaction, then apply them to the state, the same object others hold; their
-        events. If the store refuses (`StoreWriteError`), nothing is applied.
+        is over) in one transaction, then make the state what `after` holds (the state stays the same
+        object, which others hold; `after` is not to be used again); their `events`. If the store
+        refuses (`StoreWriteError`), the state is as it was.
+
+        The copy becomes the state, where the actions were applied to the state again until 2026-12:
+        that second apply cost a fifth of a Watson & Holmes turn's work on the referee's loop. Who waits
+        since when (`waiting`) is tracked once, after the last action, where a replay tracks it after
+        each: the same, since the actions before the last are local steps, which leave every other
+        seat's prompt as it was (`kiosk.seats.lookahead.step_after`), and the seat that acted starts
+        waiting anew either way.
 
         The commit stays ahead of the first byte on any screen, the awaited seat's included, though it
         costs that seat the card's sync: its "Your move" already tells of the move (whose turn it is,
@@ -193,11 +205,9 @@ class GameSession:
         outcome = self.game.outcome(after)
         ending = outcome_json(outcome) if outcome is not None else None
         self.store.append_all(self.record.id, seat, [self.game.action_to_json(action) for action in taken], ending)
-        events: list[Event] = []
-        for action in taken:
-            events += self.game.apply(self.state, seat, action)  # deterministic: the same as on the copy
-            self.actions_done += 1
-            self._track_waiting(seat)  # after each action, as a replay tracks them
+        vars(self.state).update(vars(after))
+        self.actions_done += len(taken)
+        self._track_waiting(seat)
         if outcome is not None:
             winners = ", ".join(str(seat + 1) for seat in outcome.winners)
             log.info("game %d finished after %d actions: won by seat %s", self.record.id, self.actions_done, winners)

@@ -73,7 +73,7 @@ class Referee:
     _bot_unsaved: dict[int, Any] = field(default_factory=dict)  # a bot's choice the card did not take
     _reveal_until: dict[int, float] = field(default_factory=dict)
     _next_poll: float = 0.0
-    _walked: tuple[int, int, tuple[Any, ...], Any] | None = None  # the last walk the lookahead took to its end
+    _walked: tuple[int, int, tuple[Any, ...], tuple[Any, list[Event]]] | None = None  # the last walk the lookahead took to its end
     _catch_up: bool = False  # a refresh is due when the board's reveals have been shown (seats held till then)
 
 
@@ -199,13 +199,13 @@ class Referee:
         if taken is None:
             self._walked = None
             return None
-        after = step_after(self.session.game, taken[0], seat, taken[1])
-        self._walked = None if after is not None else (seat, self.session.actions_done, walked, taken[0])
+        after = step_after(self.session.game, taken[0], seat, taken[1], {p.seat for p in self.session.prompts()})
+        self._walked = None if after is not None else (seat, self.session.actions_done, walked, taken)
         return after
 
-    def _tried(self, seat: int, actions: tuple[Any, ...]) -> Any:
-        """The lookahead's copy with `actions` taken by `seat` on the state as it is now, if it made
-        one (None: the table tries them itself); it serves once."""
+    def _tried(self, seat: int, actions: tuple[Any, ...]) -> tuple[Any, list[Event]] | None:
+        """The lookahead's copy with `actions` taken by `seat` on the state as it is now, and their
+        events, if it made one (None: the table tries them itself); it serves once."""
         kept, self._walked = self._walked, None
         if kept is None or kept[:3] != (seat, self.session.actions_done, actions):
             return None

@@ -1,7 +1,8 @@
 """Which choices a seat may walk through on its own screen before the table hears of them.
 
 A choice is a local step when, taken on a copy of the game, it shows nobody anything (no private
-event) and the seat's next decision can still take it back ("back" among its actions): a car and its
+event), leaves every other seat's prompt as it was, and the seat's next decision can still take it
+back ("back" among its actions): a car and its
 category in Mystery Express, a solution attempt in P.I. before its last tile, a card to visit in
 Watson & Holmes before the bid. Browsing such steps and backing out then writes nothing public and
 nothing to the store; the walk goes to the table whole, with the first choice that cannot be taken back.
@@ -9,19 +10,20 @@ nothing to the store; the walk goes to the table whole, with the first choice th
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from kiosk.games.base import Action, Event, Game, IllegalAction, Prompt, copy_state
 
 
 def walk(game: Game[Any], state: Any, seat: int, walked: tuple[Action, ...]) -> tuple[Any, list[Event]] | None:
-    """A copy of the game with `walked` taken by the seat, and the last one's events; None if the game
-    refuses one of them (the table will say why)."""
+    """A copy of the game with `walked` taken by the seat, and their events; None if the game refuses
+    one of them (the table will say why)."""
     ahead = copy_state(state)
     events: list[Event] = []
     try:
         for action in walked:
-            events = game.apply(ahead, seat, action)
+            events += game.apply(ahead, seat, action)
     except IllegalAction:
         return None
     return ahead, events
@@ -31,14 +33,22 @@ def foresee(game: Game[Any], state: Any, seat: int, walked: tuple[Action, ...]) 
     """The seat's view and next prompt after `walked` (its actions from now on), if the last of them
     is a local step; None if it must go to the table (or the game refuses it: the table will say why)."""
     taken = walk(game, state, seat, walked)
-    return None if taken is None else step_after(game, taken[0], seat, taken[1])
+    prompted = {prompt.seat for prompt in game.prompts(state)}
+    return None if taken is None else step_after(game, taken[0], seat, taken[1], prompted)
 
 
-def step_after(game: Game[Any], ahead: Any, seat: int, events: list[Event]) -> tuple[dict[str, Any], Prompt] | None:
-    """`foresee` on a copy already walked (`ahead`), the last step's `events` in hand."""
+def step_after(game: Game[Any], ahead: Any, seat: int, events: list[Event],
+               prompted: Collection[int]) -> tuple[dict[str, Any], Prompt] | None:
+    """`foresee` on a copy already walked (`ahead`), the walk's `events` in hand (the steps before
+    the last were local steps: none of them showed anybody anything) and the seats `prompted`
+    before it. A step that prompts another seat, or ends another seat's prompt, goes to the table
+    too: the table keeps who waits since when after a walk's last action only (`GameSession.commit`)."""
     if any(event.audience is not None for event in events):
         return None
-    following = [prompt for prompt in game.prompts(ahead) if prompt.seat == seat]
+    prompts = game.prompts(ahead)
+    if {prompt.seat for prompt in prompts} - {seat} != set(prompted) - {seat}:
+        return None
+    following = [prompt for prompt in prompts if prompt.seat == seat]
     if not following or not any(action.kind == "back" for action in following[0].actions):
         return None
     return game.view(ahead, seat), following[0]
