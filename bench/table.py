@@ -21,9 +21,12 @@ too (FakeI2CBus.bus_seconds: taking smbus2's messages apart, routing them throug
 its paced waits are no CPU anyway): on a Pi that work is the kernel's driver, in C, a few interrupts a
 transfer, not the Python that simulates it here. "bus writers (CPU)" is the writer threads' CPU in the
 input, all of it (what is left of the panels' updates: their changed spans, luma's commands, smbus2's
-messages, the simulated bus); "loop and writers: the kiosk's code, no bus" adds the two threads' CPU
-without the simulated bus, the process's whole work for the input, which a Pi's four cores share out
-only where a thread waits for the wire (Python runs one thread at a time). Then the wire time of the busiest bus, and the total (input
+messages, the simulated bus); "store sync (CPU)" is the store's own thread syncing the move's commit
+to the card (kiosk/store.py: the kernel's work, on a thread of its own while the loop applies the
+move, which waits for it before it shows anything); "loop and writers: the kiosk's code, no bus" adds
+the three threads' CPU without the simulated bus, the process's whole work for the input, which a
+Pi's four cores share out only where a thread waits for the wire or the card (Python runs one thread
+at a time). Then the wire time of the busiest bus, and the total (input
 to the last byte on every seat); the time until the last byte of the seat that acted, and of each
 seat awaited after the input (the people who wait for their screen; a seat whose screen did not change
 is not counted), split into inputs after which one seat was awaited (a turn) and those after which
@@ -61,7 +64,8 @@ that bought nothing: issue 35 wants 0.
 the machines we measure on, DESIGN.md): every thread that writes a seat screen (the loop, a bus's
 writer) sleeps K-1 times the CPU time it used (its own, `time.thread_time`) before each transfer on a
 bus and at the end of each input, so the CPU between two writes takes K times as long and the bytes
-reach the wire that much later. The wire time is the bus's own and is not stretched, nor is the fake
+reach the wire that much later; the store's sync thread sleeps K-1 times its CPU after each sync, which
+the loop waits for. The wire time is the bus's own and is not stretched, nor is the fake
 bus's own work (routing, decoding a panel's bytes: the panel's job, not the Pi's). The loop's CPU is
 then shown multiplied by K.
 
@@ -72,6 +76,7 @@ then shown multiplied by K.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import statistics
 import sys
@@ -122,6 +127,7 @@ class Sample:
     runnable: float | None = None  # seconds the loop's thread was ready to run but another took its CPU (None: unknown)
     writers_cpu: float = 0.0  # seconds of the bus writer threads' CPU time, the simulated chips and the probes included
     writers_driver_free_cpu: float = 0.0  # the same without the whole simulated bus nor the probes
+    sync_cpu: float = 0.0  # seconds of the store's sync thread's CPU time (syncing the commit to the card)
 
 
 @dataclass
@@ -209,6 +215,23 @@ class Writes:
         return until
 
 
+class SyncCPU:
+    """The CPU the store's sync thread spends on an input (each sync timed on its thread)."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.cpu = 0.0
+        sync = store.sync_wal
+
+        def timed() -> OSError | None:
+            started = time.thread_time()
+            try:
+                return sync()
+            finally:
+                self.cpu += time.thread_time() - started  # the loop reads it once the sync is done
+
+        store.sync_wal = timed  # type: ignore[method-assign]
+
+
 class WritersCPU:
     """The CPU the bus writer threads spend on an input's writes (each write handed to a writer is
     timed on its thread): all of it, and without the whole simulated bus and this benchmark's probes
@@ -262,11 +285,11 @@ class SlowerCPU:
         """From now on, count this thread's CPU (the start of an input, the end of a transfer)."""
         self._thread.cpu = time.thread_time()
 
-    def settle(self) -> None:
+    def settle(self, interpreter: bool = True) -> None:
         now = time.thread_time()
         owed = getattr(self._thread, "owed", 0.0) + (self.factor - 1) * (now - getattr(self._thread, "cpu", now))
         if owed > 0:
-            with self._interpreter:
+            with self._interpreter if interpreter else contextlib.nullcontext():
                 began = time.perf_counter()
                 time.sleep(owed)
                 owed -= time.perf_counter() - began
@@ -285,6 +308,20 @@ class SlowerCPU:
                 self.start()
 
         bus.transfers = stretched  # type: ignore[method-assign]
+
+    def wrap_store(self, store: GameStore) -> None:
+        """After each sync of the card on the store's thread. Not at the interpreter's lock: a sync is
+        the kernel's work, which runs beside the loop's Python on a Pi's other core."""
+        sync = store.sync_wal
+
+        def stretched() -> OSError | None:
+            self.start()
+            try:
+                return sync()
+            finally:
+                self.settle(interpreter=False)
+
+        store.sync_wal = stretched  # type: ignore[method-assign]
 
     def wrap_writers(self, writers: BusWriters) -> None:
         """With writer threads, the loop's CPU for a seat's frame is spent before it is handed over."""
@@ -358,6 +395,9 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
     writers_cpu.wrap(mock.table.writers)
     with tempfile.TemporaryDirectory() as data:
         store = GameStore.open(Path(data))
+        sync_cpu = SyncCPU(store)
+        if slower is not None:
+            slower.wrap_store(store)
         session = GameSession.start(store, game_id, seats, seed, {}, bots=bot_seats)
         narrator = narrator_for(game_id, session.game.view(session.state, None))
         referee = Referee(
@@ -382,6 +422,7 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
             wire = [bus.wire_seconds for bus in wires]
             writes.start(wires)
             writers_cpu.start()
+            sync_cpu.cpu = 0.0
             outside = sum(bus.chip_seconds() for bus in wires) + writes.probe_seconds()
             simulated = sum(bus.bus_seconds() for bus in wires) + writes.probe_seconds()
             waited = run_queue_seconds()
@@ -408,7 +449,7 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
                 tuple(bool(referee.controllers[s].reveals) for s in sorted(awaited) if s in served),
                 tuple(until[s] * CLOCKS_PER_BYTE / bus_hz for s in sorted(awaited) if s in served),
                 writes.unchanged(), None if waited is None or after_wait is None else after_wait - waited,
-                writers_cpu.cpu * cpu_factor, writers_cpu.driver_free * cpu_factor))
+                writers_cpu.cpu * cpu_factor, writers_cpu.driver_free * cpu_factor, sync_cpu.cpu * cpu_factor))
 
         try:
             for _ in range(MOST_INPUTS):
@@ -452,7 +493,8 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
     moves = [count for s in samples for count in s.moves]
     runnable = [s.runnable * 1000 for s in samples if s.runnable is not None]
     writers = [s.writers_cpu * 1000 for s in samples]
-    both_free = [(s.driver_free_cpu + s.writers_driver_free_cpu) * 1000 for s in samples]
+    syncs = [s.sync_cpu * 1000 for s in samples] if any(s.sync_cpu for s in samples) else []
+    both_free = [(s.driver_free_cpu + s.writers_driver_free_cpu + s.sync_cpu) * 1000 for s in samples]
     wasted = [s.unchanged for s in samples]
     print(f"{game_id}, {seats} seats, {people} people, {games} games, {len(samples)} inputs, "
           f"{'one bus and its writer thread' if buses == 1 else f'{buses} buses, a writer thread each,'} at {bus_hz // 1000} kHz, "
@@ -463,7 +505,7 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
     stretched = "" if cpu_factor == 1.0 else f" x{cpu_factor:g}"
     rows = ((f"loop (CPU{stretched})", cpu), (f"loop: the kiosk's code (CPU{stretched})", own_cpu),
             (f"loop: the kiosk's code, no bus (CPU{stretched})", driver_free),
-            (f"bus writers (CPU{stretched})", writers),
+            (f"bus writers (CPU{stretched})", writers), (f"store sync (CPU{stretched})", syncs),
             (f"loop and writers: the kiosk's code, no bus (CPU{stretched})", both_free),
             ("I2C bus" if buses == 1 else "I2C, the busiest bus", wire),
             ("total: every seat", total), ("the seat that acted", acted),

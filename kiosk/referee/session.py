@@ -196,18 +196,20 @@ class GameSession:
         seat's prompt as it was (`kiosk.seats.lookahead.step_after`), and the seat that acted starts
         waiting anew either way.
 
-        The commit stays ahead of the first byte on any screen, the awaited seat's included, though it
-        costs that seat the card's sync: its "Your move" already tells of the move (whose turn it is,
-        and what the move showed the table), so a power cut after it was drawn and before the commit
-        would resume a game in which that move never happened, and its maker could play otherwise
-        than what a player saw. Only work nobody sees (drawing the pictures, not writing them) could
-        overlap the sync, which would need the state applied before the store agrees: not done."""
+        The commit, its sync included, stays ahead of the first byte on any screen, the awaited seat's
+        included, though it costs that seat the card's sync: its "Your move" already tells of the move
+        (whose turn it is, and what the move showed the table), so a power cut after it was drawn and
+        before the sync would resume a game in which that move never happened, and its maker could
+        play otherwise than what a player saw. The sync runs on the store's thread while the state
+        takes the move, which nobody sees until this returns."""
         outcome = self.game.outcome(after)
         ending = outcome_json(outcome) if outcome is not None else None
-        self.store.append_all(self.record.id, seat, [self.game.action_to_json(action) for action in taken], ending)
-        vars(self.state).update(vars(after))
+        self.store.append_all(self.record.id, seat, [self.game.action_to_json(action) for action in taken], ending,
+                              later=True)
+        vars(self.state).update(vars(after))  # while the card syncs, on the store's thread
         self.actions_done += len(taken)
         self._track_waiting(seat)
+        self.store.synced()
         if outcome is not None:
             winners = ", ".join(str(seat + 1) for seat in outcome.winners)
             log.info("game %d finished after %d actions: won by seat %s", self.record.id, self.actions_done, winners)
