@@ -70,6 +70,7 @@ class Input:
     drawn: int = 0
     board: int = 0
     prompted: int = 0  # the game's prompts worked out on the game's own state (not on a lookahead's copy)
+    applied: int = 0  # the game's actions applied, to any state or copy (the lookahead's, the table's trial)
     refreshes: int = 0  # the referee's refreshes of the seats
     publics: int = 0  # public views made of the game's own state: asked for, or made inside a seat's view
     actions: int = 0  # the game's actions the input took (a walk: several)
@@ -116,6 +117,13 @@ class Counted(ButtonsOnly):
             return prompts(game, state)
 
         monkeypatch.setattr(game_class, "prompts", prompted)
+        apply = game_class.apply
+
+        def applied(game: Any, state: Any, seat: int, action: Any) -> Any:
+            self.now.applied += 1
+            return apply(game, state, seat, action)
+
+        monkeypatch.setattr(game_class, "apply", applied)
         view = game_class.view
 
         def viewed(game: Any, state: Any, seat: Any, public: Any = None) -> Any:
@@ -334,6 +342,16 @@ def test_the_prompts_are_worked_out_once_an_action(request, playout):
     game_id = request.node.callspec.params["playout"][0]
     over = [(i.actions, i.prompted) for i in playout.inputs if i.prompted > min(1, i.actions)]
     assert not over, f"{game_id}: (actions, prompts worked out) of the inputs over: {over[:5]}"
+
+
+def test_a_press_applies_one_action_however_long_the_walk(request, playout):
+    """A seat's next local step takes one action on a copy of its last step's walk (the lookahead keeps
+    it), where it took the whole walk again from the state: a Mystery Express telegram walked 17 steps
+    long applied 17 actions on its last press. The copy that goes to the table becomes the state, with
+    no action applied again; a bot's choice is one action, tried on a copy."""
+    game_id = request.node.callspec.params["playout"][0]
+    over = [(i.actions, i.applied) for i in playout.inputs if i.applied > max(1, i.actions)]
+    assert not over, f"{game_id}: (actions taken, actions applied) of the inputs over: {over[:5]}"
 
 
 def test_the_public_view_is_made_once_a_refresh(request, playout):

@@ -13,6 +13,7 @@ import pytest
 from kiosk.games import registry
 from kiosk.games.base import Action, IllegalAction, copy_state
 from kiosk.referee.session import GameSession
+from kiosk.seats.lookahead import Walk
 from kiosk.store import GameStore
 
 NONSENSE = Action("no-such-action")
@@ -62,7 +63,7 @@ def test_the_lookaheads_copy_is_read_not_tried_again(tmp_path: Path, monkeypatch
         return game_apply(state, who, action)
 
     monkeypatch.setattr(session.game, "apply", counted)  # the registry's game: undone after the test
-    events, refused = session.apply_all(seat, (first,), (tried, wanted))
+    events, refused = session.apply_all(seat, (first,), Walk(tried, wanted))
     assert refused is None and events == wanted and applied == []
     assert session.state is state and plain(session.state) == expected  # the same object, holding the walk
     assert len(store.actions(session.record.id)) == 1 and session.actions_done == 1

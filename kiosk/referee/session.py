@@ -21,6 +21,7 @@ from kiosk.bots import Bot
 from kiosk.games import registry
 from kiosk.games.base import Action, Event, Game, IllegalAction, Outcome, Prompt, copy_state
 from kiosk.i18n import N_, Text
+from kiosk.seats.lookahead import Walk
 from kiosk.store import CorruptRow, GameRecord, GameStore
 
 
@@ -155,15 +156,15 @@ class GameSession:
         return events
 
     def apply_all(self, seat: int, actions: tuple[Action, ...],
-                  tried: tuple[Any, list[Event]] | None = None) -> tuple[list[Event], IllegalAction | None]:
+                  tried: Walk | None = None) -> tuple[list[Event], IllegalAction | None]:
         """`apply` for a seat's actions taken at once (its local steps, then the choice that ends
         them): those up to the first the game refuses are committed in one transaction and applied;
         their events, and the refusal if there was one (raised when the first is refused: nothing is
         stored). `tried`, if given, is a copy of the state with all of `actions` taken on it as it is
-        now and none refused, and their events (the seat's lookahead made it for the same press), so
+        now and none refused, with their events (the seat's lookahead walked it for the same press), so
         they are not tried again."""
         if tried is not None:
-            return self.commit(seat, actions, *tried), None
+            return self.commit(seat, actions, tried.state, tried.events, tried.prompts), None
         after, taken, refused, events = self.try_on_copy(seat, actions)
         return self.commit(seat, taken, after, events), refused
 
@@ -183,11 +184,13 @@ class GameSession:
                 return trial, actions[:done], error, events
         return trial, actions, None, events
 
-    def commit(self, seat: int, taken: tuple[Action, ...], after: Any, events: list[Event]) -> list[Event]:
+    def commit(self, seat: int, taken: tuple[Action, ...], after: Any, events: list[Event],
+               prompts: list[Prompt] | None = None) -> list[Event]:
         """Store the seat's actions `taken` (with the game's end if `after`, the state with them taken,
         is over) in one transaction, then make the state what `after` holds (the state stays the same
-        object, which others hold; `after` is not to be used again); their `events`. If the store
-        refuses (`StoreWriteError`), the state is as it was.
+        object, which others hold; `after` is not to be used again); their `events`. `prompts`: the
+        game's prompts on `after`, if the lookahead worked them out. If the store refuses
+        (`StoreWriteError`), the state is as it was.
 
         The copy becomes the state, where the actions were applied to the state again until 2026-12:
         that second apply cost a fifth of a Watson & Holmes turn's work on the referee's loop. Who waits
@@ -208,6 +211,8 @@ class GameSession:
                               later=True)
         vars(self.state).update(vars(after))  # while the card syncs, on the store's thread
         self.actions_done += len(taken)
+        if prompts is not None:
+            self._prompts = (self.actions_done, prompts)
         self._track_waiting(seat)
         self.store.synced()
         if outcome is not None:

@@ -32,7 +32,7 @@ from kiosk.i18n import N_, Text
 from kiosk.referee.narration import narrator_for
 from kiosk.seats.controller import SeatController, SeatPages
 from kiosk.seats.learn import Learning
-from kiosk.seats.lookahead import step_after, walk
+from kiosk.seats.lookahead import Walk, step_after, walk
 from kiosk.seats.screen import Item, Screen, panel_picture
 from kiosk.referee.session import GameSession
 from kiosk.store import StoreWriteError
@@ -73,7 +73,9 @@ class Referee:
     _bot_unsaved: dict[int, Any] = field(default_factory=dict)  # a bot's choice the card did not take
     _reveal_until: dict[int, float] = field(default_factory=dict)
     _next_poll: float = 0.0
-    _walked: tuple[int, int, tuple[Any, ...], tuple[Any, list[Event]]] | None = None  # the last walk the lookahead took to its end
+    _walked: tuple[int, int, tuple[Any, ...], Walk] | None = None  # the last walk the lookahead took to its end
+    # Each seat's local steps on the state after that many actions: each one's walk, shortest first.
+    _local: dict[int, tuple[int, list[tuple[tuple[Any, ...], Walk]]]] = field(default_factory=dict)
     _catch_up: bool = False  # a refresh is due when the board's reveals have been shown (seats held till then)
 
 
@@ -192,20 +194,28 @@ class Referee:
         self.draw(seat)
 
     def _foresee(self, seat: int, walked: tuple[Any, ...]) -> tuple[dict[str, Any], Prompt] | None:
-        """The lookahead of a seat's press. A walk that goes to the table keeps its copy (with the
-        number of actions done then): the table's trial of that very walk, on the state unchanged since,
-        reads it instead of copying the game again."""
-        taken = walk(self.session.game, self.session.state, seat, walked)
+        """The lookahead of a seat's press. The seat's local steps keep their walks: its next step on the
+        state unchanged since takes one action on a copy of the walk it extends (after a step taken back
+        too). A walk that goes to the table keeps its copy (with the number of actions done then): the
+        table's trial of that very walk, on the state unchanged since, reads it instead of copying the
+        game again."""
+        done = self.session.actions_done
+        at, kept = self._local.get(seat, (done, []))  # none kept once the game moved on (`at`)
+        steps = [step for step in kept if walked[:len(step[0])] == step[0]] if at == done else []
+        taken = walk(self.session.game, self.session.state, seat, walked, steps[-1] if steps else None)
+        self._walked = None
         if taken is None:
-            self._walked = None
             return None
-        after = step_after(self.session.game, taken[0], seat, taken[1], {p.seat for p in self.session.prompts()})
-        self._walked = None if after is not None else (seat, self.session.actions_done, walked, taken)
+        after = step_after(self.session.game, taken, seat, {p.seat for p in self.session.prompts()})
+        if after is None:
+            self._walked = (seat, done, walked, taken)
+        else:
+            self._local[seat] = (done, [step for step in steps if len(step[0]) < len(walked)] + [(walked, taken)])
         return after
 
-    def _tried(self, seat: int, actions: tuple[Any, ...]) -> tuple[Any, list[Event]] | None:
-        """The lookahead's copy with `actions` taken by `seat` on the state as it is now, and their
-        events, if it made one (None: the table tries them itself); it serves once."""
+    def _tried(self, seat: int, actions: tuple[Any, ...]) -> Walk | None:
+        """The lookahead's walk of `actions` by `seat` on the state as it is now, if it made one (None:
+        the table tries them itself); it serves once."""
         kept, self._walked = self._walked, None
         if kept is None or kept[:3] != (seat, self.session.actions_done, actions):
             return None

@@ -11,22 +11,37 @@ nothing to the store; the walk goes to the table whole, with the first choice th
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import dataclass
 from typing import Any
 
 from kiosk.games.base import Action, Event, Game, IllegalAction, Prompt, copy_state
 
 
-def walk(game: Game[Any], state: Any, seat: int, walked: tuple[Action, ...]) -> tuple[Any, list[Event]] | None:
+@dataclass
+class Walk:
+    """A copy of the game with a seat's actions taken on it, their events, and the game's prompts
+    there once `step_after` has worked them out (the table's commit reads them: the copy becomes the
+    state)."""
+
+    state: Any
+    events: list[Event]
+    prompts: list[Prompt] | None = None
+
+
+def walk(game: Game[Any], state: Any, seat: int, walked: tuple[Action, ...],
+         begun: tuple[tuple[Action, ...], Walk] | None = None) -> Walk | None:
     """A copy of the game with `walked` taken by the seat, and their events; None if the game refuses
-    one of them (the table will say why)."""
-    ahead = copy_state(state)
-    events: list[Event] = []
+    one of them (the table will say why). `begun`: the first actions of `walked`, already walked on
+    the same state: the copy starts from that walk's (which is left as it is) and takes the rest, as a
+    seat's next local step takes one action more where the walk from the state took them all again."""
+    done, source, events = (len(begun[0]), begun[1].state, list(begun[1].events)) if begun else (0, state, [])
+    ahead = copy_state(source)
     try:
-        for action in walked:
+        for action in walked[done:]:
             events += game.apply(ahead, seat, action)
     except IllegalAction:
         return None
-    return ahead, events
+    return Walk(ahead, events)
 
 
 def foresee(game: Game[Any], state: Any, seat: int, walked: tuple[Action, ...]) -> tuple[dict[str, Any], Prompt] | None:
@@ -34,21 +49,20 @@ def foresee(game: Game[Any], state: Any, seat: int, walked: tuple[Action, ...]) 
     is a local step; None if it must go to the table (or the game refuses it: the table will say why)."""
     taken = walk(game, state, seat, walked)
     prompted = {prompt.seat for prompt in game.prompts(state)}
-    return None if taken is None else step_after(game, taken[0], seat, taken[1], prompted)
+    return None if taken is None else step_after(game, taken, seat, prompted)
 
 
-def step_after(game: Game[Any], ahead: Any, seat: int, events: list[Event],
-               prompted: Collection[int]) -> tuple[dict[str, Any], Prompt] | None:
-    """`foresee` on a copy already walked (`ahead`), the walk's `events` in hand (the steps before
-    the last were local steps: none of them showed anybody anything) and the seats `prompted`
-    before it. A step that prompts another seat, or ends another seat's prompt, goes to the table
-    too: the table keeps who waits since when after a walk's last action only (`GameSession.commit`)."""
-    if any(event.audience is not None for event in events):
+def step_after(game: Game[Any], taken: Walk, seat: int, prompted: Collection[int]) -> tuple[dict[str, Any], Prompt] | None:
+    """`foresee` on a walk already taken (the steps before its last were local steps: none of them
+    showed anybody anything), with the seats `prompted` before it. A step that prompts another seat,
+    or ends another seat's prompt, goes to the table too: the table keeps who waits since when after a
+    walk's last action only (`GameSession.commit`)."""
+    if any(event.audience is not None for event in taken.events):
         return None
-    prompts = game.prompts(ahead)
+    prompts = taken.prompts = game.prompts(taken.state)
     if {prompt.seat for prompt in prompts} - {seat} != set(prompted) - {seat}:
         return None
     following = [prompt for prompt in prompts if prompt.seat == seat]
     if not following or not any(action.kind == "back" for action in following[0].actions):
         return None
-    return game.view(ahead, seat), following[0]
+    return game.view(taken.state, seat), following[0]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from kiosk.games.base import Action, Event, Game, Prompt
-from kiosk.seats.lookahead import foresee
+from kiosk.seats.lookahead import foresee, walk
 
 PICK, BACK, OTHER = Action("pick"), Action("back"), Action("wake")
 
@@ -56,3 +56,15 @@ def test_a_step_that_prompts_another_seat_or_ends_its_prompt_goes_to_the_table()
     where a replay tracks it after each action: a local step must leave every other seat's prompt as it was."""
     assert foresee(GAME, Pot(seat1_after_pick=True), 0, (PICK,)) is None
     assert foresee(GAME, Pot(seat1_prompted=True), 0, (PICK,)) is None
+
+
+def test_a_walk_begun_goes_on_from_its_copy_and_leaves_it_as_it_was() -> None:
+    """A seat's next local step takes its one new action on a copy of the walk it extends (the referee
+    keeps its seats' walks): the same copy and events as walking from the state, the walk kept untouched."""
+    state = Pot()
+    first = walk(GAME, state, 0, (PICK,))
+    assert first is not None
+    longer = walk(GAME, state, 0, (PICK, BACK), ((PICK,), first))
+    assert longer is not None and longer == walk(GAME, state, 0, (PICK, BACK))
+    assert first.state.picked and longer.state is not first.state and not longer.state.picked
+    assert len(longer.events) == 2 and len(first.events) == 1  # the walk's events, all of them
