@@ -192,12 +192,12 @@ class GameSession:
         game's prompts on `after`, if the lookahead worked them out. If the store refuses
         (`StoreWriteError`), the state is as it was.
 
-        The copy becomes the state, where the actions were applied to the state again until 2026-12:
-        that second apply cost a fifth of a Watson & Holmes turn's work on the referee's loop. Who waits
-        since when (`waiting`) is tracked once, after the last action, where a replay tracks it after
-        each: the same, since the actions before the last are local steps, which leave every other
-        seat's prompt as it was (`kiosk.seats.lookahead.step_after`), and the seat that acted starts
-        waiting anew either way.
+        The copy becomes the state, where the actions were applied to the state again until 2026-12
+        (with the game's legality check, which works out its prompts: some 5 % of the referee loop's
+        work in the slowest Watson & Holmes inputs). Who waits since when (`waiting`) is tracked once,
+        after the last action, where a replay tracks it after each: the same, since the actions before
+        the last are local steps, which leave every other seat's prompt as it was
+        (`kiosk.seats.lookahead.step_after`), and the seat that acted starts waiting anew either way.
 
         The commit, its sync included, stays ahead of the first byte on any screen, the awaited seat's
         included, though it costs that seat the card's sync: its "Your move" already tells of the move
