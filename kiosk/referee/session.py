@@ -163,33 +163,30 @@ class GameSession:
         stored). `tried`, if given, is a copy of the state with all of `actions` taken on it as it is
         now and none refused, with their events (the seat's lookahead walked it for the same press), so
         they are not tried again."""
-        if tried is not None:
-            return self.commit(seat, actions, tried.state, tried.events, tried.prompts), None
-        after, taken, refused, events = self.try_on_copy(seat, actions)
-        return self.commit(seat, taken, after, events), refused
+        taken, refused = actions, None
+        if tried is None:
+            tried, taken, refused = self.try_on_copy(seat, actions)
+        return self.commit(seat, taken, tried), refused
 
-    def try_on_copy(self, seat: int, actions: tuple[Action, ...]
-                    ) -> tuple[Any, tuple[Action, ...], IllegalAction | None, list[Event]]:
-        """A copy of the state with the seat's actions taken in turn up to the first the game refuses:
-        the copy, the actions taken, the refusal (None: all were taken) and the events of those taken.
-        Raises the refusal if the first is refused. The state itself is not touched."""
-        trial = copy_state(self.state)
-        events: list[Event] = []
+    def try_on_copy(self, seat: int, actions: tuple[Action, ...]) -> tuple[Walk, tuple[Action, ...], IllegalAction | None]:
+        """The seat's actions taken in turn on a copy of the state up to the first the game refuses: that
+        walk (the copy and the events of those taken), the actions taken, and the refusal (None: all were
+        taken). Raises the refusal if the first is refused. The state itself is not touched."""
+        trial = Walk(copy_state(self.state), [])
         for done, action in enumerate(actions):
             try:
-                events += self.game.apply(trial, seat, action)
+                trial.events += self.game.apply(trial.state, seat, action)
             except IllegalAction as error:
                 if not done:
                     raise
-                return trial, actions[:done], error, events
-        return trial, actions, None, events
+                return trial, actions[:done], error
+        return trial, actions, None
 
-    def commit(self, seat: int, taken: tuple[Action, ...], after: Any, events: list[Event],
-               prompts: list[Prompt] | None = None) -> list[Event]:
-        """Store the seat's actions `taken` (with the game's end if `after`, the state with them taken,
-        is over) in one transaction, then make the state what `after` holds (the state stays the same
-        object, which others hold; `after` is not to be used again); their `events`. `prompts`: the
-        game's prompts on `after`, if the lookahead worked them out. If the store refuses
+    def commit(self, seat: int, taken: tuple[Action, ...], walked: Walk) -> list[Event]:
+        """Store the seat's actions `taken` (with the game's end if `walked.state`, the copy with them
+        taken, is over) in one transaction, then make the state what that copy holds (the state stays
+        the same object, which others hold; the copy is not to be used again); their events. The game's
+        prompts there, if the lookahead worked them out, serve the state's. If the store refuses
         (`StoreWriteError`), the state is as it was.
 
         The copy becomes the state, where the actions were applied to the state again until 2026-12
@@ -205,20 +202,21 @@ class GameSession:
         before the sync would resume a game in which that move never happened, and its maker could
         play otherwise than what a player saw. The sync runs on the store's thread while the state
         takes the move, which nobody sees until this returns."""
+        after = walked.state
         outcome = self.game.outcome(after)
         ending = outcome_json(outcome) if outcome is not None else None
         self.store.append_all(self.record.id, seat, [self.game.action_to_json(action) for action in taken], ending,
                               later=True)
         vars(self.state).update(vars(after))  # while the card syncs, on the store's thread
         self.actions_done += len(taken)
-        if prompts is not None:
-            self._prompts = (self.actions_done, prompts)
+        if walked.prompts is not None:
+            self._prompts = (self.actions_done, walked.prompts)
         self._track_waiting(seat)
         self.store.synced()
         if outcome is not None:
             winners = ", ".join(str(seat + 1) for seat in outcome.winners)
             log.info("game %d finished after %d actions: won by seat %s", self.record.id, self.actions_done, winners)
-        return events
+        return walked.events
 
     def _track_waiting(self, acted: int | None) -> None:
         """After an action by `acted` (None: at the start): a seat prompted anew, or again after its own
