@@ -37,12 +37,16 @@ issue 22 allows, and 15-19 ms of wire at 400 kHz by itself); for each awaited se
 alone of the bytes its bus carried from the input until that seat's last byte (the floor under its
 time: no saving of CPU goes below it, only fewer bytes or a faster bus); the bytes per input; the
 bytes per move on the seats that did not act, and the bytes on the seats whose picture did not change.
-The last row, "loop: waiting for a CPU (run queue)", is how long the loop's thread was ready to run
+The row "loop: waiting for a CPU (run queue)" is how long the loop's thread was ready to run
 in an input while the CPU ran another process (Linux's schedstat): on a shared machine that time is
 in every wall-clock figure above and in none of the CPU ones, and a few such inputs are all a p99 of
 the awaited seats rests on (some 150 samples a game with 5 people: its p99 is the second longest;
 the report says which), so a compare of two commits runs enough games for the p99 to rest on several
-inputs (bench/compare.py) and shows this row for both sides.
+inputs (bench/compare.py) and shows this row for both sides. "loop: waiting for the card's sync" is
+the wall time the loop waited for the store's sync of the input's move (`GameStore.synced`, before the
+move's first byte on any screen): the disk's own latency, which no CPU figure shows and every wall-clock
+figure includes. Most inputs store nothing and wait nothing; a sync the disk holds up (tens of ms on a
+shared machine, now and then) is a few samples of the awaited seats' p99 on its own.
 
 With `--buses 2` seats 2, 4 and 6 are on the second bus (wiring/pinmap.toml), with a writer thread of its own.
 
@@ -107,6 +111,7 @@ from kiosk.store import GameStore  # noqa: E402
 from kiosk.referee.table import Referee  # noqa: E402
 
 BUS_HZ = 400_000
+SLOW_SYNC_MS = 5  # a sync of the card the report counts as held up by the disk (one is some 0.4 ms here)
 MOST_INPUTS = 20_000  # per game: a scripted table that never ends is a defect, not a long benchmark
 
 
@@ -128,6 +133,7 @@ class Sample:
     writers_cpu: float = 0.0  # seconds of the bus writer threads' CPU time, the simulated chips and the probes included
     writers_driver_free_cpu: float = 0.0  # the same without the whole simulated bus nor the probes
     sync_cpu: float = 0.0  # seconds of the store's sync thread's CPU time (syncing the commit to the card)
+    sync_wait: float = 0.0  # seconds the loop waited for that sync (wall time: the disk's latency included)
 
 
 @dataclass
@@ -215,12 +221,14 @@ class Writes:
         return until
 
 
-class SyncCPU:
-    """The CPU the store's sync thread spends on an input (each sync timed on its thread)."""
+class StoreSync:
+    """The CPU the store's sync thread spends on an input (each sync timed on its thread), and the wall
+    time the loop waits for it (`GameStore.synced`: the card's own latency, as the disk gives it)."""
 
     def __init__(self, store: GameStore) -> None:
         self.cpu = 0.0
-        sync = store.sync_wal
+        self.waited = 0.0
+        sync, synced = store.sync_wal, store.synced
 
         def timed() -> OSError | None:
             started = time.thread_time()
@@ -229,7 +237,15 @@ class SyncCPU:
             finally:
                 self.cpu += time.thread_time() - started  # the loop reads it once the sync is done
 
+        def waited() -> None:
+            started = time.perf_counter()
+            try:
+                synced()
+            finally:
+                self.waited += time.perf_counter() - started
+
         store.sync_wal = timed  # type: ignore[method-assign]
+        store.synced = waited  # type: ignore[method-assign]
 
 
 class WritersCPU:
@@ -395,7 +411,7 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
     writers_cpu.wrap(mock.table.writers)
     with tempfile.TemporaryDirectory() as data:
         store = GameStore.open(Path(data))
-        sync_cpu = SyncCPU(store)
+        sync = StoreSync(store)
         if slower is not None:
             slower.wrap_store(store)
         session = GameSession.start(store, game_id, seats, seed, {}, bots=bot_seats)
@@ -422,7 +438,7 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
             wire = [bus.wire_seconds for bus in wires]
             writes.start(wires)
             writers_cpu.start()
-            sync_cpu.cpu = 0.0
+            sync.cpu = sync.waited = 0.0
             outside = sum(bus.chip_seconds() for bus in wires) + writes.probe_seconds()
             simulated = sum(bus.bus_seconds() for bus in wires) + writes.probe_seconds()
             waited = run_queue_seconds()
@@ -449,7 +465,8 @@ def one_game(game_id: str, seats: int, people: int, seed: int, bus_hz: int, samp
                 tuple(bool(referee.controllers[s].reveals) for s in sorted(awaited) if s in served),
                 tuple(until[s] * CLOCKS_PER_BYTE / bus_hz for s in sorted(awaited) if s in served),
                 writes.unchanged(), None if waited is None or after_wait is None else after_wait - waited,
-                writers_cpu.cpu * cpu_factor, writers_cpu.driver_free * cpu_factor, sync_cpu.cpu * cpu_factor))
+                writers_cpu.cpu * cpu_factor, writers_cpu.driver_free * cpu_factor, sync.cpu * cpu_factor,
+                sync.waited))
 
         try:
             for _ in range(MOST_INPUTS):
@@ -492,6 +509,7 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
     floor = [t * 1000 for s in samples for t in s.floor]
     moves = [count for s in samples for count in s.moves]
     runnable = [s.runnable * 1000 for s in samples if s.runnable is not None]
+    sync_waits = [s.sync_wait * 1000 for s in samples] if any(s.sync_wait for s in samples) else []
     writers = [s.writers_cpu * 1000 for s in samples]
     syncs = [s.sync_cpu * 1000 for s in samples] if any(s.sync_cpu for s in samples) else []
     both_free = [(s.driver_free_cpu + s.writers_driver_free_cpu + s.sync_cpu) * 1000 for s in samples]
@@ -514,13 +532,18 @@ def report(game_id: str, seats: int, people: int, games: int, bus_hz: int, sampl
             (f"the last of several awaited ({len(several)}x)", several),
             (f"each awaited, not on a private page ({len(asked)}x)", asked),
             ("each awaited: its bus's wire alone", floor),
-            ("loop: waiting for a CPU (run queue)", runnable))
+            ("loop: waiting for a CPU (run queue)", runnable),
+            ("loop: waiting for the card's sync", sync_waits))
     for name, values in rows:
         if values:
             print(f"{name:>34} {statistics.median(values):>8.2f} {percentile(values, 0.99):>8.2f}")
     if awaited:
         rank = len(awaited) - int(0.99 * len(awaited))
         print(f"each seat awaited next: {len(awaited)} samples, so its p99 is the {ordinal(rank)} longest")
+    if sync_waits:
+        held_up = sum(1 for w in sync_waits if w > SLOW_SYNC_MS)
+        print(f"the loop's longest wait for the card's sync: {max(sync_waits):.2f} ms "
+              f"({held_up} input{'' if held_up == 1 else 's'} waited more than {SLOW_SYNC_MS} ms)")
     print(f"bytes per input: median {statistics.median(s.bytes for s in samples):.0f}, "
           f"p99 {percentile([float(s.bytes) for s in samples], 0.99):.0f} "
           f"(a full refresh of every seat is {seats * 1024})")

@@ -10,8 +10,10 @@ from __future__ import annotations
 import os
 import random
 import statistics
+import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pyperf
@@ -22,6 +24,7 @@ from bench import compare, engine, figures
 from bench import garbage as garbage_bench
 from bench import table as table_bench
 from hardware.sim.fake_i2c import FakeI2CBus, FakePanel
+from kiosk.store import GameStore
 
 
 def test_the_table_report_is_read_back_figure_for_figure(capsys: pytest.CaptureFixture[str]) -> None:
@@ -34,7 +37,8 @@ def test_the_table_report_is_read_back_figure_for_figure(capsys: pytest.CaptureF
                                   moves=tuple(rng.choice([0, rng.randrange(0, 2500)]) for _ in range(rng.choice([0, 1, 3]))),
                                   unchanged=rng.choice([0, 0, 0, rng.randrange(1, 300)]),
                                   runnable=rng.choice([0.0, rng.uniform(0.0, 0.02)]),
-                                  writers_cpu=rng.uniform(0.0002, 0.01), writers_driver_free_cpu=rng.uniform(0.0001, 0.005))
+                                  writers_cpu=rng.uniform(0.0002, 0.01), writers_driver_free_cpu=rng.uniform(0.0001, 0.005),
+                                  sync_wait=rng.choice([0.0, 0.0, rng.uniform(0.0002, 0.001), rng.uniform(0.005, 0.09)]))
                for _ in range(300)]
     samples = [table_bench.Sample(**{**vars(s), "private": tuple(rng.random() < 0.3 for _ in s.awaited),
                                      "floor": tuple(t / 2 for t in s.awaited)}) for s in samples]
@@ -64,13 +68,54 @@ def test_the_table_report_is_read_back_figure_for_figure(capsys: pytest.CaptureF
     assert read["bus writers (CPU), p99"] == (round(table_bench.percentile(writers, 0.99), 2), "ms")
     both = [(s.driver_free_cpu + s.writers_driver_free_cpu) * 1000 for s in samples]
     assert read["loop and writers: the kiosk's code, no bus (CPU), median"][0] == pytest.approx(statistics.median(both), abs=0.006)
-    assert len(read) == 36  # fifteen rows of median and p99, two figures of bytes per input, three per move, one unchanged
+    sync_waits = [s.sync_wait * 1000 for s in samples]
+    assert read["loop: waiting for the card's sync, p99"] == (round(table_bench.percentile(sync_waits, 0.99), 2), "ms")
+    held_up = sum(1 for w in sync_waits if w > table_bench.SLOW_SYNC_MS)
+    assert 0 < held_up < len(samples)
+    assert (f"the loop's longest wait for the card's sync: {max(sync_waits):.2f} ms ({held_up} input"
+            f"{'' if held_up == 1 else 's'} waited more than {table_bench.SLOW_SYNC_MS} ms)") in output
+    assert len(read) == 38  # sixteen rows of median and p99, two figures of bytes per input, three per move, one unchanged
 
 
 def test_the_run_queue_wait_of_the_loop_thread_is_read_from_the_kernel() -> None:
     before = table_bench.run_queue_seconds()
     assert before is not None and before >= 0.0  # Linux: every CI machine
     assert table_bench.ordinal(1) == "1st" and table_bench.ordinal(12) == "12th" and table_bench.ordinal(23) == "23rd"
+
+
+def test_the_loops_wait_for_the_cards_sync_is_what_the_disk_held_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A disk that takes 30 ms to sync (the test's clock, moved by the sync itself once the loop waits):
+    the probe counts those 30 ms as the loop's wait, and the sync's CPU on the store's thread apart."""
+    store = GameStore.open(tmp_path)
+    game = store.begin("mystery-express", {}, 1, 3, [])
+    clock = SimpleNamespace(now=100.0, reads=0, waiting=threading.Event())
+
+    def perf_counter() -> float:
+        now = clock.now
+        clock.reads += 1
+        if clock.reads == 3:  # the write's own wait for an earlier sync read it twice: now the loop waits for this one
+            clock.waiting.set()
+        return now
+
+    monkeypatch.setattr(table_bench, "time", SimpleNamespace(perf_counter=perf_counter, thread_time=time.thread_time))
+    fsync = os.fsync
+
+    def slow_disk(descriptor: int) -> None:
+        assert clock.waiting.wait(timeout=30)
+        clock.now += 0.030
+        fsync(descriptor)
+
+    monkeypatch.setattr(os, "fsync", slow_disk)
+    probe = table_bench.StoreSync(store)
+    try:
+        store.append_all(game, 0, [{"kind": "move", "args": []}], later=True)
+        store.synced()
+        assert clock.reads == 4 and probe.waited == pytest.approx(0.030) and probe.cpu >= 0.0
+        probe.waited = 0.0
+        store.synced()  # nothing pending: nothing waited
+        assert probe.waited == 0.0
+    finally:
+        store.close()
 
 
 def test_an_older_scripts_bytes_per_input_with_events_are_another_figure() -> None:
