@@ -13,7 +13,7 @@ import pytest
 from kiosk.games import registry
 from kiosk.games.base import Action, IllegalAction, copy_state
 from kiosk.referee.session import GameSession
-from kiosk.seats.lookahead import Walk
+from kiosk.games.base import Walk
 from kiosk.store import GameStore
 
 NONSENSE = Action("no-such-action")

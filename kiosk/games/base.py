@@ -92,6 +92,17 @@ class Outcome:
     detail: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass
+class Walk:
+    """A copy of the game (`copy_state`) with a seat's actions taken on it, their events, and the
+    game's prompts there once worked out (the seats' lookahead, `kiosk.seats.lookahead.step_after`):
+    the referee's commit reads them, and the copy becomes the state (`GameSession.commit`)."""
+
+    state: Any
+    events: list[Event]
+    prompts: list[Prompt] | None = None
+
+
 def seat_numbers(seats: int) -> tuple[int, ...]:
     """The allowed values of an option that names a seat: one per seat of the game."""
     return tuple(range(seats))

@@ -19,9 +19,8 @@ from typing import Any
 
 from kiosk.bots import Bot
 from kiosk.games import registry
-from kiosk.games.base import Action, Event, Game, IllegalAction, Outcome, Prompt, copy_state
+from kiosk.games.base import Action, Event, Game, IllegalAction, Outcome, Prompt, Walk, copy_state
 from kiosk.i18n import N_, Text
-from kiosk.seats.lookahead import Walk
 from kiosk.store import CorruptRow, GameRecord, GameStore
 
 

@@ -27,12 +27,12 @@ from kiosk.referee.awaited import doing
 from kiosk.bots import Bot
 from kiosk.appliance.garbage import collect_due
 from kiosk.games import registry
-from kiosk.games.base import Event, IllegalAction, Prompt
+from kiosk.games.base import Event, IllegalAction, Prompt, Walk
 from kiosk.i18n import N_, Text
 from kiosk.referee.narration import narrator_for
 from kiosk.seats.controller import SeatController, SeatPages
 from kiosk.seats.learn import Learning
-from kiosk.seats.lookahead import Walk, step_after, walk
+from kiosk.seats.lookahead import step_after, walk
 from kiosk.seats.screen import Item, Screen, panel_picture
 from kiosk.referee.session import GameSession
 from kiosk.store import StoreWriteError

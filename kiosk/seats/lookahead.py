@@ -11,21 +11,9 @@ nothing to the store; the walk goes to the table whole, with the first choice th
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
 from typing import Any
 
-from kiosk.games.base import Action, Event, Game, IllegalAction, Prompt, copy_state
-
-
-@dataclass
-class Walk:
-    """A copy of the game with a seat's actions taken on it, their events, and the game's prompts
-    there once `step_after` has worked them out (the table's commit reads them: the copy becomes the
-    state)."""
-
-    state: Any
-    events: list[Event]
-    prompts: list[Prompt] | None = None
+from kiosk.games.base import Action, Game, IllegalAction, Prompt, Walk, copy_state
 
 
 def walk(game: Game[Any], state: Any, seat: int, walked: tuple[Action, ...],
